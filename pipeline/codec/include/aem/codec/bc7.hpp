@@ -1,0 +1,34 @@
+#pragma once
+// BC7 (BPTC UNORM) block codec: one 4x4 block of RGBA8 texels <-> 16 bytes.
+//
+// Texel arrays are 16 texels, row-major, 4 bytes each (R, G, B, A): 64 bytes.
+// The encoder is deterministic: the same texels and quality always give the same bytes.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace aem::codec {
+
+inline constexpr int kBc7BlockBytes = 16;
+
+// Encoder effort. fast: mode 6 (plus modes 5/4 when alpha varies); normal: every mode, partitions
+// chosen by estimate and the best few refined; best: more candidates, exhaustive p-bits and
+// endpoint refinement.
+enum class Bc7Quality { fast, normal, best };
+
+std::string_view to_string(Bc7Quality quality);
+// Parses "fast", "normal" or "best"; nullopt otherwise.
+std::optional<Bc7Quality> parse_bc7_quality(std::string_view name);
+
+// Decodes one block into 64 bytes of RGBA8. Bit-exact to the BC7 specification; the reserved mode
+// (first byte 0) decodes to transparent black.
+void decode_bc7_block(const std::uint8_t block[16], std::uint8_t texels[64]);
+
+// Encodes 16 RGBA8 texels. A block whose alpha is 255 everywhere decodes with alpha 255 everywhere;
+// a block of a single colour decodes to exactly that colour.
+void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7Quality quality);
+
+// The exact single-colour encoding (mode 5) used for solid blocks; exposed for tests.
+void encode_bc7_solid_block(const std::uint8_t rgba[4], std::uint8_t block[16]);
+
+}  // namespace aem::codec

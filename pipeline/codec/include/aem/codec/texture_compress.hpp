@@ -1,0 +1,36 @@
+#pragma once
+// Whole-image block compression, split over threads by block rows. The output is the same bytes
+// whatever the thread count.
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <optional>
+#include <vector>
+
+#include "aem/codec/bc7.hpp"
+#include "aem/codec/image.hpp"
+
+namespace aem::codec {
+
+enum class BlockFormat { bc7, bc5 };
+
+std::string_view to_string(BlockFormat format);
+std::optional<BlockFormat> parse_block_format(std::string_view name);
+
+struct CompressOptions {
+  BlockFormat format = BlockFormat::bc7;
+  Bc7Quality quality = Bc7Quality::normal;  // BC7 only
+  unsigned threads = 1;                     // 0: one per hardware thread
+};
+
+// Size in bytes of one level: ceil(w/4) * ceil(h/4) * 16.
+std::size_t compressed_size(std::uint32_t width, std::uint32_t height);
+
+// Blocks row-major, 16 bytes each. Edge blocks replicate the last row/column.
+std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const CompressOptions& options);
+
+// Decodes compressed_size(width, height) bytes; throws std::invalid_argument on a size mismatch.
+ImageRgba8 decompress_image(std::span<const std::uint8_t> blocks, std::uint32_t width,
+                            std::uint32_t height, BlockFormat format);
+
+}  // namespace aem::codec

@@ -1,0 +1,359 @@
+// One-subset endpoint fitting: principal axis, quantisation with p-bit choice, index assignment,
+// least-squares refinement and (at best quality) a local search over the stored codes.
+#include "bc7_subset_fit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "bc7_quantize.hpp"
+
+namespace aem::codec::bc7 {
+namespace {
+
+inline int clamp_round(float v) {
+  const int r = int(v + 0.5f);
+  return r < 0 ? 0 : (r > 255 ? 255 : r);
+}
+
+// Nearest weight index for a position u in [0, 64] along the endpoint line, per index precision.
+struct NearestWeight {
+  std::uint8_t table[3][65];
+  NearestWeight() {
+    for (int bits = 2; bits <= 4; ++bits) {
+      const std::uint8_t* w = weights_for_bits(bits);
+      for (int u = 0; u <= 64; ++u) {
+        int best = 0;
+        for (int k = 1; k < (1 << bits); ++k)
+          if (std::abs(int(w[k]) - u) < std::abs(int(w[best]) - u)) best = k;
+        table[bits - 2][u] = std::uint8_t(best);
+      }
+    }
+  }
+};
+const NearestWeight& nearest_weight() {
+  static const NearestWeight table;
+  return table;
+}
+
+template <int N>
+struct Fitter {
+  const SubsetPixels& px;
+  const EndpointFormat& fmt;
+  const QuantTable& qt;
+  Bc7Quality quality;
+  int levels;
+  const std::uint8_t* weights;
+  bool exhaustive;
+
+  Fitter(const SubsetPixels& pixels, const EndpointFormat& format, Bc7Quality q)
+      : px(pixels),
+        fmt(format),
+        qt(quant_table(format.bits, format.pbits != PbitKind::none)),
+        quality(q),
+        levels(1 << format.index_bits),
+        weights(weights_for_bits(format.index_bits)),
+        exhaustive(q == Bc7Quality::best || format.index_bits == 2) {}
+
+  // Index assignment and squared error for decoded endpoints e0, e1.
+  std::uint32_t assign(const int e0[4], const int e1[4], std::uint8_t* index) const {
+    int pal[16][4];
+    for (int k = 0; k < levels; ++k)
+      for (int c = 0; c < N; ++c) pal[k][c] = interpolate(e0[c], e1[c], weights[k]);
+    std::uint32_t total = 0;
+    const int n = px.count;
+    if (exhaustive) {
+      for (int i = 0; i < n; ++i) {
+        int best = 1 << 30, best_k = 0;
+        for (int k = 0; k < levels; ++k) {
+          int d = 0;
+          for (int c = 0; c < N; ++c) {
+            const int diff = px.v[c][i] - pal[k][c];
+            d += diff * diff;
+          }
+          if (d < best) {
+            best = d;
+            best_k = k;
+          }
+        }
+        index[i] = std::uint8_t(best_k);
+        total += std::uint32_t(best);
+      }
+      return total;
+    }
+    int dir[4];
+    int dd = 0;
+    for (int c = 0; c < N; ++c) {
+      dir[c] = e1[c] - e0[c];
+      dd += dir[c] * dir[c];
+    }
+    const std::uint8_t* nearest = nearest_weight().table[fmt.index_bits - 2];
+    for (int i = 0; i < n; ++i) {
+      int k = 0;
+      if (dd > 0) {
+        int t = 0;
+        for (int c = 0; c < N; ++c) t += (px.v[c][i] - e0[c]) * dir[c];
+        int u = (t * 64 + dd / 2) / dd;
+        if (t < 0) u = 0;
+        u = std::min(u, 64);
+        k = nearest[u];
+      }
+      int best = 1 << 30, best_k = k;
+      const int lo = std::max(k - 1, 0), hi = std::min(k + 1, levels - 1);
+      for (int kk = lo; kk <= hi; ++kk) {
+        int d = 0;
+        for (int c = 0; c < N; ++c) {
+          const int diff = px.v[c][i] - pal[kk][c];
+          d += diff * diff;
+        }
+        if (d < best) {
+          best = d;
+          best_k = kk;
+        }
+      }
+      index[i] = std::uint8_t(best_k);
+      total += std::uint32_t(best);
+    }
+    return total;
+  }
+
+  void decode_endpoints(const SubsetFit& f, int e0[4], int e1[4]) const {
+    for (int c = 0; c < N; ++c) {
+      e0[c] = qt.decode(f.code[0][c], f.p[0]);
+      e1[c] = qt.decode(f.code[1][c], f.p[1]);
+    }
+  }
+
+  void evaluate(SubsetFit& f) const {
+    int e0[4], e1[4];
+    decode_endpoints(f, e0, e1);
+    f.error = assign(e0, e1, f.index);
+  }
+
+  // Quantises one endpoint with p-bit p; returns its squared distance to the target.
+  float quantize_endpoint(const float target[4], int p, int code[4]) const {
+    float d = 0;
+    for (int c = 0; c < N; ++c) {
+      if (c == fmt.pinned_channel) {
+        code[c] = qt.max_code();
+      } else {
+        code[c] = qt.code[p][clamp_round(target[c])];
+      }
+      const float diff = float(qt.decode(code[c], p)) - target[c];
+      d += diff * diff;
+    }
+    return d;
+  }
+
+  // Quantises real endpoints (choosing p-bits) and evaluates; the better result lands in best.
+  void try_endpoints(const float t0[4], const float t1[4], SubsetFit& best) const {
+    SubsetFit f;
+    if (fmt.pbits == PbitKind::none) {
+      quantize_endpoint(t0, 0, f.code[0]);
+      quantize_endpoint(t1, 0, f.code[1]);
+      evaluate(f);
+      if (f.error < best.error) best = f;
+      return;
+    }
+    const bool pinned = fmt.pinned_channel >= 0;
+    if (fmt.pbits == PbitKind::shared) {
+      for (int p = pinned ? 1 : 0; p < 2; ++p) {
+        f.p[0] = f.p[1] = p;
+        quantize_endpoint(t0, p, f.code[0]);
+        quantize_endpoint(t1, p, f.code[1]);
+        evaluate(f);
+        if (f.error < best.error) best = f;
+      }
+      return;
+    }
+    if (quality == Bc7Quality::best && !pinned) {
+      for (int p0 = 0; p0 < 2; ++p0) {
+        for (int p1 = 0; p1 < 2; ++p1) {
+          f.p[0] = p0;
+          f.p[1] = p1;
+          quantize_endpoint(t0, p0, f.code[0]);
+          quantize_endpoint(t1, p1, f.code[1]);
+          evaluate(f);
+          if (f.error < best.error) best = f;
+        }
+      }
+      return;
+    }
+    for (int e = 0; e < 2; ++e) {
+      const float* t = e ? t1 : t0;
+      if (pinned) {
+        f.p[e] = 1;
+        quantize_endpoint(t, 1, f.code[e]);
+      } else {
+        int c0[4], c1[4];
+        const float d0 = quantize_endpoint(t, 0, c0);
+        const float d1 = quantize_endpoint(t, 1, c1);
+        f.p[e] = d1 < d0 ? 1 : 0;
+        std::copy_n(d1 < d0 ? c1 : c0, 4, f.code[e]);
+      }
+    }
+    evaluate(f);
+    if (f.error < best.error) best = f;
+  }
+
+  // Initial endpoints: the extent of the pixels along their principal axis.
+  void principal_endpoints(float t0[4], float t1[4]) const {
+    const int n = px.count;
+    float mean[4] = {};
+    for (int c = 0; c < N; ++c) {
+      int s = 0;
+      for (int i = 0; i < n; ++i) s += px.v[c][i];
+      mean[c] = float(s) / float(n);
+    }
+    if (N == 1) {
+      int lo = 255, hi = 0;
+      for (int i = 0; i < n; ++i) {
+        lo = std::min(lo, px.v[0][i]);
+        hi = std::max(hi, px.v[0][i]);
+      }
+      t0[0] = float(lo);
+      t1[0] = float(hi);
+      return;
+    }
+    float cov[4][4] = {};
+    for (int i = 0; i < n; ++i) {
+      float d[4];
+      for (int c = 0; c < N; ++c) d[c] = float(px.v[c][i]) - mean[c];
+      for (int a = 0; a < N; ++a)
+        for (int b = a; b < N; ++b) cov[a][b] += d[a] * d[b];
+    }
+    for (int a = 0; a < N; ++a)
+      for (int b = 0; b < a; ++b) cov[a][b] = cov[b][a];
+    int start = 0;
+    for (int c = 1; c < N; ++c)
+      if (cov[c][c] > cov[start][start]) start = c;
+    float axis[4];
+    for (int c = 0; c < N; ++c) axis[c] = cov[start][c];
+    for (int iter = 0; iter < 4; ++iter) {
+      float next[4] = {};
+      for (int a = 0; a < N; ++a)
+        for (int b = 0; b < N; ++b) next[a] += cov[a][b] * axis[b];
+      float len = 0;
+      for (int c = 0; c < N; ++c) len += next[c] * next[c];
+      if (len <= 1e-12f) break;
+      const float inv = 1.0f / std::sqrt(len);
+      for (int c = 0; c < N; ++c) axis[c] = next[c] * inv;
+    }
+    float len = 0;
+    for (int c = 0; c < N; ++c) len += axis[c] * axis[c];
+    if (len <= 1e-12f) {
+      for (int c = 0; c < N; ++c) t0[c] = t1[c] = mean[c];
+      return;
+    }
+    const float inv = 1.0f / std::sqrt(len);
+    for (int c = 0; c < N; ++c) axis[c] *= inv;
+    float tmin = 1e30f, tmax = -1e30f;
+    for (int i = 0; i < n; ++i) {
+      float t = 0;
+      for (int c = 0; c < N; ++c) t += (float(px.v[c][i]) - mean[c]) * axis[c];
+      tmin = std::min(tmin, t);
+      tmax = std::max(tmax, t);
+    }
+    for (int c = 0; c < N; ++c) {
+      t0[c] = mean[c] + tmin * axis[c];
+      t1[c] = mean[c] + tmax * axis[c];
+    }
+  }
+
+  // Least-squares endpoints for fixed indices; false when the indices do not determine them.
+  bool least_squares(const std::uint8_t* index, float t0[4], float t1[4]) const {
+    float a = 0, b = 0, cc = 0, x0[4] = {}, x1[4] = {};
+    for (int i = 0; i < px.count; ++i) {
+      const float w = float(weights[index[i]]) * (1.0f / 64.0f);
+      const float u = 1.0f - w;
+      a += u * u;
+      b += u * w;
+      cc += w * w;
+      for (int c = 0; c < N; ++c) {
+        x0[c] += u * float(px.v[c][i]);
+        x1[c] += w * float(px.v[c][i]);
+      }
+    }
+    const float det = a * cc - b * b;
+    if (std::fabs(det) < 1e-6f) return false;
+    const float inv = 1.0f / det;
+    for (int c = 0; c < N; ++c) {
+      t0[c] = std::clamp((cc * x0[c] - b * x1[c]) * inv, 0.0f, 255.0f);
+      t1[c] = std::clamp((a * x1[c] - b * x0[c]) * inv, 0.0f, 255.0f);
+    }
+    return true;
+  }
+
+  // Tries +-1 on every stored code (and p-bit flips) while that lowers the error.
+  void local_search(SubsetFit& best) const {
+    const int max_code = qt.max_code();
+    for (int pass = 0; pass < 3 && best.error > 0; ++pass) {
+      bool improved = false;
+      for (int e = 0; e < 2; ++e) {
+        for (int c = 0; c < N; ++c) {
+          if (c == fmt.pinned_channel) continue;
+          for (int delta = -1; delta <= 1; delta += 2) {
+            const int v = best.code[e][c] + delta;
+            if (v < 0 || v > max_code) continue;
+            SubsetFit f = best;
+            f.code[e][c] = v;
+            evaluate(f);
+            if (f.error < best.error) {
+              best = f;
+              improved = true;
+            }
+          }
+        }
+        if (fmt.pbits == PbitKind::unique && fmt.pinned_channel < 0) {
+          SubsetFit f = best;
+          f.p[e] ^= 1;
+          evaluate(f);
+          if (f.error < best.error) {
+            best = f;
+            improved = true;
+          }
+        }
+      }
+      if (!improved) break;
+    }
+  }
+
+  SubsetFit run() const {
+    SubsetFit best;
+    float t0[4] = {}, t1[4] = {};
+    principal_endpoints(t0, t1);
+    try_endpoints(t0, t1, best);
+    const int iterations = quality == Bc7Quality::fast ? 1 : quality == Bc7Quality::normal ? 2 : 4;
+    for (int it = 0; it < iterations && best.error > 0; ++it) {
+      const std::uint32_t before = best.error;
+      if (!least_squares(best.index, t0, t1)) break;
+      try_endpoints(t0, t1, best);
+      if (best.error >= before) break;
+    }
+    if (quality == Bc7Quality::best) local_search(best);
+    return best;
+  }
+};
+
+}  // namespace
+
+SubsetFit fit_subset(const SubsetPixels& pixels, int channels, const EndpointFormat& format,
+                     Bc7Quality quality) {
+  switch (channels) {
+    case 1:
+      return Fitter<1>(pixels, format, quality).run();
+    case 3:
+      return Fitter<3>(pixels, format, quality).run();
+    default:
+      return Fitter<4>(pixels, format, quality).run();
+  }
+}
+
+void flip_subset(SubsetFit& fit, int channels, int index_bits) {
+  for (int c = 0; c < channels; ++c) std::swap(fit.code[0][c], fit.code[1][c]);
+  std::swap(fit.p[0], fit.p[1]);
+  const int top = (1 << index_bits) - 1;
+  for (int i = 0; i < 16; ++i) fit.index[i] = std::uint8_t(top - fit.index[i]);
+}
+
+}  // namespace aem::codec::bc7

@@ -1,0 +1,87 @@
+// Whole-image compression across std::threads, each owning a contiguous range of block rows.
+#include "aem/codec/texture_compress.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <thread>
+
+#include "aem/codec/bc5.hpp"
+
+namespace aem::codec {
+
+std::string_view to_string(BlockFormat format) { return format == BlockFormat::bc7 ? "bc7" : "bc5"; }
+
+std::optional<BlockFormat> parse_block_format(std::string_view name) {
+  if (name == "bc7") return BlockFormat::bc7;
+  if (name == "bc5") return BlockFormat::bc5;
+  return std::nullopt;
+}
+
+std::size_t compressed_size(std::uint32_t width, std::uint32_t height) {
+  return std::size_t(blocks_across(width)) * blocks_down(height) * 16;
+}
+
+std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const CompressOptions& options) {
+  if (image.width == 0 || image.height == 0 ||
+      image.pixels.size() != std::size_t(image.width) * image.height * 4) {
+    throw std::invalid_argument("compress_image: empty or inconsistent image");
+  }
+  const std::uint32_t across = blocks_across(image.width), down = blocks_down(image.height);
+  std::vector<std::uint8_t> out(compressed_size(image.width, image.height));
+  auto encode_rows = [&](std::uint32_t first, std::uint32_t last) {
+    std::uint8_t texels[64];
+    for (std::uint32_t by = first; by < last; ++by) {
+      for (std::uint32_t bx = 0; bx < across; ++bx) {
+        extract_block(image, bx, by, texels);
+        std::uint8_t* dst = out.data() + (std::size_t(by) * across + bx) * 16;
+        if (options.format == BlockFormat::bc7) {
+          encode_bc7_block(texels, dst, options.quality);
+        } else {
+          encode_bc5_block(texels, dst);
+        }
+      }
+    }
+  };
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = std::min<unsigned>(threads, down);
+  if (threads <= 1) {
+    encode_rows(0, down);
+    return out;
+  }
+  std::vector<std::thread> workers;
+  workers.reserve(threads);
+  for (unsigned t = 0; t < threads; ++t) {
+    const std::uint32_t first = std::uint32_t(std::uint64_t(down) * t / threads);
+    const std::uint32_t last = std::uint32_t(std::uint64_t(down) * (t + 1) / threads);
+    workers.emplace_back(encode_rows, first, last);
+  }
+  for (std::thread& w : workers) w.join();
+  return out;
+}
+
+ImageRgba8 decompress_image(std::span<const std::uint8_t> blocks, std::uint32_t width,
+                            std::uint32_t height, BlockFormat format) {
+  if (width == 0 || height == 0 || blocks.size() != compressed_size(width, height)) {
+    throw std::invalid_argument("decompress_image: block data does not match the image size");
+  }
+  ImageRgba8 image;
+  image.width = width;
+  image.height = height;
+  image.pixels.assign(std::size_t(width) * height * 4, 0);
+  const std::uint32_t across = blocks_across(width), down = blocks_down(height);
+  std::uint8_t texels[64];
+  for (std::uint32_t by = 0; by < down; ++by) {
+    for (std::uint32_t bx = 0; bx < across; ++bx) {
+      const std::uint8_t* src = blocks.data() + (std::size_t(by) * across + bx) * 16;
+      if (format == BlockFormat::bc7) {
+        decode_bc7_block(src, texels);
+      } else {
+        decode_bc5_block(src, texels);
+      }
+      store_block(image, bx, by, texels);
+    }
+  }
+  return image;
+}
+
+}  // namespace aem::codec
