@@ -1,0 +1,39 @@
+#pragma once
+// A small, strict argument parser shared by the sub-commands: every flag must be known, every
+// option needs its value, and anything wrong becomes a UsageError with a message for the user.
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "command.hpp"
+
+namespace aem::cli {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class ArgParser {
+ public:
+  ArgParser(std::string_view command, Args args);
+
+  // True when `--help` or `-h` is among the arguments.
+  bool wants_help() const;
+  // Consumes a boolean flag such as `--json`; true if it was given.
+  bool flag(std::string_view name);
+  // Consumes `--name VALUE` or `--name=VALUE`; nullopt when absent.
+  std::optional<std::string> option(std::string_view name);
+  // Like option(), parsed as an integer within [min, max].
+  std::optional<long long> int_option(std::string_view name, long long min, long long max);
+  // Returns what is left once every flag and option has been consumed; an unknown `-x` is an error,
+  // and so is a positional count outside [min_count, max_count].
+  std::vector<std::string> positionals(size_t min_count, size_t max_count);
+
+ private:
+  std::string command_;
+  std::vector<std::string> rest_;
+};
+
+}  // namespace aem::cli

@@ -1,0 +1,20 @@
+#pragma once
+// One `aem` sub-command: its name, a one-line summary for `aem --help`, and its entry point.
+#include <span>
+#include <string_view>
+
+namespace aem::cli {
+
+// The arguments after the command's own name.
+using Args = std::span<const std::string_view>;
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(Args args);  // returns the process exit status: 0 success, 1 any failure
+};
+
+// Every command the tool knows, in the order `aem --help` lists them.
+std::span<const Command> all_commands();
+
+}  // namespace aem::cli

@@ -1,0 +1,222 @@
+// `aem info FILE [--json]`: what is in an AEM file, section by section.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "aem/model.hpp"
+#include "arg_parser.hpp"
+#include "model_description.hpp"
+
+namespace aem::cli {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: aem info FILE [--json]\n"
+    "\n"
+    "Describes an AEM file: bytes per section, textures (size, format, mips, wrap), materials,\n"
+    "meshes, the joint tree and animations (duration, key counts). The file is validated first.\n"
+    "\n"
+    "  --json   print one JSON object instead of text, for scripts\n";
+
+struct SectionRow {
+  const char* name;
+  std::uint64_t count;
+  std::uint64_t offset;
+  std::uint64_t bytes;
+};
+
+std::vector<SectionRow> section_rows(const Model& model) {
+  const Header& h = model.header();
+  const SectionOffsets& o = model.view().offsets;
+  return {
+      {"header", 1, 0, sizeof(Header)},
+      {"vertices", h.vertex_count, o.vertices, o.indices - o.vertices},
+      {"indices", h.index_count, o.indices, o.image_buffer - o.indices},
+      {"image buffer", h.image_buffer_size, o.image_buffer, o.textures - o.image_buffer},
+      {"textures", h.texture_count, o.textures, o.meshes - o.textures},
+      {"meshes", h.mesh_count, o.meshes, o.materials - o.meshes},
+      {"materials", h.material_count, o.materials, o.joints - o.materials},
+      {"joints", h.joint_count, o.joints, o.animations - o.joints},
+      {"animations", h.animation_count, o.animations, o.tracks - o.animations},
+      {"tracks", h.track_count, o.tracks, o.keyframes - o.tracks},
+      {"keyframes", h.keyframe_count, o.keyframes, o.end - o.keyframes},
+  };
+}
+
+struct KeyTotals {
+  std::uint64_t translations = 0, rotations = 0, scales = 0;
+};
+
+KeyTotals key_totals(const Model& model, std::uint32_t animation) {
+  KeyTotals totals;
+  for (std::uint32_t j = 0; j < model.header().joint_count; ++j) {
+    const Track& t = model.track(animation, j);
+    totals.translations += t.translation_count;
+    totals.rotations += t.rotation_count;
+    totals.scales += t.scale_count;
+  }
+  return totals;
+}
+
+// Children of every joint, roots under index joint_count.
+std::vector<std::vector<std::uint32_t>> joint_children(const Model& model) {
+  const auto joints = model.joints();
+  std::vector<std::vector<std::uint32_t>> children(joints.size() + 1);
+  for (std::uint32_t j = 0; j < joints.size(); ++j) {
+    const std::int32_t parent = joints[j].parent;
+    children[parent < 0 ? joints.size() : std::size_t(parent)].push_back(j);
+  }
+  return children;
+}
+
+void print_joint_tree(const Model& model, const std::vector<std::vector<std::uint32_t>>& children,
+                      std::size_t node, int depth) {
+  for (std::uint32_t child : children[node]) {
+    const std::string_view name = name_view(model.joints()[child].name);
+    std::printf("  %*s#%u %.*s\n", depth * 2, "", child, int(name.size()), name.data());
+    print_joint_tree(model, children, child, depth + 1);
+  }
+}
+
+void print_text(const std::string& path, const Model& model) {
+  const Header& h = model.header();
+  std::printf("%s: AEM version %u, %llu bytes\n", path.c_str(), unsigned(h.version),
+              static_cast<unsigned long long>(model.view().offsets.end));
+  if (model.realigned_bytes() > 0) {
+    std::printf("note: %llu bytes copied into aligned memory at open (the image buffer size, %u, "
+                "is not a multiple of 4)\n",
+                static_cast<unsigned long long>(model.realigned_bytes()), h.image_buffer_size);
+  }
+  std::printf("\n%-14s %12s %14s %14s\n", "section", "count", "offset", "bytes");
+  for (const SectionRow& row : section_rows(model)) {
+    std::printf("%-14s %12llu %14llu %14llu\n", row.name,
+                static_cast<unsigned long long>(row.count),
+                static_cast<unsigned long long>(row.offset),
+                static_cast<unsigned long long>(row.bytes));
+  }
+
+  std::printf("\ntextures: %u\n", h.texture_count);
+  for (std::size_t i = 0; i < model.textures().size(); ++i) {
+    const Texture& t = model.textures()[i];
+    std::printf("  #%zu  %ux%u  %s  %u mips  wrap %s/%s  %zu bytes at %u\n", i, t.width, t.height,
+                compression_name(t.compression).c_str(), mip_count(t.width, t.height),
+                wrap_mode_name(t.wrap_x).c_str(), wrap_mode_name(t.wrap_y).c_str(),
+                model.texture_data(t).size(), t.offset);
+  }
+  std::printf("\nmaterials: %u\n", h.material_count);
+  for (std::size_t i = 0; i < model.materials().size(); ++i) {
+    const Material& m = model.materials()[i];
+    std::printf("  #%zu  %s  base color #%u  normal #%u  pbr #%u\n", i,
+                material_type_name(m.type).c_str(), m.base_color_texture, m.normal_texture,
+                m.pbr_texture);
+  }
+  std::printf("\nmeshes: %u\n", h.mesh_count);
+  for (std::size_t i = 0; i < model.meshes().size(); ++i) {
+    const Mesh& m = model.meshes()[i];
+    std::printf("  #%zu  %u triangles  indices %u..%u  material #%u\n", i, m.index_count / 3,
+                m.first_index, m.first_index + m.index_count, m.material);
+  }
+  std::printf("\njoints: %u\n", h.joint_count);
+  print_joint_tree(model, joint_children(model), model.joints().size(), 0);
+  std::printf("\nanimations: %u\n", h.animation_count);
+  for (std::uint32_t a = 0; a < h.animation_count; ++a) {
+    const Animation& anim = model.animations()[a];
+    const std::string_view name = name_view(anim.name);
+    const KeyTotals keys = key_totals(model, a);
+    std::printf("  #%u  \"%.*s\"  %.3f s  keys: %llu translation, %llu rotation, %llu scale\n", a,
+                int(name.size()), name.data(), double(anim.duration),
+                static_cast<unsigned long long>(keys.translations),
+                static_cast<unsigned long long>(keys.rotations),
+                static_cast<unsigned long long>(keys.scales));
+  }
+}
+
+nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
+  using json = nlohmann::ordered_json;
+  const Header& h = model.header();
+  json out;
+  out["file"] = path;
+  out["version"] = h.version;
+  out["bytes"] = model.view().offsets.end;
+  out["realigned_bytes"] = model.realigned_bytes();
+  json sections = json::object();
+  for (const SectionRow& row : section_rows(model)) {
+    sections[row.name] = {{"count", row.count}, {"offset", row.offset}, {"bytes", row.bytes}};
+  }
+  out["sections"] = sections;
+  json textures = json::array();
+  for (const Texture& t : model.textures()) {
+    textures.push_back({{"width", t.width},
+                        {"height", t.height},
+                        {"format", compression_name(t.compression)},
+                        {"mips", mip_count(t.width, t.height)},
+                        {"wrap_x", wrap_mode_name(t.wrap_x)},
+                        {"wrap_y", wrap_mode_name(t.wrap_y)},
+                        {"offset", t.offset},
+                        {"bytes", model.texture_data(t).size()}});
+  }
+  out["textures"] = textures;
+  json materials = json::array();
+  for (const Material& m : model.materials()) {
+    materials.push_back({{"type", material_type_name(m.type)},
+                         {"base_color_texture", m.base_color_texture},
+                         {"normal_texture", m.normal_texture},
+                         {"pbr_texture", m.pbr_texture}});
+  }
+  out["materials"] = materials;
+  json meshes = json::array();
+  for (const Mesh& m : model.meshes()) {
+    meshes.push_back({{"first_index", m.first_index},
+                      {"index_count", m.index_count},
+                      {"triangles", m.index_count / 3},
+                      {"material", m.material}});
+  }
+  out["meshes"] = meshes;
+  json joints = json::array();
+  for (const Joint& j : model.joints()) {
+    joints.push_back({{"name", std::string(name_view(j.name))}, {"parent", j.parent}});
+  }
+  out["joints"] = joints;
+  json animations = json::array();
+  for (std::uint32_t a = 0; a < h.animation_count; ++a) {
+    const Animation& anim = model.animations()[a];
+    const KeyTotals keys = key_totals(model, a);
+    animations.push_back({{"name", std::string(name_view(anim.name))},
+                          {"duration", anim.duration},
+                          {"keys",
+                           {{"translation", keys.translations},
+                            {"rotation", keys.rotations},
+                            {"scale", keys.scales}}}});
+  }
+  out["animations"] = animations;
+  return out;
+}
+
+}  // namespace
+
+int run_info(Args args) {
+  ArgParser parser("info", args);
+  if (parser.wants_help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  const bool json = parser.flag("--json");
+  const std::string path = parser.positionals(1, 1)[0];
+
+  Expected<Model> model = Model::try_open(path);
+  if (!model) {
+    std::fprintf(stderr, "aem info: %s: %s\n", path.c_str(), model.error().describe().c_str());
+    return 1;
+  }
+  if (json) {
+    // Names are arbitrary bytes in a file; replace invalid UTF-8 rather than fail to print.
+    std::puts(to_json(path, *model).dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  } else {
+    print_text(path, *model);
+  }
+  return 0;
+}
+
+}  // namespace aem::cli

@@ -1,0 +1,53 @@
+// `aem`: the AEM toolkit's command line. Dispatches to one sub-command per file.
+#include <cstdio>
+#include <exception>
+#include <string_view>
+#include <vector>
+
+#include "arg_parser.hpp"
+#include "command.hpp"
+
+namespace {
+
+void print_usage(std::FILE* out) {
+  std::fprintf(out, "usage: aem COMMAND [ARGS...]\n\nCommands:\n");
+  for (const aem::cli::Command& command : aem::cli::all_commands()) {
+    std::fprintf(out, "  %-16.*s %.*s\n", int(command.name.size()), command.name.data(),
+                 int(command.summary.size()), command.summary.data());
+  }
+  std::fprintf(out, "\nRun 'aem COMMAND --help' for a command's options.\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string_view> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    print_usage(stderr);
+    return 1;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_usage(stdout);
+    return 0;
+  }
+  if (args[0] == "--version") {
+    std::printf("aem %s\n", AEM_VERSION_STRING);
+    return 0;
+  }
+  for (const aem::cli::Command& command : aem::cli::all_commands()) {
+    if (command.name != args[0]) continue;
+    try {
+      return command.run(aem::cli::Args(args).subspan(1));
+    } catch (const aem::cli::UsageError& e) {
+      std::fprintf(stderr, "aem %s: %s\nRun 'aem %s --help' for usage.\n",
+                   std::string(command.name).c_str(), e.what(), std::string(command.name).c_str());
+      return 1;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "aem %s: error: %s\n", std::string(command.name).c_str(), e.what());
+      return 1;
+    }
+  }
+  std::fprintf(stderr, "aem: unknown command '%s'\n\n", std::string(args[0]).c_str());
+  print_usage(stderr);
+  return 1;
+}

@@ -1,0 +1,191 @@
+#include "aem/pipeline/model_writer.hpp"
+
+#include <bit>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <random>
+#include <string>
+
+#include "aem/byte_order.hpp"
+#include "aem/mip_chain.hpp"
+#include "aem/model.hpp"
+
+namespace aem::pipeline {
+namespace {
+
+using std::to_string;
+
+std::uint32_t checked_count(std::uint64_t count, const char* what) {
+  if (count > std::numeric_limits<std::uint32_t>::max()) {
+    throw InvalidContent(std::string("too many ") + what + " for AEM's 32-bit counts: " +
+                         to_string(count));
+  }
+  return static_cast<std::uint32_t>(count);
+}
+
+std::uint64_t align_up(std::uint64_t n, std::uint64_t alignment) {
+  return (n + alignment - 1) / alignment * alignment;
+}
+
+void copy_name(char (&field)[kNameSize], const std::string& name, const std::string& owner) {
+  if (name.size() >= kNameSize) {
+    throw InvalidContent(owner + " name is " + to_string(name.size()) +
+                         " bytes; AEM allows at most " + to_string(kNameSize - 1));
+  }
+  if (name.find('\0') != std::string::npos) {
+    throw InvalidContent(owner + " name contains a NUL byte");
+  }
+  std::memset(field, 0, kNameSize);
+  std::memcpy(field, name.data(), name.size());
+}
+
+// Appends records in file byte order.
+template <class T>
+void append_records(std::vector<std::byte>& out, std::span<const T> records) {
+  const std::size_t at = out.size();
+  out.resize(at + records.size_bytes());
+  if (records.empty()) return;
+  std::memcpy(out.data() + at, records.data(), records.size_bytes());
+  if constexpr (std::endian::native == std::endian::big) {
+    swap_record_bytes<T>(out.data() + at, static_cast<std::uint32_t>(records.size()));
+  }
+}
+
+template <class T>
+void append(std::vector<std::byte>& out, const std::vector<T>& records) {
+  append_records(out, std::span<const T>(records));
+}
+
+template <class T>
+void append_one(std::vector<std::byte>& out, const T& record) {
+  append_records(out, std::span<const T>(&record, 1));
+}
+
+}  // namespace
+
+std::vector<std::byte> serialize_model(const ModelContent& c) {
+  Header header{};
+  std::memcpy(header.magic, kMagic, sizeof kMagic);
+  header.version = kVersion;
+  header.vertex_count = checked_count(c.vertices.size(), "vertices");
+  header.index_count = checked_count(c.indices.size(), "indices");
+  header.texture_count = checked_count(c.textures.size(), "textures");
+  header.mesh_count = checked_count(c.meshes.size(), "meshes");
+  header.material_count = checked_count(c.materials.size(), "materials");
+  header.joint_count = checked_count(c.joints.size(), "joints");
+  header.animation_count = checked_count(c.animations.size(), "animations");
+  header.track_count =
+      checked_count(std::uint64_t{header.animation_count} * header.joint_count, "tracks");
+
+  // Textures: each chain at the next 16-byte offset.
+  std::vector<Texture> textures;
+  std::uint64_t image_end = 0;
+  for (std::size_t i = 0; i < c.textures.size(); ++i) {
+    const TextureImage& image = c.textures[i];
+    const std::uint64_t expected = mip_chain_size(image.width, image.height, image.compression);
+    if (image.width == 0 || image.height == 0 || image.mips.size() != expected) {
+      throw InvalidContent("texture " + to_string(i) + " (" + to_string(image.width) + "x" +
+                           to_string(image.height) + ") has " + to_string(image.mips.size()) +
+                           " bytes of mips; its full chain needs " + to_string(expected));
+    }
+    const std::uint64_t offset = align_up(image_end, kImageAlignment);
+    textures.push_back({checked_count(offset, "image buffer bytes"), image.width, image.height,
+                        std::uint32_t(image.wrap_x), std::uint32_t(image.wrap_y),
+                        std::uint32_t(image.compression)});
+    image_end = offset + image.mips.size();
+  }
+  header.image_buffer_size =
+      checked_count(align_up(image_end, kImageAlignment), "image buffer bytes");
+
+  // Joints and animations: names into fixed fields, keys into one keyframe array.
+  std::vector<Joint> joints(c.joints.size());
+  for (std::size_t j = 0; j < c.joints.size(); ++j) {
+    copy_name(joints[j].name, c.joints[j].name, "joint " + to_string(j));
+    std::memcpy(joints[j].inverse_bind, c.joints[j].inverse_bind.data(), sizeof(float) * 16);
+    joints[j].parent = c.joints[j].parent;
+  }
+  std::vector<Animation> animations(c.animations.size());
+  std::vector<Track> tracks;
+  std::vector<Keyframe> keyframes;
+  for (std::size_t a = 0; a < c.animations.size(); ++a) {
+    const AnimationDesc& desc = c.animations[a];
+    copy_name(animations[a].name, desc.name, "animation " + to_string(a));
+    animations[a].duration = desc.duration;
+    if (desc.joints.size() != c.joints.size()) {
+      throw InvalidContent("animation " + to_string(a) + " has keys for " +
+                           to_string(desc.joints.size()) + " joints; the model has " +
+                           to_string(c.joints.size()));
+    }
+    for (const JointKeys& keys : desc.joints) {
+      tracks.push_back({checked_count(keyframes.size(), "keyframes"),
+                        checked_count(keys.translations.size(), "translation keys"),
+                        checked_count(keys.rotations.size(), "rotation keys"),
+                        checked_count(keys.scales.size(), "scale keys")});
+      keyframes.insert(keyframes.end(), keys.translations.begin(), keys.translations.end());
+      keyframes.insert(keyframes.end(), keys.rotations.begin(), keys.rotations.end());
+      keyframes.insert(keyframes.end(), keys.scales.begin(), keys.scales.end());
+    }
+  }
+  header.keyframe_count = checked_count(keyframes.size(), "keyframes");
+
+  std::vector<std::byte> out;
+  out.reserve(section_offsets(header).end);
+  append_one(out, header);
+  append(out, c.vertices);
+  append(out, c.indices);
+  const std::size_t image_start = out.size();
+  out.resize(image_start + header.image_buffer_size);  // zero padding between chains
+  for (std::size_t i = 0; i < c.textures.size(); ++i) {
+    std::memcpy(out.data() + image_start + textures[i].offset, c.textures[i].mips.data(),
+                c.textures[i].mips.size());
+  }
+  append(out, textures);
+  append(out, c.meshes);
+  append(out, c.materials);
+  append(out, joints);
+  append(out, animations);
+  append(out, tracks);
+  append(out, keyframes);
+
+  // Whatever the caller's arrays held, never hand out a file the runtime would refuse.
+  Expected<Model> check = Model::try_open_memory(out);
+  if (!check) {
+    throw InvalidContent("the model would not be a valid AEM file: " + check.error().describe());
+  }
+  return out;
+}
+
+void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes) {
+  // A name no concurrent writer of the same target will pick.
+  std::random_device entropy;
+  const std::filesystem::path temporary =
+      path.string() + ".partial-" + to_string(entropy()) + to_string(entropy());
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    if (file) {
+      file.write(reinterpret_cast<const char*>(bytes.data()),
+                 static_cast<std::streamsize>(bytes.size()));
+      file.close();
+    }
+    if (!file) {
+      std::error_code ignored;
+      std::filesystem::remove(temporary, ignored);
+      throw std::runtime_error(path.string() + ": cannot write the file");
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    throw std::runtime_error(path.string() + ": cannot move the finished file into place: " +
+                             ec.message());
+  }
+}
+
+void write_model_file(const std::filesystem::path& path, const ModelContent& content) {
+  write_file_atomically(path, serialize_model(content));
+}
+
+}  // namespace aem::pipeline

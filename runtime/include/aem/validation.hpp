@@ -1,0 +1,29 @@
+#pragma once
+// The checks behind open-time validation and `aem validate`.
+//
+// Structural checks guarantee that no index or range found in the file can send a reader out of
+// bounds; they run on every open unless the caller trusts the file. Semantic checks (strict
+// validation) look for data that is in bounds but wrong: non-finite floats, non-unit normals and
+// quaternions, weight sums, key order, unused data. They assume the structure is sound.
+#include <cstddef>
+#include <functional>
+#include <span>
+
+#include "aem/error.hpp"
+#include "aem/expected.hpp"
+#include "aem/model_view.hpp"
+
+namespace aem {
+
+// Receives each problem as it is found; returns false to stop checking.
+using ProblemSink = std::function<bool(const Error&)>;
+
+// Reads the header from a file's first bytes and checks magic, version and that the file is
+// exactly as long as the header's counts say. Everything else depends on this passing.
+Expected<Header> read_header(std::span<const std::byte> file);
+
+// Both return true when they found nothing.
+bool check_structure(const ModelView& model, const ProblemSink& report);
+bool check_semantics(const ModelView& model, const ProblemSink& report);
+
+}  // namespace aem

@@ -1,0 +1,29 @@
+#pragma once
+// Builds Errors that point at one field of one element of a section.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "aem/error.hpp"
+
+namespace aem::detail {
+
+inline Error problem(ErrorCode code, Section section, std::uint64_t element,
+                     std::uint64_t byte_offset, std::string message) {
+  Error error;
+  error.code = code;
+  error.section = section;
+  error.element = element;
+  error.byte_offset = byte_offset;
+  error.message = std::move(message);
+  return error;
+}
+
+// Byte offset in the file of field `field_offset` of element `index` in a section of T records.
+template <class T>
+std::uint64_t field_offset(std::uint64_t section_offset, std::uint64_t index,
+                           std::size_t field_offset_in_record) {
+  return section_offset + index * sizeof(T) + field_offset_in_record;
+}
+
+}  // namespace aem::detail

@@ -1,0 +1,17 @@
+#pragma once
+// Models for tests, built as pipeline::ModelContent: the tiny worked example of specs/aem-v1.md
+// and random valid models of any shape.
+#include <cstdint>
+
+#include "aem/pipeline/model_content.hpp"
+
+namespace aem::test {
+
+// One triangle, one material with three 1x1 textures, one joint, one animation with four keys:
+// the worked example of specs/aem-v1.md, byte for byte.
+pipeline::ModelContent tiny_model();
+
+// A valid model with random counts (zero included) and random contents, the same for a seed.
+pipeline::ModelContent random_model(std::uint32_t seed);
+
+}  // namespace aem::test
