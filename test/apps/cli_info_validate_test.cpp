@@ -1,0 +1,159 @@
+// `aem`, `aem info` and `aem validate` as a user runs them: exit codes, messages, output.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "aem/model.hpp"
+#include "aem/pipeline/model_writer.hpp"
+#include "model_bytes.hpp"
+#include "model_factory.hpp"
+#include "run_command.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using aem::test::run_command;
+using aem::test::shell_quote;
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("aem_cli_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    tiny_ = dir_ / "tiny model.aem";  // a space, to prove paths are passed through intact
+    aem::pipeline::write_model_file(tiny_, aem::test::tiny_model());
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  static aem::test::CommandResult aem_cli(const std::string& args) {
+    return run_command(shell_quote(AEM_CLI_PATH) + " " + args);
+  }
+  fs::path write_bytes(const std::string& name, const std::vector<std::byte>& bytes) {
+    const fs::path path = dir_ / name;
+    aem::pipeline::write_file_atomically(path, bytes);
+    return path;
+  }
+
+  fs::path dir_;
+  fs::path tiny_;
+};
+
+TEST_F(CliTest, HelpAndUnknownCommands) {
+  const auto help = aem_cli("--help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.output.find("info"), std::string::npos);
+  EXPECT_NE(help.output.find("validate"), std::string::npos);
+  EXPECT_EQ(aem_cli("").exit_code, 1);
+  const auto unknown = aem_cli("frobnicate");
+  EXPECT_EQ(unknown.exit_code, 1);
+  EXPECT_NE(unknown.output.find("unknown command 'frobnicate'"), std::string::npos);
+  for (const char* command : {"info", "validate"}) {
+    const auto command_help = aem_cli(std::string(command) + " --help");
+    EXPECT_EQ(command_help.exit_code, 0) << command;
+    EXPECT_NE(command_help.output.find(std::string("usage: aem ") + command), std::string::npos);
+  }
+}
+
+TEST_F(CliTest, InfoDescribesEverySection) {
+  const auto info = aem_cli("info " + shell_quote(tiny_));
+  ASSERT_EQ(info.exit_code, 0) << info.output;
+  for (const char* expected :
+       {"AEM version 1, 892 bytes", "vertices", "keyframes", "1x1  rgba8  1 mips  wrap clamp/clamp",
+        "#0  opaque  base color #0  normal #1  pbr #2", "1 triangles", "#0 root",
+        "\"wave\"  1.000 s  keys: 1 translation, 2 rotation, 1 scale"}) {
+    EXPECT_NE(info.output.find(expected), std::string::npos) << expected << "\n" << info.output;
+  }
+}
+
+TEST_F(CliTest, InfoJson) {
+  const auto info = aem_cli("info --json " + shell_quote(tiny_));
+  ASSERT_EQ(info.exit_code, 0) << info.output;
+  const auto json = nlohmann::json::parse(info.output);
+  EXPECT_EQ(json["bytes"], 892);
+  EXPECT_EQ(json["sections"]["image buffer"]["bytes"], 48);
+  EXPECT_EQ(json["sections"]["keyframes"]["offset"], 812);
+  EXPECT_EQ(json["textures"].size(), 3u);
+  EXPECT_EQ(json["textures"][2]["wrap_x"], "clamp");
+  EXPECT_EQ(json["joints"][0]["name"], "root");
+  EXPECT_EQ(json["animations"][0]["keys"]["rotation"], 2);
+  EXPECT_EQ(json["realigned_bytes"], 0);
+}
+
+TEST_F(CliTest, InfoRefusesBadFilesAndArguments) {
+  const auto missing = aem_cli("info " + shell_quote((dir_ / "nope.aem").string()));
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.output.find("nope.aem"), std::string::npos);
+  EXPECT_NE(missing.output.find("No such file"), std::string::npos);
+  EXPECT_EQ(aem_cli("info").exit_code, 1);
+  EXPECT_EQ(aem_cli("info a.aem b.aem").exit_code, 1);
+  const auto flag = aem_cli("info --fancy " + shell_quote(tiny_));
+  EXPECT_EQ(flag.exit_code, 1);
+  EXPECT_NE(flag.output.find("unknown option '--fancy'"), std::string::npos);
+}
+
+TEST_F(CliTest, InfoReportsRealignment) {
+  // Three extra bytes at the end of the image buffer leave every later section misaligned.
+  const auto file = aem::pipeline::serialize_model(aem::test::tiny_model());
+  const auto at = std::ptrdiff_t(aem::Model::open_memory(file).view().offsets.textures);
+  std::vector<std::byte> odd(file.begin(), file.begin() + at);
+  odd.insert(odd.end(), 3, std::byte{0});
+  odd.insert(odd.end(), file.begin() + at, file.end());
+  aem::test::poke(odd, offsetof(aem::Header, image_buffer_size), 51u);
+  const auto info = aem_cli("info " + shell_quote(write_bytes("odd.aem", odd)));
+  ASSERT_EQ(info.exit_code, 0) << info.output;
+  EXPECT_NE(info.output.find("copied into aligned memory"), std::string::npos) << info.output;
+}
+
+TEST_F(CliTest, ValidateAcceptsAValidFile) {
+  const auto plain = aem_cli("validate " + shell_quote(tiny_));
+  EXPECT_EQ(plain.exit_code, 0) << plain.output;
+  EXPECT_NE(plain.output.find("valid"), std::string::npos);
+  const auto strict = aem_cli("validate --strict " + shell_quote(tiny_));
+  EXPECT_EQ(strict.exit_code, 0) << strict.output;
+  EXPECT_NE(strict.output.find("valid (strict)"), std::string::npos);
+}
+
+TEST_F(CliTest, ValidateListsEveryProblem) {
+  auto bytes = aem::pipeline::serialize_model(aem::test::tiny_model());
+  const auto o = aem::Model::open_memory(bytes).view().offsets;
+  aem::test::poke(bytes, o.indices + 4, 9u);
+  aem::test::poke(bytes, o.materials + 12, 5u);
+  aem::test::poke(bytes, o.vertices + 60, 3);
+  const auto path = write_bytes("broken.aem", bytes);
+  const auto result = aem_cli("validate " + shell_quote(path));
+  EXPECT_EQ(result.exit_code, 1);
+  for (const std::string& expected : std::vector<std::string>{
+        "indices[1] at byte " + std::to_string(o.indices + 4) + ": index 9 is out of range",
+        "[index_out_of_range]", "materials[0]", "[material_bad_type]",
+        "vertices[0] at byte " + std::to_string(o.vertices + 60), "[vertex_bad_joint]",
+        "invalid, 3 problems"}) {
+    EXPECT_NE(result.output.find(expected), std::string::npos) << expected << "\n"
+                                                               << result.output;
+  }
+  EXPECT_NE(result.output.find(path.string()), std::string::npos);
+}
+
+TEST_F(CliTest, ValidateStrictFindsSemanticProblems) {
+  auto content = aem::test::tiny_model();
+  content.vertices[0].normal[2] = 2;
+  content.animations[0].joints[0].rotations[1].time = 3;
+  const auto path = dir_ / "odd.aem";
+  aem::pipeline::write_model_file(path, content);
+  EXPECT_EQ(aem_cli("validate " + shell_quote(path)).exit_code, 0);
+  const auto strict = aem_cli("validate --strict " + shell_quote(path));
+  EXPECT_EQ(strict.exit_code, 1);
+  EXPECT_NE(strict.output.find("[not_unit_length]"), std::string::npos) << strict.output;
+  EXPECT_NE(strict.output.find("[key_order]"), std::string::npos) << strict.output;
+}
+
+TEST_F(CliTest, ValidateReportsHeaderProblems) {
+  const auto path = write_bytes("short.aem", std::vector<std::byte>(10, std::byte{'A'}));
+  const auto result = aem_cli("validate " + shell_quote(path));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.output.find("[truncated]"), std::string::npos) << result.output;
+}
+
+}  // namespace
