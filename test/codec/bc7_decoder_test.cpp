@@ -17,7 +17,7 @@ int mode_of(const std::uint8_t* block) {
 
 TEST(Bc7Decoder, MatchesReferenceVectorsForEveryMode) {
   AEM_REQUIRE_CORPUS(corpus);
-  const VectorFile v = read_vectors(corpus / "bc" / "bc7_decode_vectors.bin", "BC7V", 80);
+  const auto v = aem::test::read_vectors(corpus / "bc" / "bc7_decode_vectors.bin", "BC7V", 80);
   ASSERT_EQ(v.count, 16002u);
   int per_mode[9] = {};
   int mismatches = 0;

@@ -1,5 +1,5 @@
 // Block-level BC7 encoder properties: exact solid colours, alpha 255 kept on opaque blocks,
-// every output decodable, determinism, and error no worse than the naive mode 6 fit.
+// every output decodable, determinism, and more effort never giving more error.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>

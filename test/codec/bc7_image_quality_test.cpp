@@ -1,0 +1,125 @@
+// Whole-image BC7/BC5 compression of the corpus images: per-image PSNR floors (measured with
+// this encoder, less 0.3 dB), alpha 255 kept on opaque images, and thread-count independence.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "aem/codec/image.hpp"
+#include "aem/codec/psnr.hpp"
+#include "aem/codec/texture_compress.hpp"
+#include "corpus.hpp"
+
+namespace {
+
+using namespace aem::codec;
+
+struct Floors {
+  double fast, normal;
+};
+
+// RGBA PSNR floors in dB; measured values are in benchmarks/README.md.
+const std::map<std::string, Floors>& floors() {
+  static const std::map<std::string, Floors> table = {
+      {"AlphaNoise.png", {27.65, 29.99}},
+      {"ScratchedGold-Normal.png", {40.08, 46.03}},
+      {"cube_color.png", {49.94, 52.33}},
+      {"damagedhelmet_tex0.png", {43.40, 46.86}},
+      {"damagedhelmet_tex1.png", {36.49, 43.24}},
+      {"damagedhelmet_tex2.png", {52.83, 57.12}},
+      {"damagedhelmet_tex3.png", {50.30, 52.63}},
+      {"damagedhelmet_tex4.png", {44.86, 49.64}},
+      {"food_kenney.png", {38.11, 42.90}},
+      {"icon.png", {46.71, 52.59}},
+      {"uv_checker_bw.png", {50.26, 53.58}},
+      {"water_normals.png", {38.43, 44.11}},
+  };
+  return table;
+}
+
+ErrorStats round_trip(const ImageRgba8& image, Bc7Quality quality, unsigned threads) {
+  CompressOptions options;
+  options.quality = quality;
+  options.threads = threads;
+  const auto blocks = compress_image(image, options);
+  EXPECT_EQ(blocks.size(), compressed_size(image.width, image.height));
+  const ImageRgba8 decoded = decompress_image(blocks, image.width, image.height, BlockFormat::bc7);
+  bool opaque = true;
+  for (std::size_t i = 3; i < image.pixels.size(); i += 4) opaque = opaque && image.pixels[i] == 255;
+  if (opaque) {
+    std::size_t not_opaque = 0;
+    for (std::size_t i = 3; i < decoded.pixels.size(); i += 4) not_opaque += decoded.pixels[i] != 255;
+    EXPECT_EQ(not_opaque, 0u) << "opaque image lost alpha 255 at " << to_string(quality);
+  }
+  return compare_images(image, decoded);
+}
+
+class CorpusImages : public ::testing::TestWithParam<Bc7Quality> {};
+
+TEST_P(CorpusImages, StayAbovePsnrFloors) {
+  AEM_REQUIRE_CORPUS(corpus);
+  int seen = 0;
+  for (const auto& [name, floor] : floors()) {
+    const std::filesystem::path path = corpus / "images" / name;
+    const ImageRgba8 image = load_image(path);
+    const ErrorStats stats = round_trip(image, GetParam(), 2);
+    const double wanted = GetParam() == Bc7Quality::fast ? floor.fast : floor.normal;
+    EXPECT_GE(stats.psnr_rgba(), wanted) << name << " at " << to_string(GetParam());
+    ++seen;
+  }
+  EXPECT_EQ(seen, 12);
+}
+
+INSTANTIATE_TEST_SUITE_P(Bc7, CorpusImages, ::testing::Values(Bc7Quality::fast, Bc7Quality::normal),
+                         [](const auto& param_info) { return std::string(to_string(param_info.param)); });
+
+TEST(CorpusImagesBest, BeatsNormalOnASmallImage) {
+  AEM_REQUIRE_CORPUS(corpus);
+  // best is slow by design: one small image, cropped to 128x128.
+  const ImageRgba8 full = load_image(corpus / "images" / "icon.png");
+  ImageRgba8 image;
+  image.width = image.height = 128;
+  for (std::uint32_t y = 0; y < 128; ++y) {
+    const auto* row = full.pixels.data() + (std::size_t(y + 64) * full.width + 64) * 4;
+    image.pixels.insert(image.pixels.end(), row, row + 128 * 4);
+  }
+  const double normal = round_trip(image, Bc7Quality::normal, 2).psnr_rgba();
+  const double best = round_trip(image, Bc7Quality::best, 2).psnr_rgba();
+  EXPECT_GE(best, normal);
+  EXPECT_GE(best, 40.0);
+}
+
+TEST(CorpusImages, OutputIsIndependentOfThreadCount) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const ImageRgba8 image = load_image(corpus / "images" / "food_kenney.png");
+  for (Bc7Quality q : {Bc7Quality::fast, Bc7Quality::normal}) {
+    CompressOptions one, three;
+    one.quality = three.quality = q;
+    one.threads = 1;
+    three.threads = 3;
+    EXPECT_EQ(compress_image(image, one), compress_image(image, three)) << to_string(q);
+  }
+  CompressOptions bc5_one, bc5_three;
+  bc5_one.format = bc5_three.format = BlockFormat::bc5;
+  bc5_one.threads = 1;
+  bc5_three.threads = 3;
+  EXPECT_EQ(compress_image(image, bc5_one), compress_image(image, bc5_three));
+}
+
+TEST(CorpusImages, Bc5KeepsNormalMapsClose) {
+  AEM_REQUIRE_CORPUS(corpus);
+  for (const char* name : {"water_normals.png", "ScratchedGold-Normal.png"}) {
+    const ImageRgba8 image = load_image(corpus / "images" / name);
+    CompressOptions options;
+    options.format = BlockFormat::bc5;
+    options.threads = 2;
+    const auto blocks = compress_image(image, options);
+    const ImageRgba8 decoded = decompress_image(blocks, image.width, image.height, BlockFormat::bc5);
+    const ErrorStats stats = compare_images(image, decoded);
+    EXPECT_GE(stats.psnr(0, 2), 35.0) << name;
+  }
+}
+
+}  // namespace

@@ -1,0 +1,116 @@
+// Runs the `aem compress-image` binary: success on a corpus image, and clean failures (exit 1,
+// a message naming the problem, no output file) on a missing input or a bad --format.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "aem/codec/dds.hpp"
+#include "corpus.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int status = -1;
+  std::string output;  // stdout and stderr together
+};
+
+Result run(const std::string& args) {
+  std::string command = "'";
+  command.append(AEM_EXECUTABLE).append("' ").append(args).append(" 2>&1");
+  Result r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 512> buffer{};
+  while (std::fgets(buffer.data(), int(buffer.size()), pipe)) r.output += buffer.data();
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+class CompressImageCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("aem_cli_test_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  static std::string quoted(const fs::path& p) {
+    std::string text = "'";
+    text.append(p.string()).append("'");
+    return text;
+  }
+  fs::path dir_;
+};
+
+TEST_F(CompressImageCli, CompressesACorpusImageToBc7) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const fs::path out = dir_ / "icon.dds";
+  const Result r = run("compress-image " + quoted(corpus / "images" / "icon.png") + " " + quoted(out) +
+                       " --format bc7 --quality fast --threads 2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("PSNR RGBA"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("MPix/s"), std::string::npos) << r.output;
+  std::ifstream in(out, std::ios::binary);
+  const std::vector<std::uint8_t> file((std::istreambuf_iterator<char>(in)), {});
+  ASSERT_EQ(file.size(), aem::codec::kDdsHeaderBytes + 64u * 64u * 16u);
+  const auto summary = aem::codec::read_dds_summary(file);
+  ASSERT_TRUE(summary.has_value());
+  EXPECT_EQ(summary->width, 256u);
+  EXPECT_EQ(summary->height, 256u);
+  EXPECT_EQ(summary->mip_levels, 1u);
+  EXPECT_EQ(summary->dxgi_format, aem::codec::kDxgiFormatBc7Unorm);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), {}), 1) << "no temporary left behind";
+}
+
+TEST_F(CompressImageCli, CompressesANormalMapToBc5) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const fs::path out = dir_ / "normals.dds";
+  const Result r =
+      run("compress-image " + quoted(corpus / "images" / "water_normals.png") + " " + quoted(out) + " --format=bc5");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("PSNR RG"), std::string::npos) << r.output;
+  EXPECT_EQ(fs::file_size(out), aem::codec::kDdsHeaderBytes + 128u * 128u * 16u);
+}
+
+TEST_F(CompressImageCli, MissingInputFailsNamingTheFile) {
+  const fs::path out = dir_ / "out.dds";
+  const Result r = run("compress-image " + quoted(dir_ / "no_such_image.png") + " " + quoted(out) + " --format bc7");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("no_such_image.png"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST_F(CompressImageCli, BadFormatFailsWithUsage) {
+  const fs::path out = dir_ / "out.dds";
+  const Result r = run("compress-image " + quoted(dir_ / "any.png") + " " + quoted(out) + " --format bc9");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("bc9"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out));
+  const Result missing = run("compress-image " + quoted(dir_ / "any.png") + " " + quoted(out));
+  EXPECT_EQ(missing.status, 1) << missing.output;
+  EXPECT_NE(missing.output.find("--format"), std::string::npos) << missing.output;
+  const Result quality = run("compress-image " + quoted(dir_ / "any.png") + " " + quoted(out) + " --format bc7 --quality max");
+  EXPECT_EQ(quality.status, 1) << quality.output;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST_F(CompressImageCli, HelpPrintsUsage) {
+  const Result r = run("compress-image --help");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("usage: aem compress-image"), std::string::npos) << r.output;
+}
+
+}  // namespace
