@@ -1,0 +1,37 @@
+// Writes the fuzzer's seed files: the tiny example model, random valid models, and one whose
+// image buffer size is not a multiple of 4.
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "aem/model.hpp"
+#include "aem/pipeline/model_writer.hpp"
+#include "model_bytes.hpp"
+#include "model_factory.hpp"
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: write_fuzz_seeds DIR\n");
+    return 1;
+  }
+  const std::filesystem::path dir = argv[1];
+  std::filesystem::create_directories(dir);
+  aem::pipeline::write_model_file(dir / "tiny.aem", aem::test::tiny_model());
+  for (std::uint32_t seed = 0; seed < 12; ++seed) {
+    auto model = aem::test::random_model(seed);
+    // Keep seeds small: the fuzzer mutates faster and finds the same paths.
+    for (auto& texture : model.textures) {
+      if (texture.width * texture.height > 64) {
+        texture.width = texture.height = 4;
+        texture.mips.resize(aem::mip_chain_size(4, 4, texture.compression));
+      }
+    }
+    aem::pipeline::write_model_file(dir / ("random_" + std::to_string(seed) + ".aem"), model);
+  }
+  auto bytes = aem::pipeline::serialize_model(aem::test::tiny_model());
+  const auto at = std::ptrdiff_t(aem::Model::open_memory(bytes).view().offsets.textures);
+  bytes.insert(bytes.begin() + at, std::byte{0});
+  aem::test::poke(bytes, offsetof(aem::Header, image_buffer_size), 49u);
+  aem::pipeline::write_file_atomically(dir / "odd_image_buffer.aem", bytes);
+  return 0;
+}
