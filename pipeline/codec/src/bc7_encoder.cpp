@@ -97,7 +97,7 @@ Candidate fit_partitioned(const BlockInput& in, int mode, int partition, Bc7Qual
     int texels[16];
     for (int i = 0; i < 16; ++i) {
       if (subset_of(info.subsets, partition, i) != s) continue;
-      for (int c = 0; c < channels; ++c) sp.v[c][sp.count] = in.px[i][c];
+      for (int c = 0; c < channels; ++c) sp.v[c][sp.count] = float(in.px[i][c]);
       texels[sp.count++] = i;
     }
     SubsetFit fit = fit_subset(sp, channels, fmt, quality);
@@ -132,8 +132,8 @@ Candidate fit_separate(const BlockInput& in, int mode, int rotation, int index_m
   SubsetPixels color, scalar;
   color.count = scalar.count = 16;
   for (int i = 0; i < 16; ++i) {
-    for (int k = 0; k < 3; ++k) color.v[k][i] = in.px[i][map[k]];
-    scalar.v[0][i] = in.px[i][map[3]];
+    for (int k = 0; k < 3; ++k) color.v[k][i] = float(in.px[i][map[k]]);
+    scalar.v[0][i] = float(in.px[i][map[3]]);
   }
   const int color_index_bits = (mode == 4 && index_mode) ? 3 : info.index_bits;
   const int alpha_index_bits = mode == 4 ? (index_mode ? 2 : 3) : info.index2_bits;
@@ -169,7 +169,7 @@ Candidate fit_mode6(const BlockInput& in, Bc7Quality quality) {
   SubsetPixels sp;
   sp.count = 16;
   for (int i = 0; i < 16; ++i)
-    for (int c = 0; c < 4; ++c) sp.v[c][i] = in.px[i][c];
+    for (int c = 0; c < 4; ++c) sp.v[c][i] = float(in.px[i][c]);
   SubsetFit fit = fit_subset(sp, 4, fmt, quality);
   if (fit.index[0] >> 3) flip_subset(fit, 4, 4);
   static constexpr int kMap[4] = {0, 1, 2, 3};

@@ -1,5 +1,8 @@
 // One-subset endpoint fitting: principal axis, quantisation with p-bit choice, index assignment,
 // least-squares refinement and (at best quality) a local search over the stored codes.
+//
+// Pixel values, palettes and errors are floats holding whole numbers (exact below 2^24), in
+// fixed-length loops over 16 pixels, so that the compiler vectorises them with plain SSE2.
 #include "bc7_subset_fit.hpp"
 
 #include <algorithm>
@@ -16,25 +19,8 @@ inline int clamp_round(float v) {
   return r < 0 ? 0 : (r > 255 ? 255 : r);
 }
 
-// Nearest weight index for a position u in [0, 64] along the endpoint line, per index precision.
-struct NearestWeight {
-  std::uint8_t table[3][65];
-  NearestWeight() {
-    for (int bits = 2; bits <= 4; ++bits) {
-      const std::uint8_t* w = weights_for_bits(bits);
-      for (int u = 0; u <= 64; ++u) {
-        int best = 0;
-        for (int k = 1; k < (1 << bits); ++k)
-          if (std::abs(int(w[k]) - u) < std::abs(int(w[best]) - u)) best = k;
-        table[bits - 2][u] = std::uint8_t(best);
-      }
-    }
-  }
-};
-const NearestWeight& nearest_weight() {
-  static const NearestWeight table;
-  return table;
-}
+// floor() for the non-negative values used here, via truncation.
+inline float floor_pos(float v) { return float(int(v)); }
 
 template <int N>
 struct Fitter {
@@ -55,66 +41,95 @@ struct Fitter {
         weights(weights_for_bits(format.index_bits)),
         exhaustive(q == Bc7Quality::best || format.index_bits == 2) {}
 
+  static float palette_value(float e0, float e1, float w) {
+    return floor_pos((e0 * (64.0f - w) + e1 * w + 32.0f) * (1.0f / 64.0f));
+  }
+
+  // Squared distance of pixel i from a colour, channels written out so loops over i vectorise.
+  static float dist2(const float (&v)[4][16], int i, const float* c) {
+    const float d0 = v[0][i] - c[0];
+    float d = d0 * d0;
+    if constexpr (N >= 3) {
+      const float d1 = v[1][i] - c[1], d2 = v[2][i] - c[2];
+      d += d1 * d1 + d2 * d2;
+    }
+    if constexpr (N == 4) {
+      const float d3 = v[3][i] - c[3];
+      d += d3 * d3;
+    }
+    return d;
+  }
+
   // Index assignment and squared error for decoded endpoints e0, e1.
-  std::uint32_t assign(const int e0[4], const int e1[4], std::uint8_t* index) const {
-    int pal[16][4];
-    for (int k = 0; k < levels; ++k)
-      for (int c = 0; c < N; ++c) pal[k][c] = interpolate(e0[c], e1[c], weights[k]);
-    std::uint32_t total = 0;
-    const int n = px.count;
-    if (exhaustive) {
-      for (int i = 0; i < n; ++i) {
-        int best = 1 << 30, best_k = 0;
-        for (int k = 0; k < levels; ++k) {
-          int d = 0;
-          for (int c = 0; c < N; ++c) {
-            const int diff = px.v[c][i] - pal[k][c];
-            d += diff * diff;
-          }
-          if (d < best) {
-            best = d;
-            best_k = k;
-          }
-        }
-        index[i] = std::uint8_t(best_k);
-        total += std::uint32_t(best);
-      }
-      return total;
-    }
-    int dir[4];
-    int dd = 0;
+  std::uint32_t assign(const int e0i[4], const int e1i[4], std::uint8_t* index) const {
+    float e0[4] = {}, e1[4] = {};
     for (int c = 0; c < N; ++c) {
-      dir[c] = e1[c] - e0[c];
-      dd += dir[c] * dir[c];
+      e0[c] = float(e0i[c]);
+      e1[c] = float(e1i[c]);
     }
-    const std::uint8_t* nearest = nearest_weight().table[fmt.index_bits - 2];
-    for (int i = 0; i < n; ++i) {
-      int k = 0;
-      if (dd > 0) {
-        int t = 0;
-        for (int c = 0; c < N; ++c) t += (px.v[c][i] - e0[c]) * dir[c];
-        int u = (t * 64 + dd / 2) / dd;
-        if (t < 0) u = 0;
-        u = std::min(u, 64);
-        k = nearest[u];
+    const float(&v)[4][16] = px.v;
+    alignas(16) float best[16];
+    alignas(16) float best_k[16];
+    if (exhaustive) {
+      for (int i = 0; i < 16; ++i) {
+        best[i] = 1e30f;
+        best_k[i] = 0;
       }
-      int best = 1 << 30, best_k = k;
-      const int lo = std::max(k - 1, 0), hi = std::min(k + 1, levels - 1);
-      for (int kk = lo; kk <= hi; ++kk) {
-        int d = 0;
-        for (int c = 0; c < N; ++c) {
-          const int diff = px.v[c][i] - pal[kk][c];
-          d += diff * diff;
-        }
-        if (d < best) {
-          best = d;
-          best_k = kk;
+      for (int k = 0; k < levels; ++k) {
+        const float w = float(weights[k]);
+        float pal[4] = {};
+        for (int c = 0; c < N; ++c) pal[c] = palette_value(e0[c], e1[c], w);
+        const float kf = float(k);
+        for (int i = 0; i < 16; ++i) {
+          const float d = dist2(v, i, pal);
+          const float b = best[i];
+          best_k[i] = d < b ? kf : best_k[i];
+          best[i] = std::min(d, b);
         }
       }
-      index[i] = std::uint8_t(best_k);
-      total += std::uint32_t(best);
+    } else {
+      // Projection onto the endpoint line. The weights are round(k * 64 / (levels - 1)), so the
+      // rounded position is the nearest index or next to it (checked unless fast).
+      float dir[4] = {};
+      float dd = 0;
+      for (int c = 0; c < N; ++c) {
+        dir[c] = e1[c] - e0[c];
+        dd += dir[c] * dir[c];
+      }
+      const float top = float(levels - 1);
+      const float scale = dd > 0 ? top / dd : 0.0f;
+      const float step = 64.0f / top;
+      alignas(16) float k0[16];
+      for (int i = 0; i < 16; ++i) {
+        float t = (v[0][i] - e0[0]) * dir[0];
+        if constexpr (N >= 3) t += (v[1][i] - e0[1]) * dir[1] + (v[2][i] - e0[2]) * dir[2];
+        if constexpr (N == 4) t += (v[3][i] - e0[3]) * dir[3];
+        k0[i] = floor_pos(std::min(std::max(t * scale + 0.5f, 0.0f), top));
+      }
+      const int span = quality == Bc7Quality::fast ? 0 : 1;
+      for (int i = 0; i < 16; ++i) best[i] = 1e30f;
+      for (int delta = -span; delta <= span; ++delta) {
+        for (int i = 0; i < 16; ++i) {
+          const float k = std::min(std::max(k0[i] + float(delta), 0.0f), top);
+          const float w = floor_pos(k * step + 0.5f);
+          float pal[4];
+          pal[0] = palette_value(e0[0], e1[0], w);
+          pal[1] = N >= 3 ? palette_value(e0[1], e1[1], w) : 0.0f;
+          pal[2] = N >= 3 ? palette_value(e0[2], e1[2], w) : 0.0f;
+          pal[3] = N == 4 ? palette_value(e0[3], e1[3], w) : 0.0f;
+          const float d = dist2(v, i, pal);
+          const float b = best[i];
+          best_k[i] = d < b ? k : best_k[i];
+          best[i] = std::min(d, b);
+        }
+      }
     }
-    return total;
+    float total = 0;
+    for (int i = 0; i < px.count; ++i) {
+      total += best[i];
+      index[i] = std::uint8_t(int(best_k[i]));
+    }
+    return std::uint32_t(total);
   }
 
   void decode_endpoints(const SubsetFit& f, int e0[4], int e1[4]) const {
@@ -199,31 +214,31 @@ struct Fitter {
   // Initial endpoints: the extent of the pixels along their principal axis.
   void principal_endpoints(float t0[4], float t1[4]) const {
     const int n = px.count;
+    const float inv_n = 1.0f / float(n);
     float mean[4] = {};
     for (int c = 0; c < N; ++c) {
-      int s = 0;
+      float s = 0;
       for (int i = 0; i < n; ++i) s += px.v[c][i];
-      mean[c] = float(s) / float(n);
+      mean[c] = s * inv_n;
     }
     if (N == 1) {
-      int lo = 255, hi = 0;
+      float lo = 255, hi = 0;
       for (int i = 0; i < n; ++i) {
         lo = std::min(lo, px.v[0][i]);
         hi = std::max(hi, px.v[0][i]);
       }
-      t0[0] = float(lo);
-      t1[0] = float(hi);
+      t0[0] = lo;
+      t1[0] = hi;
       return;
     }
     float cov[4][4] = {};
-    for (int i = 0; i < n; ++i) {
-      float d[4];
-      for (int c = 0; c < N; ++c) d[c] = float(px.v[c][i]) - mean[c];
-      for (int a = 0; a < N; ++a)
-        for (int b = a; b < N; ++b) cov[a][b] += d[a] * d[b];
+    for (int a = 0; a < N; ++a) {
+      for (int b = a; b < N; ++b) {
+        float s = 0;
+        for (int i = 0; i < n; ++i) s += (px.v[a][i] - mean[a]) * (px.v[b][i] - mean[b]);
+        cov[a][b] = cov[b][a] = s;
+      }
     }
-    for (int a = 0; a < N; ++a)
-      for (int b = 0; b < a; ++b) cov[a][b] = cov[b][a];
     int start = 0;
     for (int c = 1; c < N; ++c)
       if (cov[c][c] > cov[start][start]) start = c;
@@ -250,7 +265,7 @@ struct Fitter {
     float tmin = 1e30f, tmax = -1e30f;
     for (int i = 0; i < n; ++i) {
       float t = 0;
-      for (int c = 0; c < N; ++c) t += (float(px.v[c][i]) - mean[c]) * axis[c];
+      for (int c = 0; c < N; ++c) t += (px.v[c][i] - mean[c]) * axis[c];
       tmin = std::min(tmin, t);
       tmax = std::max(tmax, t);
     }
@@ -270,8 +285,8 @@ struct Fitter {
       b += u * w;
       cc += w * w;
       for (int c = 0; c < N; ++c) {
-        x0[c] += u * float(px.v[c][i]);
-        x1[c] += w * float(px.v[c][i]);
+        x0[c] += u * px.v[c][i];
+        x1[c] += w * px.v[c][i];
       }
     }
     const float det = a * cc - b * b;

@@ -8,10 +8,11 @@
 
 namespace aem::codec::bc7 {
 
-// The pixels of one subset, channel-major, in the channel order the mode stores them.
+// The pixels of one subset, channel-major, in the channel order the mode stores them. Values
+// are whole numbers 0-255 held as floats (all sums stay exact); entries past `count` are ignored.
 struct SubsetPixels {
   int count = 0;
-  int v[4][16] = {};
+  alignas(16) float v[4][16] = {};
 };
 
 struct EndpointFormat {
