@@ -37,9 +37,11 @@ class StructureChecker {
   }
 
   bool check_indices() {
-    std::uint32_t max_index = 0;
-    for (std::uint32_t index : m_.indices) max_index = std::max(max_index, index);
-    if (m_.indices.empty() || max_index < m_.header.vertex_count) return true;
+    // An OR of comparisons vectorises on baseline x86-64; an unsigned max (SSE4.1) does not.
+    const std::uint32_t vertex_count = m_.header.vertex_count;
+    std::uint32_t bad = 0;
+    for (std::uint32_t index : m_.indices) bad |= std::uint32_t(index >= vertex_count);
+    if (bad == 0) return true;
     for (std::size_t i = 0; i < m_.indices.size(); ++i) {
       if (m_.indices[i] < m_.header.vertex_count) continue;
       if (!fail(problem(ErrorCode::index_out_of_range, Section::indices, i,
