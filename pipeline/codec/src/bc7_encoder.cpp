@@ -183,6 +183,21 @@ inline void keep_better(Candidate& best, const Candidate& c) {
   if (c.error < best.error) best = c;
 }
 
+// Search effort per quality level (fast has its own path). A block whose error is already at or
+// below a threshold skips that search: the gain there cannot be large in squared error.
+constexpr int kMaxPartitionCandidates = 16;
+struct LevelSettings {
+  std::uint64_t separate_threshold;  // modes 4/5 searched only above this error
+  std::uint64_t partition_threshold; // partitioned modes searched only above this error
+  int partition_candidates;          // best-estimated (mode, partition) pairs fitted in full
+  bool three_subsets;                // include modes 0 and 2
+};
+constexpr LevelSettings kLevels[3] = {
+    {0, 0, 1, false},   // fast (unused: see encode_bc7_block)
+    {0, 64, 2, true},   // normal
+    {0, 0, 16, true},   // best
+};
+
 }  // namespace
 
 std::string_view to_string(Bc7Quality quality) {
@@ -218,8 +233,8 @@ void encode_bc7_solid_block(const std::uint8_t rgba[4], std::uint8_t block[16]) 
 }
 
 void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7Quality quality) {
-  if (std::memcmp(texels, texels + 4, 60) == 0 ) {
-    // memcmp over a 4-byte shift: all 16 texels equal.
+  if (std::memcmp(texels, texels + 4, 60) == 0) {
+    // Each texel equals the next: a single colour, which mode 5 represents exactly.
     encode_bc7_solid_block(texels, block);
     return;
   }
@@ -229,16 +244,26 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
     for (int c = 0; c < 4; ++c) in.px[i][c] = texels[4 * i + c];
     in.opaque = in.opaque && texels[4 * i + 3] == 255;
   }
+  const LevelSettings& settings = kLevels[int(quality)];
 
   Candidate best = fit_mode6(in, quality);
   if (quality == Bc7Quality::fast) {
-    if (!in.opaque) keep_better(best, fit_separate(in, 5, 0, 0, quality));
+    if (!in.opaque) {
+      // Alpha varies and often does not follow colour: try mode 5 (separate alpha) and the
+      // best-estimated two-subset RGBA partition (mode 7).
+      keep_better(best, fit_separate(in, 5, 0, 0, quality));
+      PartitionSearch search;
+      search.opaque = false;
+      PartitionGuess guess;
+      if (estimate_partitions(texels, search, &guess, 1) == 1)
+        keep_better(best, fit_partitioned(in, guess.mode, guess.partition, quality));
+    }
     pack(best, block);
     return;
   }
 
-  // Modes 4 and 5.
-  if (best.error > 0) {
+  // Modes 4 and 5: every rotation (rotation 0 only matters when alpha varies, or at best).
+  if (best.error > settings.separate_threshold) {
     for (int rotation = 0; rotation < 4; ++rotation) {
       if (in.opaque && rotation == 0 && quality != Bc7Quality::best) continue;
       keep_better(best, fit_separate(in, 5, rotation, 0, quality));
@@ -250,12 +275,12 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
   }
 
   // Partitioned modes, best estimates first.
-  if (best.error > 0) {
+  if (best.error > settings.partition_threshold) {
     PartitionSearch search;
     search.opaque = in.opaque;
-    PartitionGuess guesses[16];
-    const int wanted = quality == Bc7Quality::best ? 16 : 4;
-    const int n = estimate_partitions(texels, search, guesses, wanted);
+    search.three_subsets = settings.three_subsets;
+    PartitionGuess guesses[kMaxPartitionCandidates];
+    const int n = estimate_partitions(texels, search, guesses, settings.partition_candidates);
     for (int k = 0; k < n && best.error > 0; ++k)
       keep_better(best, fit_partitioned(in, guesses[k].mode, guesses[k].partition, quality));
   }

@@ -2,8 +2,8 @@
 // sums and second moments; from those, the error of the best line through the subset (its
 // covariance trace minus the largest eigenvalue) plus the expected index quantisation error along
 // that line (largest eigenvalue / (levels - 1)^2) and an endpoint precision term predict what a
-// full fit would reach. Sums over subsets come from per-nibble lookup tables, so every subset
-// costs four table adds.
+// full fit would reach. Sums over subsets come from per-nibble lookup tables (four adds per subset),
+// and the line fits run branch-free over all 64 partitions at once so that they vectorise.
 #include "bc7_partition_estimate.hpp"
 
 #include <algorithm>
@@ -13,78 +13,137 @@
 namespace aem::codec::bc7 {
 namespace {
 
-// count, 4 sums, 10 second moments (rr rg rb ra gg gb ga bb ba aa), one pad
-struct Moments {
-  float m[16];
-};
+// Moment components: the 9 of RGB (r g b rr rg rb gg gb bb), then the 5 alpha adds (a ra ga ba aa).
+constexpr int kComponents = 14;
+constexpr int kRgbComponents = 9;
 
-// Subset masks (bit i set: texel i in the subset), computed once.
-struct SubsetMasks {
-  std::uint16_t two[64];        // subset 0 of the 2-subset partitions
-  std::uint16_t three[64][2];   // subsets 0 and 1 of the 3-subset partitions
-  SubsetMasks() {
+// Per partition: the texel mask of each stored subset split into 4 nibbles (texels 4g..4g+3),
+// and the subset sizes. Computed once.
+struct PartitionMasks {
+  std::uint8_t two[4][64];       // [nibble][partition], subset 0 of the 2-subset partitions
+  std::uint8_t three[2][4][64];  // [subset 0/1][nibble][partition]
+  float two_count[2][64];
+  float three_count[3][64];
+  PartitionMasks() {
     for (int p = 0; p < 64; ++p) {
-      two[p] = three[p][0] = three[p][1] = 0;
+      unsigned m2 = 0, m3[2] = {0, 0};
+      float n2[2] = {0, 0}, n3[3] = {0, 0, 0};
       for (int i = 0; i < 16; ++i) {
-        if (subset_of(2, p, i) == 0) two[p] = std::uint16_t(two[p] | (1u << i));
-        const int s = subset_of(3, p, i);
-        if (s < 2) three[p][s] = std::uint16_t(three[p][s] | (1u << i));
+        const int s2 = subset_of(2, p, i), s3 = subset_of(3, p, i);
+        if (s2 == 0) m2 |= 1u << i;
+        if (s3 < 2) m3[s3] |= 1u << i;
+        n2[s2] += 1;
+        n3[s3] += 1;
       }
+      for (int g = 0; g < 4; ++g) {
+        two[g][p] = std::uint8_t((m2 >> (4 * g)) & 15u);
+        three[0][g][p] = std::uint8_t((m3[0] >> (4 * g)) & 15u);
+        three[1][g][p] = std::uint8_t((m3[1] >> (4 * g)) & 15u);
+      }
+      for (int s = 0; s < 2; ++s) two_count[s][p] = n2[s];
+      for (int s = 0; s < 3; ++s) three_count[s][p] = n3[s];
     }
   }
 };
-const SubsetMasks& masks() {
-  static const SubsetMasks table;
+const PartitionMasks& masks() {
+  static const PartitionMasks table;
   return table;
 }
 
-// Error prediction of a line fit for a subset with the given moments.
-struct LineFit {
-  float residual;  // squared distance of the pixels from their best line
-  float spread;    // variance along the line (sum over pixels)
+// Moment sums of 64 subsets, component-major so that the line fit below vectorises over them.
+struct SubsetMoments {
+  alignas(16) float m[kComponents][64];
 };
 
-inline LineFit line_fit(const float* m, int channels) {
-  const float n = m[0];
-  if (n < 0.5f) return {0, 0};
-  const float inv = 1.0f / n;
-  const float* s = m + 1;
-  const float* q = m + 5;  // rr rg rb ra gg gb ga bb ba aa
-  float c[4][4];
-  c[0][0] = q[0] - s[0] * s[0] * inv;
-  c[0][1] = c[1][0] = q[1] - s[0] * s[1] * inv;
-  c[0][2] = c[2][0] = q[2] - s[0] * s[2] * inv;
-  c[1][1] = q[4] - s[1] * s[1] * inv;
-  c[1][2] = c[2][1] = q[5] - s[1] * s[2] * inv;
-  c[2][2] = q[7] - s[2] * s[2] * inv;
-  if (channels == 4) {
-    c[0][3] = c[3][0] = q[3] - s[0] * s[3] * inv;
-    c[1][3] = c[3][1] = q[6] - s[1] * s[3] * inv;
-    c[2][3] = c[3][2] = q[8] - s[2] * s[3] * inv;
-    c[3][3] = q[9] - s[3] * s[3] * inv;
-  } else {
-    c[0][3] = c[3][0] = c[1][3] = c[3][1] = c[2][3] = c[3][2] = c[3][3] = 0;
+// Sums over every subset of 4 consecutive texels: nibble[g][component][mask].
+struct NibbleSums {
+  float s[4][kComponents][16];
+};
+
+void build_nibbles(const std::uint8_t texels[64], int components, NibbleSums& out) {
+  for (int g = 0; g < 4; ++g) {
+    float f[kComponents][4];
+    for (int j = 0; j < 4; ++j) {
+      const std::uint8_t* t = texels + 4 * (4 * g + j);
+      const float r = t[0], gg = t[1], b = t[2], a = t[3];
+      const float v[kComponents] = {r, gg, b, r * r, r * gg, r * b, gg * gg, gg * b, b * b, a, r * a, gg * a, b * a, a * a};
+      for (int c = 0; c < kComponents; ++c) f[c][j] = v[c];
+    }
+    for (int c = 0; c < components; ++c) {
+      float* row = out.s[g][c];
+      row[0] = 0;
+      for (int mask = 1; mask < 16; ++mask) {
+        const int low = __builtin_ctz(unsigned(mask));
+        row[mask] = row[mask & (mask - 1)] + f[c][low];
+      }
+    }
   }
-  const float trace = c[0][0] + c[1][1] + c[2][2] + c[3][3];
-  // Rayleigh quotient of C.(C.e_k) with k the largest diagonal: close to the top eigenvalue.
-  int k = 0;
-  for (int i = 1; i < 4; ++i)
-    if (c[i][i] > c[k][k]) k = i;
-  float x[4], y[4];
-  for (int i = 0; i < 4; ++i) x[i] = c[i][k];
-  for (int i = 0; i < 4; ++i) y[i] = c[i][0] * x[0] + c[i][1] * x[1] + c[i][2] * x[2] + c[i][3] * x[3];
-  float xx = 0, xy = 0, yy = 0;
-  for (int i = 0; i < 4; ++i) {
-    xx += x[i] * x[i];
-    xy += x[i] * y[i];
-    yy += y[i] * y[i];
+}
+
+void gather(const NibbleSums& nib, const std::uint8_t (*mask)[64], int components, SubsetMoments& out) {
+  for (int c = 0; c < components; ++c) {
+    const float* n0 = nib.s[0][c];
+    const float* n1 = nib.s[1][c];
+    const float* n2 = nib.s[2][c];
+    const float* n3 = nib.s[3][c];
+    for (int p = 0; p < 64; ++p)
+      out.m[c][p] = n0[mask[0][p]] + n1[mask[1][p]] + n2[mask[2][p]] + n3[mask[3][p]];
   }
-  if (xx <= 1e-9f) return {std::max(trace, 0.0f), 0};
-  // One more power step: lambda ~ (y.Cy)/(y.y) ~ yy/xy; use the better-conditioned of the two.
-  float lambda = xy / xx;
-  if (xy > 1e-9f) lambda = std::max(lambda, yy / xy);
-  lambda = std::min(lambda, trace);
-  return {std::max(trace - lambda, 0.0f), lambda};
+}
+
+// Line-fit prediction for 64 subsets: residual (squared distance of the pixels from their best
+// line: covariance trace minus the top eigenvalue) and spread (the top eigenvalue). The top
+// eigenvalue is the Rayleigh quotient after 1.5 power steps from the covariance column with the
+// largest diagonal. Branch-free so that the loop vectorises.
+template <int N>
+void line_fit(const SubsetMoments& sm, const float* count, float* residual, float* spread) {
+  const auto& m = sm.m;
+  for (int p = 0; p < 64; ++p) {
+    const float inv = 1.0f / count[p];
+    const float sr = m[0][p], sg = m[1][p], sb = m[2][p];
+    const float c00 = m[3][p] - sr * sr * inv, c01 = m[4][p] - sr * sg * inv;
+    const float c02 = m[5][p] - sr * sb * inv, c11 = m[6][p] - sg * sg * inv;
+    const float c12 = m[7][p] - sg * sb * inv, c22 = m[8][p] - sb * sb * inv;
+    float c03 = 0, c13 = 0, c23 = 0, c33 = 0;
+    if constexpr (N == 4) {
+      const float sa = m[9][p];
+      c03 = m[10][p] - sr * sa * inv;
+      c13 = m[11][p] - sg * sa * inv;
+      c23 = m[12][p] - sb * sa * inv;
+      c33 = m[13][p] - sa * sa * inv;
+    }
+    const float trace = c00 + c11 + c22 + c33;
+    // Start column: the one with the largest diagonal.
+    const bool use1 = c11 > c00;
+    float x0 = use1 ? c01 : c00, x1 = use1 ? c11 : c01, x2 = use1 ? c12 : c02, x3 = use1 ? c13 : c03;
+    const float dmax01 = std::max(c00, c11);
+    const bool use2 = c22 > dmax01;
+    x0 = use2 ? c02 : x0;
+    x1 = use2 ? c12 : x1;
+    x2 = use2 ? c22 : x2;
+    x3 = use2 ? c23 : x3;
+    if constexpr (N == 4) {
+      const bool use3 = c33 > std::max(dmax01, c22);
+      x0 = use3 ? c03 : x0;
+      x1 = use3 ? c13 : x1;
+      x2 = use3 ? c23 : x2;
+      x3 = use3 ? c33 : x3;
+    }
+    const float y0 = c00 * x0 + c01 * x1 + c02 * x2 + c03 * x3;
+    const float y1 = c01 * x0 + c11 * x1 + c12 * x2 + c13 * x3;
+    const float y2 = c02 * x0 + c12 * x1 + c22 * x2 + c23 * x3;
+    const float y3 = c03 * x0 + c13 * x1 + c23 * x2 + c33 * x3;
+    const float xx = x0 * x0 + x1 * x1 + x2 * x2 + x3 * x3;
+    const float xy = x0 * y0 + x1 * y1 + x2 * y2 + x3 * y3;
+    const float yy = y0 * y0 + y1 * y1 + y2 * y2 + y3 * y3;
+    // Both quotients are lower bounds of the top eigenvalue; take the larger.
+    const float l1 = xy / std::max(xx, 1e-12f);
+    const float l2 = yy / std::max(xy, 1e-12f);
+    float lambda = xy > 1e-6f ? std::max(l1, l2) : 0.0f;
+    lambda = std::min(lambda, trace);
+    residual[p] = std::max(trace - lambda, 0.0f);
+    spread[p] = lambda;
+  }
 }
 
 struct ModeCost {
@@ -97,31 +156,14 @@ struct ModeCost {
 
 int estimate_partitions(const std::uint8_t texels[64], const PartitionSearch& search,
                         PartitionGuess* out, int max_count) {
-  // Per-nibble tables: sums of moments over every subset of 4 consecutive texels.
-  Moments nibble[4][16];
-  for (int g = 0; g < 4; ++g) {
-    for (int c = 0; c < 16; ++c) nibble[g][0].m[c] = 0;
-    for (int mask = 1; mask < 16; ++mask) {
-      const int low = __builtin_ctz(unsigned(mask));
-      const int texel = 4 * g + low;
-      const Moments& prev = nibble[g][mask & (mask - 1)];
-      const float r = texels[4 * texel], gg = texels[4 * texel + 1], b = texels[4 * texel + 2],
-                  a = texels[4 * texel + 3];
-      const float add[16] = {1, r, gg, b, a, r * r, r * gg, r * b, r * a, gg * gg, gg * b, gg * a,
-                             b * b, b * a, a * a, 0};
-      for (int c = 0; c < 16; ++c) nibble[g][mask].m[c] = prev.m[c] + add[c];
-    }
-  }
-  auto subset_moments = [&](unsigned mask, float* m) {
-    for (int c = 0; c < 16; ++c)
-      m[c] = nibble[0][mask & 15].m[c] + nibble[1][(mask >> 4) & 15].m[c] +
-             nibble[2][(mask >> 8) & 15].m[c] + nibble[3][(mask >> 12) & 15].m[c];
-  };
-  float total[16];
-  subset_moments(0xFFFFu, total);
-  const int channels = search.opaque ? 3 : 4;
+  const PartitionMasks& mk = masks();
+  const int components = search.opaque ? kRgbComponents : kComponents;
+  NibbleSums nib;
+  build_nibbles(texels, components, nib);
+  float total[kComponents];
+  for (int c = 0; c < components; ++c)
+    total[c] = nib.s[0][c][15] + nib.s[1][c][15] + nib.s[2][c][15] + nib.s[3][c][15];
 
-  // Candidate modes and their cost factors.
   ModeCost two_subset_modes[2];
   int two_count = 0;
   if (search.opaque) {
@@ -130,31 +172,41 @@ int estimate_partitions(const std::uint8_t texels[64], const PartitionSearch& se
   } else {
     two_subset_modes[two_count++] = {7, 1.0f / 9.0f, 1.4f};
   }
+  const float channels = search.opaque ? 3.0f : 4.0f;
 
   PartitionGuess all[64 * 2 + 64 + 16];
   int count = 0;
-  const SubsetMasks& mk = masks();
-  for (int p = 0; p < 64; ++p) {
-    float m0[16], m1[16];
-    subset_moments(mk.two[p], m0);
-    for (int c = 0; c < 16; ++c) m1[c] = total[c] - m0[c];
-    const LineFit f0 = line_fit(m0, channels), f1 = line_fit(m1, channels);
-    const float residual = f0.residual + f1.residual, spread = f0.spread + f1.spread;
-    for (int k = 0; k < two_count; ++k) {
-      const ModeCost& mc = two_subset_modes[k];
-      all[count++] = {mc.mode, p,
-                      residual + spread * mc.quant + mc.endpoint * 16.0f * float(channels)};
-    }
+  SubsetMoments s0, s1;
+  alignas(16) float r0[64], r1[64], sp0[64], sp1[64];
+  gather(nib, mk.two, components, s0);
+  for (int c = 0; c < components; ++c)
+    for (int p = 0; p < 64; ++p) s1.m[c][p] = total[c] - s0.m[c][p];
+  if (search.opaque) {
+    line_fit<3>(s0, mk.two_count[0], r0, sp0);
+    line_fit<3>(s1, mk.two_count[1], r1, sp1);
+  } else {
+    line_fit<4>(s0, mk.two_count[0], r0, sp0);
+    line_fit<4>(s1, mk.two_count[1], r1, sp1);
+  }
+  for (int k = 0; k < two_count; ++k) {
+    const ModeCost& mc = two_subset_modes[k];
+    const float fixed = mc.endpoint * 16.0f * channels;
+    for (int p = 0; p < 64; ++p)
+      all[count++] = {mc.mode, p, r0[p] + r1[p] + (sp0[p] + sp1[p]) * mc.quant + fixed};
   }
   if (search.opaque && search.three_subsets) {
+    SubsetMoments s2;
+    alignas(16) float r2[64], sp2[64];
+    gather(nib, mk.three[0], components, s0);
+    gather(nib, mk.three[1], components, s1);
+    for (int c = 0; c < components; ++c)
+      for (int p = 0; p < 64; ++p) s2.m[c][p] = total[c] - s0.m[c][p] - s1.m[c][p];
+    line_fit<3>(s0, mk.three_count[0], r0, sp0);
+    line_fit<3>(s1, mk.three_count[1], r1, sp1);
+    line_fit<3>(s2, mk.three_count[2], r2, sp2);
     for (int p = 0; p < 64; ++p) {
-      float m0[16], m1[16], m2[16];
-      subset_moments(mk.three[p][0], m0);
-      subset_moments(mk.three[p][1], m1);
-      for (int c = 0; c < 16; ++c) m2[c] = total[c] - m0[c] - m1[c];
-      const LineFit f0 = line_fit(m0, 3), f1 = line_fit(m1, 3), f2 = line_fit(m2, 3);
-      const float residual = f0.residual + f1.residual + f2.residual;
-      const float spread = f0.spread + f1.spread + f2.spread;
+      const float residual = r0[p] + r1[p] + r2[p];
+      const float spread = sp0[p] + sp1[p] + sp2[p];
       all[count++] = {2, p, residual + spread * (1.0f / 9.0f) + 5.6f * 48.0f};
       if (p < 16) all[count++] = {0, p, residual + spread * (1.0f / 49.0f) + 5.6f * 48.0f};
     }

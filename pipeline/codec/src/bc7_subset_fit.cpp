@@ -31,6 +31,7 @@ struct Fitter {
   int levels;
   const std::uint8_t* weights;
   bool exhaustive;
+  alignas(16) float valid[16];  // 1 for the subset's pixels, 0 for the unused tail
 
   Fitter(const SubsetPixels& pixels, const EndpointFormat& format, Bc7Quality q)
       : px(pixels),
@@ -39,7 +40,9 @@ struct Fitter {
         quality(q),
         levels(1 << format.index_bits),
         weights(weights_for_bits(format.index_bits)),
-        exhaustive(q == Bc7Quality::best || format.index_bits == 2) {}
+        exhaustive(q == Bc7Quality::best || format.index_bits == 2) {
+    for (int i = 0; i < 16; ++i) valid[i] = i < pixels.count ? 1.0f : 0.0f;
+  }
 
   static float palette_value(float e0, float e1, float w) {
     return floor_pos((e0 * (64.0f - w) + e1 * w + 32.0f) * (1.0f / 64.0f));
@@ -125,8 +128,8 @@ struct Fitter {
       }
     }
     float total = 0;
-    for (int i = 0; i < px.count; ++i) {
-      total += best[i];
+    for (int i = 0; i < 16; ++i) {
+      total += best[i] * valid[i];
       index[i] = std::uint8_t(int(best_k[i]));
     }
     return std::uint32_t(total);
@@ -213,29 +216,33 @@ struct Fitter {
 
   // Initial endpoints: the extent of the pixels along their principal axis.
   void principal_endpoints(float t0[4], float t1[4]) const {
-    const int n = px.count;
-    const float inv_n = 1.0f / float(n);
+    // Loops run over all 16 entries with the tail weighted 0, so that they vectorise.
+    const float inv_n = 1.0f / float(px.count);
     float mean[4] = {};
     for (int c = 0; c < N; ++c) {
       float s = 0;
-      for (int i = 0; i < n; ++i) s += px.v[c][i];
+      for (int i = 0; i < 16; ++i) s += px.v[c][i] * valid[i];
       mean[c] = s * inv_n;
     }
     if (N == 1) {
       float lo = 255, hi = 0;
-      for (int i = 0; i < n; ++i) {
-        lo = std::min(lo, px.v[0][i]);
-        hi = std::max(hi, px.v[0][i]);
+      for (int i = 0; i < 16; ++i) {
+        const float x = valid[i] > 0 ? px.v[0][i] : mean[0];
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
       }
       t0[0] = lo;
       t1[0] = hi;
       return;
     }
+    alignas(16) float dev[4][16];
+    for (int c = 0; c < N; ++c)
+      for (int i = 0; i < 16; ++i) dev[c][i] = (px.v[c][i] - mean[c]) * valid[i];
     float cov[4][4] = {};
     for (int a = 0; a < N; ++a) {
       for (int b = a; b < N; ++b) {
         float s = 0;
-        for (int i = 0; i < n; ++i) s += (px.v[a][i] - mean[a]) * (px.v[b][i] - mean[b]);
+        for (int i = 0; i < 16; ++i) s += dev[a][i] * dev[b][i];
         cov[a][b] = cov[b][a] = s;
       }
     }
@@ -262,10 +269,11 @@ struct Fitter {
     }
     const float inv = 1.0f / std::sqrt(len);
     for (int c = 0; c < N; ++c) axis[c] *= inv;
-    float tmin = 1e30f, tmax = -1e30f;
-    for (int i = 0; i < n; ++i) {
-      float t = 0;
-      for (int c = 0; c < N; ++c) t += (px.v[c][i] - mean[c]) * axis[c];
+    // The unused tail projects to 0, inside [tmin, tmax] since the mean is.
+    float tmin = 0, tmax = 0;
+    for (int i = 0; i < 16; ++i) {
+      float t = dev[0][i] * axis[0];
+      for (int c = 1; c < N; ++c) t += dev[c][i] * axis[c];
       tmin = std::min(tmin, t);
       tmax = std::max(tmax, t);
     }
@@ -278,9 +286,11 @@ struct Fitter {
   // Least-squares endpoints for fixed indices; false when the indices do not determine them.
   bool least_squares(const std::uint8_t* index, float t0[4], float t1[4]) const {
     float a = 0, b = 0, cc = 0, x0[4] = {}, x1[4] = {};
-    for (int i = 0; i < px.count; ++i) {
-      const float w = float(weights[index[i]]) * (1.0f / 64.0f);
-      const float u = 1.0f - w;
+    alignas(16) float wi[16];
+    for (int i = 0; i < 16; ++i) wi[i] = float(weights[index[i] & (levels - 1)]) * (1.0f / 64.0f);
+    for (int i = 0; i < 16; ++i) {
+      const float w = wi[i] * valid[i];
+      const float u = (1.0f - wi[i]) * valid[i];
       a += u * u;
       b += u * w;
       cc += w * w;
