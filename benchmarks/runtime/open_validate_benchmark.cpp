@@ -146,6 +146,8 @@ void BM_ReadResident(benchmark::State& state, const fs::path& path) {
 // Collects every run so the ratios can be printed after Google Benchmark's own table.
 class CollectingReporter : public benchmark::ConsoleReporter {
  public:
+  // Colour only on a terminal, so logs stay readable.
+  CollectingReporter() : ConsoleReporter(::isatty(1) ? OO_ColorTabular : OO_Tabular) {}
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
       if (run.run_type == Run::RT_Iteration && !run.error_occurred) {
