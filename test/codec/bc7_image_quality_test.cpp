@@ -20,21 +20,21 @@ struct Floors {
   double fast, normal;
 };
 
-// RGBA PSNR floors in dB; measured values are in benchmarks/README.md.
+// RGBA PSNR floors in dB {fast, normal}: this encoder's measured values less 0.3 dB.
 const std::map<std::string, Floors>& floors() {
   static const std::map<std::string, Floors> table = {
-      {"AlphaNoise.png", {27.65, 29.99}},
-      {"ScratchedGold-Normal.png", {40.08, 46.03}},
-      {"cube_color.png", {49.94, 52.33}},
-      {"damagedhelmet_tex0.png", {43.40, 46.86}},
-      {"damagedhelmet_tex1.png", {36.49, 43.24}},
-      {"damagedhelmet_tex2.png", {52.83, 57.12}},
-      {"damagedhelmet_tex3.png", {50.30, 52.63}},
-      {"damagedhelmet_tex4.png", {44.86, 49.64}},
-      {"food_kenney.png", {38.11, 42.90}},
-      {"icon.png", {46.71, 52.59}},
-      {"uv_checker_bw.png", {50.26, 53.58}},
-      {"water_normals.png", {38.43, 44.11}},
+      {"AlphaNoise.png", {29.50, 29.98}},
+      {"ScratchedGold-Normal.png", {39.94, 45.66}},
+      {"cube_color.png", {49.54, 51.40}},
+      {"damagedhelmet_tex0.png", {43.33, 46.53}},
+      {"damagedhelmet_tex1.png", {36.47, 42.96}},
+      {"damagedhelmet_tex2.png", {52.81, 56.51}},
+      {"damagedhelmet_tex3.png", {50.25, 51.54}},
+      {"damagedhelmet_tex4.png", {44.76, 48.86}},
+      {"food_kenney.png", {39.82, 42.77}},
+      {"icon.png", {47.88, 52.10}},
+      {"uv_checker_bw.png", {50.16, 51.77}},
+      {"water_normals.png", {38.36, 43.89}},
   };
   return table;
 }
@@ -88,7 +88,7 @@ TEST(CorpusImagesBest, BeatsNormalOnASmallImage) {
   const double normal = round_trip(image, Bc7Quality::normal, 2).psnr_rgba();
   const double best = round_trip(image, Bc7Quality::best, 2).psnr_rgba();
   EXPECT_GE(best, normal);
-  EXPECT_GE(best, 40.0);
+  EXPECT_GE(best, 57.45);  // measured 57.77 dB (normal: 55.62)
 }
 
 TEST(CorpusImages, OutputIsIndependentOfThreadCount) {
@@ -118,7 +118,7 @@ TEST(CorpusImages, Bc5KeepsNormalMapsClose) {
     const auto blocks = compress_image(image, options);
     const ImageRgba8 decoded = decompress_image(blocks, image.width, image.height, BlockFormat::bc5);
     const ErrorStats stats = compare_images(image, decoded);
-    EXPECT_GE(stats.psnr(0, 2), 35.0) << name;
+    EXPECT_GE(stats.psnr(0, 2), std::string(name) == "water_normals.png" ? 45.0 : 52.4) << name;  // measured 45.31, 52.73
   }
 }
 

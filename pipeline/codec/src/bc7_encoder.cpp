@@ -51,9 +51,10 @@ void pack(const Candidate& c, std::uint8_t out[16]) {
   const std::uint8_t* first = c.index;
   const std::uint8_t* second = c.index2;
   if (c.mode == 4 && c.index_mode) std::swap(first, second);
+  const int anchor1 = info.subsets > 1 ? anchor_of(info.subsets, c.partition, 1) : 0;
+  const int anchor2 = info.subsets > 2 ? anchor_of(info.subsets, c.partition, 2) : 0;
   for (int i = 0; i < 16; ++i) {
-    const int s = subset_of(info.subsets, c.partition, i);
-    const bool anchor = anchor_of(info.subsets, c.partition, s) == i;
+    const bool anchor = i == 0 || i == anchor1 || i == anchor2;
     w.write(first[i], info.index_bits - (anchor ? 1 : 0));
   }
   if (info.index2_bits) {
@@ -193,9 +194,9 @@ struct LevelSettings {
   bool three_subsets;                // include modes 0 and 2
 };
 constexpr LevelSettings kLevels[3] = {
-    {0, 0, 1, false},   // fast (unused: see encode_bc7_block)
-    {0, 64, 2, true},   // normal
-    {0, 0, 16, true},   // best
+    {0, 0, 1, false},     // fast (unused: see encode_bc7_block)
+    {100, 100, 2, true},  // normal
+    {0, 0, 16, true},     // best
 };
 
 }  // namespace
@@ -250,10 +251,11 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
   if (quality == Bc7Quality::fast) {
     if (!in.opaque) {
       // Alpha varies and often does not follow colour: try mode 5 (separate alpha) and the
-      // best-estimated two-subset RGBA partition (mode 7).
+      // best-estimated two-subset RGBA partition (mode 7) among the 16 commonest shapes.
       keep_better(best, fit_separate(in, 5, 0, 0, quality));
       PartitionSearch search;
       search.opaque = false;
+      search.partitions = 16;
       PartitionGuess guess;
       if (estimate_partitions(texels, search, &guess, 1) == 1)
         keep_better(best, fit_partitioned(in, guess.mode, guess.partition, quality));

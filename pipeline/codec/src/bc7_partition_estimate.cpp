@@ -57,8 +57,18 @@ struct SubsetMoments {
 
 // Sums over every subset of 4 consecutive texels: nibble[g][component][mask].
 struct NibbleSums {
-  float s[4][kComponents][16];
+  alignas(16) float s[4][kComponents][16];
 };
+
+// Bit j of each 4-bit mask, as 0/1 floats: nibble sums are then plain multiply-adds over masks.
+struct MaskBits {
+  alignas(16) float bit[4][16];
+  constexpr MaskBits() : bit() {
+    for (int j = 0; j < 4; ++j)
+      for (int m = 0; m < 16; ++m) bit[j][m] = float((m >> j) & 1);
+  }
+};
+constexpr MaskBits kMaskBits;
 
 void build_nibbles(const std::uint8_t texels[64], int components, NibbleSums& out) {
   for (int g = 0; g < 4; ++g) {
@@ -71,22 +81,22 @@ void build_nibbles(const std::uint8_t texels[64], int components, NibbleSums& ou
     }
     for (int c = 0; c < components; ++c) {
       float* row = out.s[g][c];
-      row[0] = 0;
-      for (int mask = 1; mask < 16; ++mask) {
-        const int low = __builtin_ctz(unsigned(mask));
-        row[mask] = row[mask & (mask - 1)] + f[c][low];
-      }
+      const float f0 = f[c][0], f1 = f[c][1], f2 = f[c][2], f3 = f[c][3];
+      for (int m = 0; m < 16; ++m)
+        row[m] = f0 * kMaskBits.bit[0][m] + f1 * kMaskBits.bit[1][m] + f2 * kMaskBits.bit[2][m] +
+                 f3 * kMaskBits.bit[3][m];
     }
   }
 }
 
-void gather(const NibbleSums& nib, const std::uint8_t (*mask)[64], int components, SubsetMoments& out) {
+void gather(const NibbleSums& nib, const std::uint8_t (*mask)[64], int components, int partitions,
+            SubsetMoments& out) {
   for (int c = 0; c < components; ++c) {
     const float* n0 = nib.s[0][c];
     const float* n1 = nib.s[1][c];
     const float* n2 = nib.s[2][c];
     const float* n3 = nib.s[3][c];
-    for (int p = 0; p < 64; ++p)
+    for (int p = 0; p < partitions; ++p)
       out.m[c][p] = n0[mask[0][p]] + n1[mask[1][p]] + n2[mask[2][p]] + n3[mask[3][p]];
   }
 }
@@ -96,9 +106,10 @@ void gather(const NibbleSums& nib, const std::uint8_t (*mask)[64], int component
 // eigenvalue is the Rayleigh quotient after 1.5 power steps from the covariance column with the
 // largest diagonal. Branch-free so that the loop vectorises.
 template <int N>
-void line_fit(const SubsetMoments& sm, const float* count, float* residual, float* spread) {
+void line_fit(const SubsetMoments& sm, const float* count, int partitions, float* residual,
+              float* spread) {
   const auto& m = sm.m;
-  for (int p = 0; p < 64; ++p) {
+  for (int p = 0; p < partitions; ++p) {
     const float inv = 1.0f / count[p];
     const float sr = m[0][p], sg = m[1][p], sb = m[2][p];
     const float c00 = m[3][p] - sr * sr * inv, c01 = m[4][p] - sr * sg * inv;
@@ -178,33 +189,34 @@ int estimate_partitions(const std::uint8_t texels[64], const PartitionSearch& se
   int count = 0;
   SubsetMoments s0, s1;
   alignas(16) float r0[64], r1[64], sp0[64], sp1[64];
-  gather(nib, mk.two, components, s0);
+  const int np = std::clamp(search.partitions, 1, 64);
+  gather(nib, mk.two, components, np, s0);
   for (int c = 0; c < components; ++c)
-    for (int p = 0; p < 64; ++p) s1.m[c][p] = total[c] - s0.m[c][p];
+    for (int p = 0; p < np; ++p) s1.m[c][p] = total[c] - s0.m[c][p];
   if (search.opaque) {
-    line_fit<3>(s0, mk.two_count[0], r0, sp0);
-    line_fit<3>(s1, mk.two_count[1], r1, sp1);
+    line_fit<3>(s0, mk.two_count[0], np, r0, sp0);
+    line_fit<3>(s1, mk.two_count[1], np, r1, sp1);
   } else {
-    line_fit<4>(s0, mk.two_count[0], r0, sp0);
-    line_fit<4>(s1, mk.two_count[1], r1, sp1);
+    line_fit<4>(s0, mk.two_count[0], np, r0, sp0);
+    line_fit<4>(s1, mk.two_count[1], np, r1, sp1);
   }
   for (int k = 0; k < two_count; ++k) {
     const ModeCost& mc = two_subset_modes[k];
     const float fixed = mc.endpoint * 16.0f * channels;
-    for (int p = 0; p < 64; ++p)
+    for (int p = 0; p < np; ++p)
       all[count++] = {mc.mode, p, r0[p] + r1[p] + (sp0[p] + sp1[p]) * mc.quant + fixed};
   }
   if (search.opaque && search.three_subsets) {
     SubsetMoments s2;
     alignas(16) float r2[64], sp2[64];
-    gather(nib, mk.three[0], components, s0);
-    gather(nib, mk.three[1], components, s1);
+    gather(nib, mk.three[0], components, np, s0);
+    gather(nib, mk.three[1], components, np, s1);
     for (int c = 0; c < components; ++c)
-      for (int p = 0; p < 64; ++p) s2.m[c][p] = total[c] - s0.m[c][p] - s1.m[c][p];
-    line_fit<3>(s0, mk.three_count[0], r0, sp0);
-    line_fit<3>(s1, mk.three_count[1], r1, sp1);
-    line_fit<3>(s2, mk.three_count[2], r2, sp2);
-    for (int p = 0; p < 64; ++p) {
+      for (int p = 0; p < np; ++p) s2.m[c][p] = total[c] - s0.m[c][p] - s1.m[c][p];
+    line_fit<3>(s0, mk.three_count[0], np, r0, sp0);
+    line_fit<3>(s1, mk.three_count[1], np, r1, sp1);
+    line_fit<3>(s2, mk.three_count[2], np, r2, sp2);
+    for (int p = 0; p < np; ++p) {
       const float residual = r0[p] + r1[p] + r2[p];
       const float spread = sp0[p] + sp1[p] + sp2[p];
       all[count++] = {2, p, residual + spread * (1.0f / 9.0f) + 5.6f * 48.0f};

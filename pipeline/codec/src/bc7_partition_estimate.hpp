@@ -15,6 +15,8 @@ struct PartitionGuess {
 struct PartitionSearch {
   bool opaque = true;
   bool three_subsets = true;  // rank modes 0 and 2 as well (opaque blocks only)
+  int partitions = 64;        // rank partitions 0..partitions-1 (16, 32 or 64; the first ones are
+                              // the most commonly useful shapes)
 };
 
 // Writes up to `max_count` best guesses, lowest estimate first; returns how many were written.

@@ -18,7 +18,7 @@ struct QuantTable {
   }
 };
 
-// Table for `bits` (4-8) stored bits with or without a p-bit; built once, thread-safe.
+// Table for `bits` stored bits: 4-8 without a p-bit, 4-7 with one. Built once, thread-safe.
 const QuantTable& quant_table(int bits, bool pbit);
 
 // Mode 5 endpoints (7-bit codes lo, hi) whose interpolation at index 1 (weight 21) gives exactly

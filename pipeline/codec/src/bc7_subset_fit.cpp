@@ -22,6 +22,25 @@ inline int clamp_round(float v) {
 // floor() for the non-negative values used here, via truncation.
 inline float floor_pos(float v) { return float(int(v)); }
 
+// Sums over 16 values in four interleaved partial sums: a fixed order (so results never depend
+// on the compiler) that vectorises without -ffast-math.
+inline float dot16(const float* a, const float* b) {
+  float acc[4] = {0, 0, 0, 0};
+  for (int i = 0; i < 16; i += 4)
+    for (int j = 0; j < 4; ++j) acc[j] += a[i + j] * b[i + j];
+  return (acc[0] + acc[1]) + (acc[2] + acc[3]);
+}
+inline void min_max16(const float* a, float& lo, float& hi) {
+  float mn[4] = {a[0], a[1], a[2], a[3]}, mx[4] = {a[0], a[1], a[2], a[3]};
+  for (int i = 4; i < 16; i += 4)
+    for (int j = 0; j < 4; ++j) {
+      mn[j] = std::min(mn[j], a[i + j]);
+      mx[j] = std::max(mx[j], a[i + j]);
+    }
+  lo = std::min(std::min(mn[0], mn[1]), std::min(mn[2], mn[3]));
+  hi = std::max(std::max(mx[0], mx[1]), std::max(mx[2], mx[3]));
+}
+
 template <int N>
 struct Fitter {
   const SubsetPixels& px;
@@ -127,12 +146,8 @@ struct Fitter {
         }
       }
     }
-    float total = 0;
-    for (int i = 0; i < 16; ++i) {
-      total += best[i] * valid[i];
-      index[i] = std::uint8_t(int(best_k[i]));
-    }
-    return std::uint32_t(total);
+    for (int i = 0; i < 16; ++i) index[i] = std::uint8_t(int(best_k[i]));
+    return std::uint32_t(dot16(best, valid));
   }
 
   void decode_endpoints(const SubsetFit& f, int e0[4], int e1[4]) const {
@@ -219,20 +234,11 @@ struct Fitter {
     // Loops run over all 16 entries with the tail weighted 0, so that they vectorise.
     const float inv_n = 1.0f / float(px.count);
     float mean[4] = {};
-    for (int c = 0; c < N; ++c) {
-      float s = 0;
-      for (int i = 0; i < 16; ++i) s += px.v[c][i] * valid[i];
-      mean[c] = s * inv_n;
-    }
+    for (int c = 0; c < N; ++c) mean[c] = dot16(px.v[c], valid) * inv_n;
     if (N == 1) {
-      float lo = 255, hi = 0;
-      for (int i = 0; i < 16; ++i) {
-        const float x = valid[i] > 0 ? px.v[0][i] : mean[0];
-        lo = std::min(lo, x);
-        hi = std::max(hi, x);
-      }
-      t0[0] = lo;
-      t1[0] = hi;
+      alignas(16) float x[16];
+      for (int i = 0; i < 16; ++i) x[i] = valid[i] > 0 ? px.v[0][i] : mean[0];
+      min_max16(x, t0[0], t1[0]);
       return;
     }
     alignas(16) float dev[4][16];
@@ -241,9 +247,7 @@ struct Fitter {
     float cov[4][4] = {};
     for (int a = 0; a < N; ++a) {
       for (int b = a; b < N; ++b) {
-        float s = 0;
-        for (int i = 0; i < 16; ++i) s += dev[a][i] * dev[b][i];
-        cov[a][b] = cov[b][a] = s;
+        cov[a][b] = cov[b][a] = dot16(dev[a], dev[b]);
       }
     }
     int start = 0;
@@ -251,7 +255,9 @@ struct Fitter {
       if (cov[c][c] > cov[start][start]) start = c;
     float axis[4];
     for (int c = 0; c < N; ++c) axis[c] = cov[start][c];
-    for (int iter = 0; iter < 4; ++iter) {
+    // Power iteration from the column of largest variance: a couple of steps suffice here.
+    const int power_iterations = quality == Bc7Quality::fast ? 2 : 3;
+    for (int iter = 0; iter < power_iterations; ++iter) {
       float next[4] = {};
       for (int a = 0; a < N; ++a)
         for (int b = 0; b < N; ++b) next[a] += cov[a][b] * axis[b];
@@ -270,13 +276,14 @@ struct Fitter {
     const float inv = 1.0f / std::sqrt(len);
     for (int c = 0; c < N; ++c) axis[c] *= inv;
     // The unused tail projects to 0, inside [tmin, tmax] since the mean is.
-    float tmin = 0, tmax = 0;
+    alignas(16) float proj[16];
     for (int i = 0; i < 16; ++i) {
       float t = dev[0][i] * axis[0];
       for (int c = 1; c < N; ++c) t += dev[c][i] * axis[c];
-      tmin = std::min(tmin, t);
-      tmax = std::max(tmax, t);
+      proj[i] = t;
     }
+    float tmin, tmax;
+    min_max16(proj, tmin, tmax);
     for (int c = 0; c < N; ++c) {
       t0[c] = mean[c] + tmin * axis[c];
       t1[c] = mean[c] + tmax * axis[c];
@@ -285,19 +292,17 @@ struct Fitter {
 
   // Least-squares endpoints for fixed indices; false when the indices do not determine them.
   bool least_squares(const std::uint8_t* index, float t0[4], float t1[4]) const {
-    float a = 0, b = 0, cc = 0, x0[4] = {}, x1[4] = {};
-    alignas(16) float wi[16];
-    for (int i = 0; i < 16; ++i) wi[i] = float(weights[index[i] & (levels - 1)]) * (1.0f / 64.0f);
+    alignas(16) float w[16], u[16];
     for (int i = 0; i < 16; ++i) {
-      const float w = wi[i] * valid[i];
-      const float u = (1.0f - wi[i]) * valid[i];
-      a += u * u;
-      b += u * w;
-      cc += w * w;
-      for (int c = 0; c < N; ++c) {
-        x0[c] += u * px.v[c][i];
-        x1[c] += w * px.v[c][i];
-      }
+      const float wi = float(weights[index[i] & (levels - 1)]) * (1.0f / 64.0f);
+      w[i] = wi * valid[i];
+      u[i] = (1.0f - wi) * valid[i];
+    }
+    const float a = dot16(u, u), b = dot16(u, w), cc = dot16(w, w);
+    float x0[4], x1[4];
+    for (int c = 0; c < N; ++c) {
+      x0[c] = dot16(u, px.v[c]);
+      x1[c] = dot16(w, px.v[c]);
     }
     const float det = a * cc - b * b;
     if (std::fabs(det) < 1e-6f) return false;
@@ -349,7 +354,9 @@ struct Fitter {
     principal_endpoints(t0, t1);
     try_endpoints(t0, t1, best);
     const int iterations = quality == Bc7Quality::fast ? 1 : quality == Bc7Quality::normal ? 2 : 4;
-    for (int it = 0; it < iterations && best.error > 0; ++it) {
+    // fast: a fit already within 4 (squared, summed over channels) per pixel is not refined.
+    const std::uint32_t good_enough = quality == Bc7Quality::fast ? 4u * std::uint32_t(px.count) : 0u;
+    for (int it = 0; it < iterations && best.error > good_enough; ++it) {
       const std::uint32_t before = best.error;
       if (!least_squares(best.index, t0, t1)) break;
       try_endpoints(t0, t1, best);
