@@ -1,5 +1,7 @@
 #pragma once
 // Everything a game needs to load AEM models.
+#include "aem/animation_mixer.hpp"
+#include "aem/animation_sampler.hpp"
 #include "aem/byte_order.hpp"
 #include "aem/error.hpp"
 #include "aem/expected.hpp"
@@ -8,4 +10,6 @@
 #include "aem/mip_chain.hpp"
 #include "aem/model.hpp"
 #include "aem/model_view.hpp"
+#include "aem/skeleton.hpp"
+#include "aem/transform.hpp"
 #include "aem/validation.hpp"

@@ -1,0 +1,117 @@
+#pragma once
+// Plays and blends several animations of one model into skinning matrices, every frame, without
+// allocating.
+//
+// A layer is one animation with its own time, speed, weight, playback mode and optional joint
+// mask. Weighted layers blend per joint (translations and scales linearly, rotations with
+// hemisphere correction, then normalised); where the weights of a joint sum to less than 1 the
+// bind pose fills the rest, so with nothing playing the model rests in its bind pose.
+//
+//   aem::AnimationMixer mixer(model);
+//   auto walk = mixer.play({.animation = 0});
+//   ...
+//   mixer.cross_fade(walk, {.animation = 1}, 0.3f, aem::FadeCurve::smooth);  // to running
+//   mixer.update(frame_seconds);
+//   mixer.evaluate(skinning);   // 16 floats per joint, column-major: upload and draw
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "aem/animation_sampler.hpp"
+#include "aem/model.hpp"
+#include "aem/skeleton.hpp"
+#include "aem/transform.hpp"
+
+namespace aem {
+
+enum class FadeCurve {
+  linear,
+  smooth,  // smoothstep: eases in and out
+};
+
+struct LayerSettings {
+  std::uint32_t animation = 0;
+  float time = 0;     // seconds into the animation
+  float speed = 1;    // playback rate; negative plays backwards
+  float weight = 1;   // 0 to 1
+  Playback playback = Playback::loop;
+};
+
+using LayerId = std::size_t;
+
+class AnimationMixer {
+ public:
+  // Allocates everything it will ever need: `max_layers` layers for this model's joints.
+  // The Model must outlive the mixer.
+  explicit AnimationMixer(const Model& model, std::size_t max_layers = 8);
+
+  // Starts a layer; throws std::length_error when all max_layers are in use and
+  // std::out_of_range for an animation the model does not have.
+  LayerId play(const LayerSettings& settings);
+  void stop(LayerId layer);
+  void stop_all();
+  bool is_playing(LayerId layer) const;
+
+  // The layer's settings, to read or change (time, speed, weight...) between frames.
+  LayerSettings& settings(LayerId layer);
+  const LayerSettings& settings(LayerId layer) const;
+
+  // Per-joint weights multiplying the layer's weight (1 = full, 0 = untouched), e.g. 1 on the
+  // upper body only. Copied; an empty span removes the mask.
+  void set_mask(LayerId layer, std::span<const float> joint_weights);
+
+  // Moves the layer's weight to `target` over `duration` seconds of update() time.
+  void fade(LayerId layer, float target, float duration, FadeCurve curve);
+  // Starts `to` at weight 0 and fades it in to its weight while `from` fades out and then
+  // stops. Returns the new layer.
+  LayerId cross_fade(LayerId from, LayerSettings to, float duration, FadeCurve curve);
+
+  // Advances every layer's time by speed * seconds, and every fade.
+  void update(float seconds);
+
+  // The blended local transform of every joint (joint_count() of them).
+  void evaluate_locals(std::span<Transform> locals);
+  // Blended pose through the hierarchy into skinning matrices: 16 floats per joint.
+  void evaluate(std::span<float> skinning_matrices);
+
+  const Skeleton& skeleton() const noexcept { return skeleton_; }
+  std::size_t joint_count() const noexcept { return skeleton_.joint_count(); }
+  std::span<const Mat4> model_space() const noexcept { return model_space_; }
+
+ private:
+  struct Fade {
+    bool active = false;
+    float from = 0, to = 0, elapsed = 0, duration = 0;
+    FadeCurve curve = FadeCurve::linear;
+    bool stop_at_end = false;
+  };
+  struct Layer {
+    bool playing = false;
+    LayerSettings settings;
+    AnimationSampler sampler;
+    bool masked = false;
+    Fade fade;
+  };
+
+  Layer& checked(LayerId layer);
+  const Layer& checked(LayerId layer) const;
+  float mask_weight(LayerId layer, std::size_t joint) const;
+  // The one layer that is the whole pose (weight 1, no mask, alone), or max_layers when blending
+  // is needed.
+  LayerId sole_layer() const;
+
+  const Model* model_;
+  Skeleton skeleton_;
+  std::vector<Layer> layers_;
+  std::vector<float> masks_;           // max_layers x joint_count
+  std::vector<Transform> sampled_;     // one layer's sample, reused per layer
+  std::vector<Vec3> sum_translation_;  // per joint accumulators for blending
+  std::vector<Vec3> sum_scale_;
+  std::vector<Quat> sum_rotation_;
+  std::vector<float> sum_weight_;
+  std::vector<Transform> locals_;
+  std::vector<Mat4> model_space_;
+};
+
+}  // namespace aem

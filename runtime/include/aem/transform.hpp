@@ -1,0 +1,129 @@
+#pragma once
+// The small amount of 3D maths the animation runtime needs: vectors, quaternions (x, y, z, w as
+// glTF), translation-rotation-scale transforms and column-major 4x4 matrices. Hot operations are
+// inline so the per-joint loops compile to straight-line code.
+#include <cmath>
+
+namespace aem {
+
+struct Vec3 {
+  float x = 0, y = 0, z = 0;
+};
+
+struct Quat {
+  float x = 0, y = 0, z = 0, w = 1;
+};
+
+// A joint's local pose: scale, then rotate, then translate.
+struct Transform {
+  Vec3 translation{0, 0, 0};
+  Quat rotation{0, 0, 0, 1};
+  Vec3 scale{1, 1, 1};
+};
+
+// Column-major: m[4 * column + row]; elements 12, 13, 14 hold the translation.
+struct Mat4 {
+  float m[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+};
+
+inline Vec3 lerp(const Vec3& a, const Vec3& b, float t) {
+  return {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t};
+}
+
+inline float dot(const Quat& a, const Quat& b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+}
+
+inline Quat normalize(const Quat& q) {
+  const float length_squared = dot(q, q);
+  if (length_squared <= 0) return {};
+  const float inverse = 1.0f / std::sqrt(length_squared);
+  return {q.x * inverse, q.y * inverse, q.z * inverse, q.w * inverse};
+}
+
+// Spherical interpolation along the shorter arc. For the usual case, keys less than about 90
+// degrees apart, the sine ratios come from a short series in cos(angle) (accurate to float
+// precision there) instead of acos and sin; wider arcs take the exact formula.
+inline Quat slerp(const Quat& a, Quat b, float t) {
+  float cosine = dot(a, b);
+  if (cosine < 0) {
+    b = {-b.x, -b.y, -b.z, -b.w};
+    cosine = -cosine;
+  }
+  float wa, wb;
+  if (cosine >= 0.7f) {
+    // sin(t*angle)/sin(angle) = t * sum_i c_i (cos - 1)^i with c_0 = 1 and
+    // c_i = c_{i-1} * (t^2 - i^2) / (i * (2i + 1)); |cos - 1| <= 0.3 makes 7 terms enough.
+    const float x = cosine - 1.0f;
+    const float s = 1.0f - t;
+    float term_a = 1.0f, term_b = 1.0f, sum_a = 1.0f, sum_b = 1.0f;
+    for (int i = 1; i <= 7; ++i) {
+      const float fi = float(i);
+      const float denominator = 1.0f / (fi * (2.0f * fi + 1.0f));
+      term_b *= (t * t - fi * fi) * denominator * x;
+      term_a *= (s * s - fi * fi) * denominator * x;
+      sum_b += term_b;
+      sum_a += term_a;
+    }
+    wa = s * sum_a;
+    wb = t * sum_b;
+  } else {
+    const float angle = std::acos(cosine);
+    const float inverse_sine = 1.0f / std::sin(angle);
+    wa = std::sin((1.0f - t) * angle) * inverse_sine;
+    wb = std::sin(t * angle) * inverse_sine;
+  }
+  return {a.x * wa + b.x * wb, a.y * wa + b.y * wb, a.z * wa + b.z * wb, a.w * wa + b.w * wb};
+}
+
+// The matrix of scale, then rotation, then translation. The rotation need not be normalised
+// beyond float precision.
+inline Mat4 to_matrix(const Transform& t) {
+  const Quat& q = t.rotation;
+  const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+  const float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+  const float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+  Mat4 r;
+  r.m[0] = (1 - 2 * (yy + zz)) * t.scale.x;
+  r.m[1] = 2 * (xy + wz) * t.scale.x;
+  r.m[2] = 2 * (xz - wy) * t.scale.x;
+  r.m[3] = 0;
+  r.m[4] = 2 * (xy - wz) * t.scale.y;
+  r.m[5] = (1 - 2 * (xx + zz)) * t.scale.y;
+  r.m[6] = 2 * (yz + wx) * t.scale.y;
+  r.m[7] = 0;
+  r.m[8] = 2 * (xz + wy) * t.scale.z;
+  r.m[9] = 2 * (yz - wx) * t.scale.z;
+  r.m[10] = (1 - 2 * (xx + yy)) * t.scale.z;
+  r.m[11] = 0;
+  r.m[12] = t.translation.x;
+  r.m[13] = t.translation.y;
+  r.m[14] = t.translation.z;
+  r.m[15] = 1;
+  return r;
+}
+
+// a * b, written column by column so compilers keep each column in one SIMD register.
+inline void multiply(const Mat4& a, const Mat4& b, float* out) {
+  for (int c = 0; c < 4; ++c) {
+    const float b0 = b.m[4 * c], b1 = b.m[4 * c + 1], b2 = b.m[4 * c + 2], b3 = b.m[4 * c + 3];
+    for (int r = 0; r < 4; ++r) {
+      out[4 * c + r] = a.m[r] * b0 + a.m[4 + r] * b1 + a.m[8 + r] * b2 + a.m[12 + r] * b3;
+    }
+  }
+}
+
+inline Mat4 operator*(const Mat4& a, const Mat4& b) {
+  Mat4 out;
+  multiply(a, b, out.m);
+  return out;
+}
+
+// The inverse of a general 4x4 matrix; identity when it is singular.
+Mat4 inverse(const Mat4& m);
+
+// Splits an affine matrix into translation, rotation and (signed) scale: the inverse of
+// to_matrix() for matrices without shear.
+Transform decompose(const Mat4& m);
+
+}  // namespace aem

@@ -1,0 +1,212 @@
+#include "aem/animation_mixer.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace aem {
+namespace {
+
+float ease(float x, FadeCurve curve) {
+  x = std::clamp(x, 0.0f, 1.0f);
+  return curve == FadeCurve::smooth ? x * x * (3.0f - 2.0f * x) : x;
+}
+
+}  // namespace
+
+AnimationMixer::AnimationMixer(const Model& model, std::size_t max_layers)
+    : model_(&model), skeleton_(model) {
+  const std::size_t joints = skeleton_.joint_count();
+  layers_.resize(max_layers);
+  for (Layer& layer : layers_) layer.sampler = AnimationSampler(joints);
+  masks_.assign(max_layers * joints, 1.0f);
+  sampled_.resize(joints);
+  sum_translation_.resize(joints);
+  sum_scale_.resize(joints);
+  sum_rotation_.resize(joints);
+  sum_weight_.resize(joints);
+  locals_.resize(joints);
+  model_space_.resize(joints);
+}
+
+AnimationMixer::Layer& AnimationMixer::checked(LayerId layer) {
+  if (layer >= layers_.size() || !layers_[layer].playing) {
+    throw std::out_of_range("no playing animation layer " + std::to_string(layer));
+  }
+  return layers_[layer];
+}
+
+const AnimationMixer::Layer& AnimationMixer::checked(LayerId layer) const {
+  return const_cast<AnimationMixer*>(this)->checked(layer);
+}
+
+LayerId AnimationMixer::play(const LayerSettings& settings) {
+  if (settings.animation >= model_->header().animation_count) {
+    throw std::out_of_range("animation " + std::to_string(settings.animation) + " of " +
+                            std::to_string(model_->header().animation_count));
+  }
+  for (LayerId id = 0; id < layers_.size(); ++id) {
+    Layer& layer = layers_[id];
+    if (layer.playing) continue;
+    layer.playing = true;
+    layer.settings = settings;
+    layer.sampler.reset();
+    layer.masked = false;
+    layer.fade = {};
+    return id;
+  }
+  throw std::length_error("all " + std::to_string(layers_.size()) + " animation layers are in use");
+}
+
+void AnimationMixer::stop(LayerId layer) { checked(layer).playing = false; }
+
+void AnimationMixer::stop_all() {
+  for (Layer& layer : layers_) layer.playing = false;
+}
+
+bool AnimationMixer::is_playing(LayerId layer) const {
+  return layer < layers_.size() && layers_[layer].playing;
+}
+
+LayerSettings& AnimationMixer::settings(LayerId layer) { return checked(layer).settings; }
+const LayerSettings& AnimationMixer::settings(LayerId layer) const { return checked(layer).settings; }
+
+void AnimationMixer::set_mask(LayerId layer, std::span<const float> joint_weights) {
+  Layer& l = checked(layer);
+  if (joint_weights.empty()) {
+    l.masked = false;
+    return;
+  }
+  if (joint_weights.size() != joint_count()) {
+    throw std::invalid_argument("a mask needs one weight per joint (" +
+                                std::to_string(joint_count()) + ")");
+  }
+  std::copy(joint_weights.begin(), joint_weights.end(), masks_.begin() + std::ptrdiff_t(layer * joint_count()));
+  l.masked = true;
+}
+
+float AnimationMixer::mask_weight(LayerId layer, std::size_t joint) const {
+  return layers_[layer].masked ? masks_[layer * joint_count() + joint] : 1.0f;
+}
+
+void AnimationMixer::fade(LayerId layer, float target, float duration, FadeCurve curve) {
+  Layer& l = checked(layer);
+  if (!(duration > 0)) {
+    l.settings.weight = target;
+    l.fade = {};
+    return;
+  }
+  l.fade = {true, l.settings.weight, target, 0, duration, curve, false};
+}
+
+LayerId AnimationMixer::cross_fade(LayerId from, LayerSettings to, float duration, FadeCurve curve) {
+  checked(from);
+  const float target = to.weight;
+  to.weight = 0;
+  const LayerId next = play(to);
+  fade(next, target, duration, curve);
+  fade(from, 0, duration, curve);
+  if (layers_[from].fade.active) {
+    layers_[from].fade.stop_at_end = true;
+  } else {
+    stop(from);  // a zero-length cross-fade is a cut
+  }
+  return next;
+}
+
+void AnimationMixer::update(float seconds) {
+  for (Layer& layer : layers_) {
+    if (!layer.playing) continue;
+    LayerSettings& s = layer.settings;
+    s.time += s.speed * seconds;
+    if (s.playback == Playback::loop) {
+      // Keep the stored time small so float precision does not decay over long sessions.
+      s.time = playback_time(s.time, model_->animations()[s.animation].duration, Playback::loop);
+    }
+    Fade& f = layer.fade;
+    if (f.active) {
+      f.elapsed += seconds;
+      const float progress = f.elapsed / f.duration;
+      s.weight = f.from + (f.to - f.from) * ease(progress, f.curve);
+      if (progress >= 1) {
+        s.weight = f.to;
+        f.active = false;
+        if (f.stop_at_end) layer.playing = false;
+      }
+    }
+  }
+}
+
+LayerId AnimationMixer::sole_layer() const {
+  LayerId sole = layers_.size();
+  for (LayerId id = 0; id < layers_.size(); ++id) {
+    const Layer& layer = layers_[id];
+    if (!layer.playing || layer.settings.weight == 0) continue;
+    if (sole != layers_.size() || layer.settings.weight != 1 || layer.masked) return layers_.size();
+    sole = id;
+  }
+  return sole;
+}
+
+void AnimationMixer::evaluate_locals(std::span<Transform> locals) {
+  const std::size_t joints = joint_count();
+  if (locals.size() != joints) {
+    throw std::invalid_argument("locals must hold " + std::to_string(joints) + " transforms");
+  }
+  // One full-weight layer alone is the pose itself: sample straight into the output.
+  if (const LayerId sole = sole_layer(); sole < layers_.size()) {
+    Layer& layer = layers_[sole];
+    layer.sampler.sample(*model_, layer.settings.animation, layer.settings.time,
+                         layer.settings.playback, locals);
+    return;
+  }
+
+  std::fill(sum_translation_.begin(), sum_translation_.end(), Vec3{0, 0, 0});
+  std::fill(sum_scale_.begin(), sum_scale_.end(), Vec3{0, 0, 0});
+  std::fill(sum_rotation_.begin(), sum_rotation_.end(), Quat{0, 0, 0, 0});
+  std::fill(sum_weight_.begin(), sum_weight_.end(), 0.0f);
+  const auto accumulate = [&](std::size_t j, const Transform& t, float w) {
+    Vec3& st = sum_translation_[j];
+    Vec3& ss = sum_scale_[j];
+    Quat& sr = sum_rotation_[j];
+    st = {st.x + t.translation.x * w, st.y + t.translation.y * w, st.z + t.translation.z * w};
+    ss = {ss.x + t.scale.x * w, ss.y + t.scale.y * w, ss.z + t.scale.z * w};
+    // q and -q are the same rotation: add the one on the side of what is summed so far.
+    const float signed_w = dot(sr, t.rotation) < 0 ? -w : w;
+    sr = {sr.x + t.rotation.x * signed_w, sr.y + t.rotation.y * signed_w,
+          sr.z + t.rotation.z * signed_w, sr.w + t.rotation.w * signed_w};
+    sum_weight_[j] += w;
+  };
+
+  for (LayerId id = 0; id < layers_.size(); ++id) {
+    Layer& layer = layers_[id];
+    const float weight = layer.settings.weight;
+    if (!layer.playing || !(weight > 0)) continue;
+    layer.sampler.sample(*model_, layer.settings.animation, layer.settings.time,
+                         layer.settings.playback, sampled_);
+    for (std::size_t j = 0; j < joints; ++j) {
+      const float w = weight * mask_weight(id, j);
+      if (w > 0) accumulate(j, sampled_[j], w);
+    }
+  }
+
+  const auto bind = skeleton_.bind_pose();
+  for (std::size_t j = 0; j < joints; ++j) {
+    const float missing = 1.0f - sum_weight_[j];
+    if (missing > 0) accumulate(j, bind[j], missing);
+    const float inverse = 1.0f / sum_weight_[j];
+    const Vec3& st = sum_translation_[j];
+    const Vec3& ss = sum_scale_[j];
+    locals[j].translation = {st.x * inverse, st.y * inverse, st.z * inverse};
+    locals[j].scale = {ss.x * inverse, ss.y * inverse, ss.z * inverse};
+    locals[j].rotation = normalize(sum_rotation_[j]);
+  }
+}
+
+void AnimationMixer::evaluate(std::span<float> skinning_matrices) {
+  evaluate_locals(locals_);
+  skeleton_.local_to_model(locals_, model_space_);
+  skeleton_.skinning_matrices(model_space_, skinning_matrices);
+}
+
+}  // namespace aem

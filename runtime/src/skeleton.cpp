@@ -1,0 +1,96 @@
+#include "aem/skeleton.hpp"
+
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+namespace aem {
+namespace {
+
+void check_size(std::size_t got, std::size_t want, const char* what) {
+  if (got != want) {
+    throw std::invalid_argument(std::string(what) + " holds " + std::to_string(got) +
+                                " elements; the skeleton needs " + std::to_string(want));
+  }
+}
+
+}  // namespace
+
+Skeleton::Skeleton(const Model& model) {
+  const auto joints = model.joints();
+  const std::size_t count = joints.size();
+  parents_.resize(count);
+  inverse_binds_.resize(count);
+  for (std::size_t j = 0; j < count; ++j) {
+    const std::int32_t parent = joints[j].parent;
+    // Trusted files may hold anything; a parent out of range is treated as a root.
+    parents_[j] = (parent >= 0 && std::size_t(parent) < count && std::size_t(parent) != j) ? parent : -1;
+    std::memcpy(inverse_binds_[j].m, joints[j].inverse_bind, sizeof(float) * 16);
+    parents_first_ = parents_first_ && parents_[j] < std::int32_t(j);
+  }
+
+  // Kahn's order over the parent links; joints left over sit on a cycle (only possible in a
+  // trusted file) and become roots.
+  order_.reserve(count);
+  if (parents_first_) {
+    for (std::size_t j = 0; j < count; ++j) order_.push_back(std::uint32_t(j));
+  } else {
+    std::vector<std::vector<std::uint32_t>> children(count);
+    for (std::size_t j = 0; j < count; ++j) {
+      if (parents_[j] < 0) order_.push_back(std::uint32_t(j));
+      else children[std::size_t(parents_[j])].push_back(std::uint32_t(j));
+    }
+    for (std::size_t next = 0; next < order_.size(); ++next) {
+      for (std::uint32_t child : children[order_[next]]) order_.push_back(child);
+    }
+    if (order_.size() < count) {
+      std::vector<bool> placed(count);
+      for (std::uint32_t j : order_) placed[j] = true;
+      for (std::size_t j = 0; j < count; ++j) {
+        if (!placed[j]) {
+          parents_[j] = -1;
+          order_.push_back(std::uint32_t(j));
+        }
+      }
+    }
+  }
+
+  // Bind pose: global = inverse(inverse bind); local = inverse(parent global) * global.
+  std::vector<Mat4> bind_globals(count);
+  for (std::size_t j = 0; j < count; ++j) bind_globals[j] = inverse(inverse_binds_[j]);
+  bind_pose_.resize(count);
+  for (std::size_t j = 0; j < count; ++j) {
+    const Mat4 local = parents_[j] < 0 ? bind_globals[j]
+                                       : inverse_binds_[std::size_t(parents_[j])] * bind_globals[j];
+    bind_pose_[j] = decompose(local);
+  }
+}
+
+void Skeleton::local_to_model(std::span<const Transform> locals, std::span<Mat4> model_space) const {
+  check_size(locals.size(), joint_count(), "locals");
+  check_size(model_space.size(), joint_count(), "model_space");
+  const auto joint = [&](std::uint32_t j) {
+    const Mat4 local = to_matrix(locals[j]);
+    const std::int32_t parent = parents_[j];
+    if (parent < 0) {
+      model_space[j] = local;
+    } else {
+      multiply(model_space[std::size_t(parent)], local, model_space[j].m);
+    }
+  };
+  if (parents_first_) {
+    for (std::uint32_t j = 0; j < joint_count(); ++j) joint(j);
+  } else {
+    for (std::uint32_t j : order_) joint(j);
+  }
+}
+
+void Skeleton::skinning_matrices(std::span<const Mat4> model_space, std::span<float> out) const {
+  check_size(model_space.size(), joint_count(), "model_space");
+  check_size(out.size(), 16 * joint_count(), "out (16 floats per joint)");
+  for (std::size_t j = 0; j < joint_count(); ++j) {
+    multiply(model_space[j], inverse_binds_[j], out.data() + 16 * j);
+  }
+}
+
+}  // namespace aem

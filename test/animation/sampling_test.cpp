@@ -1,0 +1,177 @@
+// The sampler, the skeleton and the maths against the independent reference: 200 times per
+// animation, played forward, at random and clamped; plus the edge cases.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "aem/animation_sampler.hpp"
+#include "aem/pipeline/model_writer.hpp"
+#include "aem/skeleton.hpp"
+#include "animated_models.hpp"
+#include "reference_animation.hpp"
+
+namespace {
+
+using aem::test::animated_model;
+using aem::test::AnimatedModelShape;
+
+struct LoadedModel {
+  std::vector<std::byte> bytes;
+  aem::Model model;
+  explicit LoadedModel(aem::pipeline::ModelContent content)
+      : bytes(aem::pipeline::serialize_model(content)), model(aem::Model::open_memory(bytes)) {}
+};
+
+// Largest |ours - reference| over all joints, relative to the reference's magnitude (>= 1).
+double skinning_error(const aem::Skeleton& skeleton, std::span<const aem::Transform> locals,
+                      const std::vector<aem::test::Matrix>& reference) {
+  std::vector<aem::Mat4> model_space(skeleton.joint_count());
+  std::vector<float> skinning(16 * skeleton.joint_count());
+  skeleton.local_to_model(locals, model_space);
+  skeleton.skinning_matrices(model_space, skinning);
+  double worst = 0;
+  for (std::size_t j = 0; j < reference.size(); ++j) {
+    double scale = 1;
+    for (double v : reference[j]) scale = std::max(scale, std::abs(v));
+    for (int k = 0; k < 16; ++k) {
+      worst = std::max(worst, std::abs(skinning[16 * j + k] - reference[j][k]) / scale);
+    }
+  }
+  return worst;
+}
+
+void expect_matches_reference(const aem::Model& model, bool random_order, aem::Playback playback) {
+  const aem::Skeleton skeleton(model);
+  aem::AnimationSampler sampler(skeleton.joint_count());
+  std::vector<aem::Transform> locals(skeleton.joint_count());
+  std::mt19937 rng(99);
+  for (std::uint32_t a = 0; a < model.header().animation_count; ++a) {
+    const float duration = model.animations()[a].duration;
+    for (int i = 0; i < 200; ++i) {
+      // Forward: 0 to 1.5 loops in even steps; random: anywhere in [-1, 3] durations.
+      const float time = random_order
+                             ? std::uniform_real_distribution<float>(-1, 3)(rng) * duration
+                             : 1.5f * duration * float(i) / 199;
+      sampler.sample(model, a, time, playback, locals);
+      const double t = aem::playback_time(time, duration, playback);
+      const double error = skinning_error(skeleton, locals, aem::test::reference_skinning(model, a, t));
+      ASSERT_LE(error, 1e-5) << "animation " << a << " time " << time;
+    }
+  }
+}
+
+TEST(Sampling, ForwardPlaybackMatchesReference) {
+  for (std::uint32_t seed : {1u, 2u, 3u}) {
+    const LoadedModel m(animated_model(seed, {}));
+    expect_matches_reference(m.model, false, aem::Playback::loop);
+  }
+}
+
+TEST(Sampling, RandomAccessMatchesReference) {
+  const LoadedModel m(animated_model(4, {.joints = 64}));
+  expect_matches_reference(m.model, true, aem::Playback::loop);
+  expect_matches_reference(m.model, true, aem::Playback::clamp);
+}
+
+TEST(Sampling, JointsStoredChildrenFirstMatchReference) {
+  const LoadedModel m(animated_model(5, {.joints = 40, .parents_first = false}));
+  const aem::Skeleton skeleton(m.model);
+  // The stored order really is mixed, and the evaluation order puts parents first.
+  bool mixed = false;
+  for (std::size_t j = 0; j < skeleton.joint_count(); ++j) mixed = mixed || skeleton.parents()[j] > std::int32_t(j);
+  EXPECT_TRUE(mixed);
+  std::vector<bool> done(skeleton.joint_count());
+  for (std::uint32_t j : skeleton.evaluation_order()) {
+    if (skeleton.parents()[j] >= 0) {
+      EXPECT_TRUE(done[std::size_t(skeleton.parents()[j])]);
+    }
+    done[j] = true;
+  }
+  expect_matches_reference(m.model, false, aem::Playback::loop);
+}
+
+TEST(Sampling, ZeroLengthAnimationsAndSingleKeysHold) {
+  const LoadedModel m(animated_model(6, {}));
+  const std::uint32_t still = m.model.header().animation_count - 1;
+  ASSERT_EQ(m.model.animations()[still].duration, 0.0f);
+  aem::AnimationSampler sampler(m.model.header().joint_count);
+  std::vector<aem::Transform> at_zero(m.model.header().joint_count), later(at_zero.size());
+  sampler.sample(m.model, still, 0, aem::Playback::loop, at_zero);
+  sampler.sample(m.model, still, 12.5f, aem::Playback::clamp, later);
+  for (std::size_t j = 0; j < at_zero.size(); ++j) {
+    const aem::Keyframe& key = m.model.keys(m.model.track(still, std::uint32_t(j))).rotations[0];
+    EXPECT_EQ(later[j].rotation.w, key.value[3]);
+    EXPECT_EQ(at_zero[j].rotation.x, key.value[0]);
+    // No translation or scale keys: identity.
+    EXPECT_EQ(later[j].translation.x, 0.0f);
+    EXPECT_EQ(later[j].scale.y, 1.0f);
+  }
+}
+
+TEST(Sampling, TimesWrapAndClamp) {
+  EXPECT_FLOAT_EQ(aem::playback_time(2.5f, 2.0f, aem::Playback::loop), 0.5f);
+  EXPECT_FLOAT_EQ(aem::playback_time(-0.5f, 2.0f, aem::Playback::loop), 1.5f);
+  EXPECT_EQ(aem::playback_time(2.5f, 2.0f, aem::Playback::clamp), 2.0f);
+  EXPECT_EQ(aem::playback_time(-1.0f, 2.0f, aem::Playback::clamp), 0.0f);
+  EXPECT_EQ(aem::playback_time(NAN, 2.0f, aem::Playback::loop), 0.0f);
+  EXPECT_EQ(aem::playback_time(1.0f, 0.0f, aem::Playback::loop), 0.0f);
+}
+
+TEST(Sampling, MisuseIsReported) {
+  const LoadedModel m(animated_model(7, {.joints = 4}));
+  aem::AnimationSampler sampler(4);
+  std::vector<aem::Transform> locals(4), wrong(3);
+  EXPECT_THROW(sampler.sample(m.model, 99, 0, aem::Playback::loop, locals), std::out_of_range);
+  EXPECT_THROW(sampler.sample(m.model, 0, 0, aem::Playback::loop, wrong), std::invalid_argument);
+}
+
+TEST(Maths, SlerpMatchesTheExactFormula) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> u(-1, 1);
+  double worst = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const aem::Quat a = aem::normalize({u(rng), u(rng), u(rng), u(rng)});
+    // Nearby and far-apart pairs, to cover both the series and the exact branch.
+    const float spread = i % 2 ? 0.2f : 2.0f;
+    const aem::Quat b = aem::normalize({a.x + spread * u(rng), a.y + spread * u(rng),
+                                        a.z + spread * u(rng), a.w + spread * u(rng)});
+    const float t = (u(rng) + 1) / 2;
+    const aem::Quat ours = aem::slerp(a, b, t);
+    const auto exact = aem::test::reference_slerp({a.x, a.y, a.z, a.w}, {b.x, b.y, b.z, b.w}, t);
+    worst = std::max({worst, std::abs(ours.x - exact[0]), std::abs(ours.y - exact[1]),
+                      std::abs(ours.z - exact[2]), std::abs(ours.w - exact[3])});
+  }
+  EXPECT_LT(worst, 2e-6);
+}
+
+TEST(Maths, DecomposeInvertsToMatrixAndInverseInverts) {
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (int i = 0; i < 1000; ++i) {
+    aem::Transform t{{u(rng), u(rng), u(rng)},
+                     aem::normalize({u(rng), u(rng), u(rng), u(rng)}),
+                     {1.2f + u(rng) * 0.5f, 1.1f + u(rng) * 0.5f, 1 + u(rng) * 0.5f}};
+    const aem::Mat4 m = aem::to_matrix(t);
+    const aem::Mat4 back = aem::to_matrix(aem::decompose(m));
+    const aem::Mat4 identity = m * aem::inverse(m);
+    for (int k = 0; k < 16; ++k) {
+      ASSERT_NEAR(back.m[k], m.m[k], 1e-5);
+      ASSERT_NEAR(identity.m[k], k % 5 == 0 ? 1.0f : 0.0f, 1e-5);
+    }
+  }
+}
+
+TEST(Skeleton, BindPoseGivesIdentitySkinning) {
+  const LoadedModel m(animated_model(9, {.joints = 50}));
+  const aem::Skeleton skeleton(m.model);
+  std::vector<aem::Mat4> model_space(skeleton.joint_count());
+  std::vector<float> skinning(16 * skeleton.joint_count());
+  skeleton.local_to_model(skeleton.bind_pose(), model_space);
+  skeleton.skinning_matrices(model_space, skinning);
+  for (std::size_t j = 0; j < skeleton.joint_count(); ++j) {
+    for (int k = 0; k < 16; ++k) ASSERT_NEAR(skinning[16 * j + k], k % 5 == 0 ? 1.0f : 0.0f, 1e-4) << j;
+  }
+}
+
+}  // namespace
