@@ -90,8 +90,8 @@ void write_file_atomically(const std::filesystem::path& path, std::span<const st
   temp += ".tmp-" + std::to_string(::getpid());
   std::FILE* f = std::fopen(temp.string().c_str(), "wb");
   if (!f) {
-    throw std::runtime_error("cannot create '" + temp.string() + "': " +
-                             std::generic_category().message(errno));
+    throw std::runtime_error("cannot write '" + path.string() + "': cannot create temporary '" +
+                             temp.string() + "': " + std::generic_category().message(errno));
   }
   const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
   const bool closed = std::fclose(f) == 0;

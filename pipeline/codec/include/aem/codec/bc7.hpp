@@ -11,9 +11,10 @@ namespace aem::codec {
 
 inline constexpr int kBc7BlockBytes = 16;
 
-// Encoder effort. fast: mode 6 (plus modes 5/4 when alpha varies); normal: every mode, partitions
-// chosen by estimate and the best few refined; best: more candidates, exhaustive p-bits and
-// endpoint refinement.
+// Encoder effort. fast: mode 6 (plus modes 5 and 7 when alpha varies); normal: every mode, with
+// partitions ranked by a cheap estimate and the best two fitted, searches skipped once a block is
+// already close; best: 16 partition candidates, exhaustive indices and p-bits, and a local search
+// over the endpoint codes. See benchmarks/README.md for quality and speed.
 enum class Bc7Quality { fast, normal, best };
 
 std::string_view to_string(Bc7Quality quality);
