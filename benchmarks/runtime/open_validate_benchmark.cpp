@@ -12,7 +12,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -21,6 +20,7 @@
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/validation.hpp"
+#include "collecting_reporter.hpp"
 
 namespace {
 
@@ -143,28 +143,6 @@ void BM_ReadResident(benchmark::State& state, const fs::path& path) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(o.end));
 }
 
-// Collects every run so the ratios can be printed after Google Benchmark's own table.
-class CollectingReporter : public benchmark::ConsoleReporter {
- public:
-  // Colour only on a terminal, so logs stay readable.
-  CollectingReporter() : ConsoleReporter(::isatty(1) ? OO_ColorTabular : OO_Tabular) {}
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs) {
-      if (run.run_type == Run::RT_Iteration && !run.error_occurred) {
-        seconds_[run.benchmark_name()] = run.real_accumulated_time / double(run.iterations);
-      }
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  double seconds(const std::string& name) const {
-    const auto it = seconds_.find(name);
-    return it == seconds_.end() ? 0 : it->second;
-  }
-
- private:
-  std::map<std::string, double> seconds_;
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -205,7 +183,7 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("read_resident/" + label).c_str(), BM_ReadResident, path)
         ->Unit(benchmark::kMicrosecond);
   }
-  CollectingReporter reporter;
+  aem::bench::CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
 
   std::printf("\nSummary (same run; baseline = read the whole file into a heap buffer)\n");

@@ -18,7 +18,7 @@ AnimationMixer::AnimationMixer(const Model& model, std::size_t max_layers)
     : model_(&model), skeleton_(model) {
   const std::size_t joints = skeleton_.joint_count();
   layers_.resize(max_layers);
-  for (Layer& layer : layers_) layer.sampler = AnimationSampler(joints);
+  for (Layer& layer : layers_) layer.sampler = AnimationSampler(model);
   masks_.assign(max_layers * joints, 1.0f);
   sampled_.resize(joints);
   sum_translation_.resize(joints);
@@ -156,7 +156,7 @@ void AnimationMixer::evaluate_locals(std::span<Transform> locals) {
   // One full-weight layer alone is the pose itself: sample straight into the output.
   if (const LayerId sole = sole_layer(); sole < layers_.size()) {
     Layer& layer = layers_[sole];
-    layer.sampler.sample(*model_, layer.settings.animation, layer.settings.time,
+    layer.sampler.sample(layer.settings.animation, layer.settings.time,
                          layer.settings.playback, locals);
     return;
   }
@@ -182,7 +182,7 @@ void AnimationMixer::evaluate_locals(std::span<Transform> locals) {
     Layer& layer = layers_[id];
     const float weight = layer.settings.weight;
     if (!layer.playing || !(weight > 0)) continue;
-    layer.sampler.sample(*model_, layer.settings.animation, layer.settings.time,
+    layer.sampler.sample(layer.settings.animation, layer.settings.time,
                          layer.settings.playback, sampled_);
     for (std::size_t j = 0; j < joints; ++j) {
       const float w = weight * mask_weight(id, j);

@@ -2,68 +2,88 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
 namespace aem {
 namespace {
 
-// Steps a cursor may walk forward before a binary search is cheaper.
+using Segment = AnimationSampler::Segment;
+
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
+// Start of a segment that holds a value from the beginning of time: finite, so that
+// (t - start) * 0 is 0 rather than NaN.
+constexpr float kEarliest = std::numeric_limits<float>::lowest();
+// Values of a kind without keys: zero translation, identity rotation, unit scale.
+constexpr float kZero[4] = {0, 0, 0, 0};
+constexpr float kIdentityRotation[4] = {0, 0, 0, 1};
+constexpr float kUnitScale[4] = {1, 1, 1, 0};
+
+// Steps a segment may walk forward before a binary search is cheaper.
 constexpr std::uint32_t kForwardSteps = 4;
 
-// Index i of the last key with time <= t (0 when t precedes every key), starting from the
-// remembered cursor. Keys sorted by time, as validated files have them; unsorted keys still
-// stay in bounds.
-std::uint32_t find_key(const Keyframe* keys, std::uint32_t count, float t, std::uint32_t& cursor) {
-  std::uint32_t i = cursor < count ? cursor : 0;
-  if (keys[i].time <= t) {
-    std::uint32_t steps = 0;
-    while (i + 1 < count && keys[i + 1].time <= t) {
-      ++i;
-      if (++steps == kForwardSteps) {
-        // A long way ahead: search the rest.
-        const Keyframe* found = std::upper_bound(
-            keys + i + 1, keys + count, t, [](float value, const Keyframe& k) { return value < k.time; });
-        i = std::uint32_t(found - keys) - 1;
-        break;
-      }
-    }
-  } else {
-    const Keyframe* found = std::upper_bound(
-        keys, keys + i, t, [](float value, const Keyframe& k) { return value < k.time; });
-    i = found == keys ? 0 : std::uint32_t(found - keys) - 1;
+// Index of the last key with time <= t, starting from `from` (keys sorted by time, as validated
+// files have them; unsorted keys still stay in bounds). Precondition: keys[0].time <= t.
+std::uint32_t find_key(const Keyframe* keys, std::uint32_t count, float t, std::uint32_t from) {
+  const auto later = [](float value, const Keyframe& k) { return value < k.time; };
+  std::uint32_t i = from < count ? from : 0;
+  if (keys[i].time > t) {
+    return std::uint32_t(std::upper_bound(keys, keys + i, t, later) - keys) - 1;
   }
-  cursor = i;
+  for (std::uint32_t step = 0; i + 1 < count && keys[i + 1].time <= t; ++step, ++i) {
+    if (step == kForwardSteps) {
+      return std::uint32_t(std::upper_bound(keys + i + 1, keys + count, t, later) - keys) - 1;
+    }
+  }
   return i;
 }
 
-// Where between key i and i+1 time t lies, or -1 when t is outside them (hold key i).
-float key_fraction(const Keyframe* keys, std::uint32_t count, std::uint32_t i, float t) {
-  if (i + 1 >= count || t <= keys[i].time) return -1;
-  const float span = keys[i + 1].time - keys[i].time;
-  return span > 0 ? (t - keys[i].time) / span : -1;
+// Points `segment` at the keys around t. Holding a key is a segment from a key to itself with
+// a zero span, so the fast path needs no special cases.
+void find_segment(const Keyframe* keys, std::uint32_t count, float t, const float* none,
+                  Segment& segment) {
+  if (count == 0) {
+    segment = {none, none, kEarliest, kInfinity, 0, 0};
+    return;
+  }
+  if (t < keys[0].time) {
+    segment = {keys[0].value, keys[0].value, kEarliest, keys[0].time, 0, 0};
+    return;
+  }
+  const std::uint32_t i = find_key(keys, count, t, segment.index);
+  if (i + 1 == count) {
+    segment = {keys[i].value, keys[i].value, keys[i].time, kInfinity, 0, i};
+    return;
+  }
+  // keys[i].time <= t < keys[i + 1].time, so the span is positive.
+  segment = {keys[i].value, keys[i + 1].value, keys[i].time, keys[i + 1].time,
+             1.0f / (keys[i + 1].time - keys[i].time), i};
 }
 
-Vec3 sample_vec3(const Keyframe* keys, std::uint32_t count, float t, std::uint32_t& cursor,
-                 Vec3 fallback) {
-  if (count == 0) return fallback;
-  const std::uint32_t i = find_key(keys, count, t, cursor);
-  const Vec3 a{keys[i].value[0], keys[i].value[1], keys[i].value[2]};
-  const float f = key_fraction(keys, count, i, t);
-  if (f < 0) return a;
-  const Vec3 b{keys[i + 1].value[0], keys[i + 1].value[1], keys[i + 1].value[2]};
-  return lerp(a, b, f);
+// The fraction of the way through the segment, refreshing it when t has left it.
+[[gnu::always_inline]] inline float segment_fraction(Segment& segment, const Keyframe* keys,
+                                                     std::uint32_t count, float t,
+                                                     const float* none) {
+  if (!(t >= segment.start && t < segment.end)) find_segment(keys, count, t, none, segment);
+  return (t - segment.start) * segment.inverse_span;
 }
 
-Quat sample_quat(const Keyframe* keys, std::uint32_t count, float t, std::uint32_t& cursor) {
-  if (count == 0) return {};
-  const std::uint32_t i = find_key(keys, count, t, cursor);
-  const Quat a{keys[i].value[0], keys[i].value[1], keys[i].value[2], keys[i].value[3]};
-  const float f = key_fraction(keys, count, i, t);
-  if (f < 0) return a;
-  const Quat b{keys[i + 1].value[0], keys[i + 1].value[1], keys[i + 1].value[2],
-               keys[i + 1].value[3]};
-  return slerp(a, b, f);
+[[gnu::always_inline]] inline Vec3 sample_vec3(Segment& segment, const Keyframe* keys,
+                                               std::uint32_t count, float t, const float* none) {
+  const float f = segment_fraction(segment, keys, count, t, none);
+  const float* a = segment.a;
+  const float* b = segment.b;
+  return {a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f};
+}
+
+[[gnu::always_inline]] inline Quat sample_quat(Segment& segment, const Keyframe* keys,
+                                               std::uint32_t count, float t) {
+  const float f = segment_fraction(segment, keys, count, t, kIdentityRotation);
+  const float* a = segment.a;
+  const float* b = segment.b;
+  if (f == 0) return {a[0], a[1], a[2], a[3]};  // on a key, or holding one
+  return slerp({a[0], a[1], a[2], a[3]}, {b[0], b[1], b[2], b[3]}, f);
 }
 
 }  // namespace
@@ -76,34 +96,133 @@ float playback_time(float time, float duration, Playback playback) {
   return wrapped;
 }
 
-AnimationSampler::AnimationSampler(std::size_t joint_count) : cursors_(3 * joint_count, 0) {}
+namespace {
 
-void AnimationSampler::reset() { std::fill(cursors_.begin(), cursors_.end(), 0u); }
+// The common key times of all tracks of `animation` with more than one key of a kind, or none.
+const Keyframe* shared_key_times(const Model& model, std::uint32_t animation, std::uint32_t& count) {
+  const Keyframe* reference = nullptr;
+  count = 0;
+  for (std::uint32_t j = 0; j < model.header().joint_count; ++j) {
+    const TrackKeys keys = model.keys(model.track(animation, j));
+    for (std::span<const Keyframe> kind : {keys.translations, keys.rotations, keys.scales}) {
+      if (kind.size() <= 1) continue;  // constant or absent: fits any grid
+      if (reference == nullptr) {
+        reference = kind.data();
+        count = std::uint32_t(kind.size());
+        continue;
+      }
+      if (kind.size() != count) return count = 0, nullptr;
+      for (std::uint32_t k = 0; k < count; ++k) {
+        if (kind[k].time != reference[k].time) return count = 0, nullptr;
+      }
+    }
+  }
+  return reference;
+}
 
-void AnimationSampler::sample(const Model& model, std::uint32_t animation, float time,
-                              Playback playback, std::span<Transform> locals) {
-  const Header& h = model.header();
-  if (animation >= h.animation_count) {
+constexpr Keyframe kNoKeys[3] = {{0, {0, 0, 0, 0}}, {0, {0, 0, 0, 1}}, {0, {1, 1, 1, 0}}};
+
+}  // namespace
+
+AnimationSampler::AnimationSampler(const Model& model)
+    : model_(&model),
+      shared_times_(model.header().animation_count),
+      segments_(3 * std::size_t{model.header().joint_count}) {
+  for (std::uint32_t a = 0; a < model.header().animation_count; ++a) {
+    SharedTimes& shared = shared_times_[a];
+    shared.keys = shared_key_times(model, a, shared.count);
+    if (shared.keys == nullptr) shared.count = 0;
+    // Only constant or absent kinds: a one-key grid.
+    if (shared.count == 0 && shared.keys == nullptr) {
+      bool constant = true;
+      for (std::uint32_t j = 0; j < model.header().joint_count && constant; ++j) {
+        const Track& track = model.track(a, j);
+        constant = track.translation_count <= 1 && track.rotation_count <= 1 && track.scale_count <= 1;
+      }
+      if (constant) shared.count = 1;
+    }
+  }
+}
+
+bool AnimationSampler::has_shared_key_times(std::uint32_t animation) const {
+  return animation < shared_times_.size() && shared_times_[animation].count > 0;
+}
+
+void AnimationSampler::reset() {
+  std::fill(segments_.begin(), segments_.end(), Segment{});
+  shared_segment_ = {};
+}
+
+void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
+                              std::span<Transform> locals) {
+  if (model_ == nullptr || animation >= model_->header().animation_count) {
     throw std::out_of_range("animation " + std::to_string(animation) + " of " +
-                            std::to_string(h.animation_count));
+                            std::to_string(model_ ? model_->header().animation_count : 0));
   }
-  if (locals.size() != h.joint_count || cursors_.size() != 3 * std::size_t{h.joint_count}) {
-    throw std::invalid_argument("sampler and locals must be sized for the model's " +
-                                std::to_string(h.joint_count) + " joints");
+  if (locals.size() != model_->header().joint_count) {
+    throw std::invalid_argument("locals must hold the model's " +
+                                std::to_string(model_->header().joint_count) + " joints");
   }
-  const float t = playback_time(time, model.animations()[animation].duration, playback);
-  const Track* tracks = model.tracks().data() + std::size_t{animation} * h.joint_count;
-  const Keyframe* keyframes = model.keyframes().data();
-  std::uint32_t* cursor = cursors_.data();
-  for (std::size_t j = 0; j < h.joint_count; ++j, cursor += 3) {
+  if (animation != bound_animation_) {
+    reset();  // the segments point into another animation
+    bound_animation_ = animation;
+  }
+  const float t = playback_time(time, model_->animations()[animation].duration, playback);
+  if (shared_times_[animation].count > 0) {
+    sample_shared(animation, t, locals);
+  } else {
+    sample_separate(animation, t, locals);
+  }
+}
+
+void AnimationSampler::sample_shared(std::uint32_t animation, float t, std::span<Transform> locals) {
+  const SharedTimes& shared = shared_times_[animation];
+  // One search for everyone; then key i (and i + 1 unless holding) of every animated kind.
+  const float* none = kNoKeys[0].value;
+  const float f = shared.count == 1 ? 0.0f
+                                    : segment_fraction(shared_segment_, shared.keys, shared.count, t, none);
+  const std::uint32_t i = shared.count == 1 ? 0 : (t < shared.keys[0].time ? 0 : shared_segment_.index);
+  const std::uint32_t next = f > 0 ? 1 : 0;
+  const Track* tracks = model_->tracks().data() + std::size_t{animation} * locals.size();
+  const Keyframe* keyframes = model_->keyframes().data();
+  for (std::size_t j = 0; j < locals.size(); ++j) {
+    const Track& track = tracks[j];
+    const std::uint32_t counts[3] = {track.translation_count, track.rotation_count, track.scale_count};
+    const Keyframe* base = keyframes + track.first_keyframe;
+    const Keyframe* a[3];
+    const Keyframe* b[3];
+    for (int kind = 0; kind < 3; ++kind) {
+      // A kind with one key holds it, one without keys holds identity: a stride of 0.
+      const std::uint32_t stride = counts[kind] > 1 ? 1 : 0;
+      const Keyframe* keys = counts[kind] == 0 ? &kNoKeys[kind] : base;
+      a[kind] = keys + i * stride;
+      b[kind] = a[kind] + next * stride;
+      base += counts[kind];
+    }
+    Transform& out = locals[j];
+    out.translation = lerp({a[0]->value[0], a[0]->value[1], a[0]->value[2]},
+                           {b[0]->value[0], b[0]->value[1], b[0]->value[2]}, f);
+    out.rotation = f == 0 ? Quat{a[1]->value[0], a[1]->value[1], a[1]->value[2], a[1]->value[3]}
+                          : slerp({a[1]->value[0], a[1]->value[1], a[1]->value[2], a[1]->value[3]},
+                                  {b[1]->value[0], b[1]->value[1], b[1]->value[2], b[1]->value[3]}, f);
+    out.scale = lerp({a[2]->value[0], a[2]->value[1], a[2]->value[2]},
+                     {b[2]->value[0], b[2]->value[1], b[2]->value[2]}, f);
+  }
+}
+
+void AnimationSampler::sample_separate(std::uint32_t animation, float t, std::span<Transform> locals) {
+  const Track* tracks = model_->tracks().data() + std::size_t{animation} * locals.size();
+  const Keyframe* keyframes = model_->keyframes().data();
+  Segment* segment = segments_.data();
+  for (std::size_t j = 0; j < locals.size(); ++j, segment += 3) {
     const Track& track = tracks[j];
     const Keyframe* translations = keyframes + track.first_keyframe;
     const Keyframe* rotations = translations + track.translation_count;
     const Keyframe* scales = rotations + track.rotation_count;
     Transform& out = locals[j];
-    out.translation = sample_vec3(translations, track.translation_count, t, cursor[0], {0, 0, 0});
-    out.rotation = sample_quat(rotations, track.rotation_count, t, cursor[1]);
-    out.scale = sample_vec3(scales, track.scale_count, t, cursor[2], {1, 1, 1});
+    out.translation = sample_vec3(segment[0], translations, track.translation_count, t, kZero);
+    out.rotation = sample_quat(segment[1], rotations, track.rotation_count, t);
+    out.scale = sample_vec3(segment[2], scales, track.scale_count, t, kUnitScale);
   }
 }
 

@@ -27,6 +27,8 @@ Skeleton::Skeleton(const Model& model) {
     parents_[j] = (parent >= 0 && std::size_t(parent) < count && std::size_t(parent) != j) ? parent : -1;
     std::memcpy(inverse_binds_[j].m, joints[j].inverse_bind, sizeof(float) * 16);
     parents_first_ = parents_first_ && parents_[j] < std::int32_t(j);
+    const float* m = inverse_binds_[j].m;
+    affine_binds_ = affine_binds_ && m[3] == 0 && m[7] == 0 && m[11] == 0 && m[15] == 1;
   }
 
   // Kahn's order over the parent links; joints left over sit on a cycle (only possible in a
@@ -75,7 +77,8 @@ void Skeleton::local_to_model(std::span<const Transform> locals, std::span<Mat4>
     if (parent < 0) {
       model_space[j] = local;
     } else {
-      multiply(model_space[std::size_t(parent)], local, model_space[j].m);
+      // Local matrices are affine by construction, so their last row need not be multiplied.
+      multiply_affine(model_space[std::size_t(parent)], local, model_space[j].m);
     }
   };
   if (parents_first_) {
@@ -88,8 +91,14 @@ void Skeleton::local_to_model(std::span<const Transform> locals, std::span<Mat4>
 void Skeleton::skinning_matrices(std::span<const Mat4> model_space, std::span<float> out) const {
   check_size(model_space.size(), joint_count(), "model_space");
   check_size(out.size(), 16 * joint_count(), "out (16 floats per joint)");
-  for (std::size_t j = 0; j < joint_count(); ++j) {
-    multiply(model_space[j], inverse_binds_[j], out.data() + 16 * j);
+  if (affine_binds_) {
+    for (std::size_t j = 0; j < joint_count(); ++j) {
+      multiply_affine(model_space[j], inverse_binds_[j], out.data() + 16 * j);
+    }
+  } else {
+    for (std::size_t j = 0; j < joint_count(); ++j) {
+      multiply(model_space[j], inverse_binds_[j], out.data() + 16 * j);
+    }
   }
 }
 

@@ -47,18 +47,27 @@ pipeline::ModelContent animated_model(std::uint32_t seed, const AnimatedModelSha
   for (std::uint32_t a = 0; a < shape.animations; ++a) {
     pipeline::AnimationDesc anim{"animation_" + std::to_string(a), shape.duration, {}};
     anim.joints.resize(n);
+    const auto random_times = [&](std::uint32_t count) {
+      std::vector<float> t(count);
+      for (float& v : t) v = real(0, shape.duration);
+      std::sort(t.begin(), t.end());
+      if (count > 2) t.front() = 0, t.back() = shape.duration;
+      return t;
+    };
+    const std::vector<float> grid = random_times(2 + below(shape.max_keys - 1));
     for (std::uint32_t j = 0; j < n; ++j) {
       pipeline::JointKeys& keys = anim.joints[slot[j]];
-      const auto key_count = [&] {
+      // Some kinds get no key or a single one on purpose; the rest any number, or the shared grid.
+      std::vector<std::uint32_t> counts(3);
+      for (std::uint32_t& c : counts) {
         const std::uint32_t r = below(10);
-        return r == 0 ? 0u : r == 1 ? 1u : 2 + below(shape.max_keys - 1);
-      };
+        c = r == 0 ? 0u : r == 1 ? 1u : shape.shared_times ? std::uint32_t(grid.size()) : 2 + below(shape.max_keys - 1);
+      }
+      std::uint32_t next_kind = 0;
+      const auto key_count = [&] { return counts[next_kind++]; };
       const auto times = [&](std::uint32_t count) {
-        std::vector<float> t(count);
-        for (float& v : t) v = real(0, shape.duration);
-        std::sort(t.begin(), t.end());
-        if (count > 2) t.front() = 0, t.back() = shape.duration;
-        return t;
+        if (shape.shared_times && count == grid.size()) return grid;
+        return count == 1 ? std::vector<float>{real(0, shape.duration)} : random_times(count);
       };
       const Transform& rest = bind_local[j];
       for (float t : times(key_count())) {

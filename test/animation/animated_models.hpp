@@ -13,6 +13,7 @@ struct AnimatedModelShape {
   std::uint32_t max_keys = 40;   // per kind; some tracks get 0 or 1 key on purpose
   float duration = 2.0f;
   bool parents_first = true;     // false shuffles joints so parents may follow children
+  bool shared_times = false;     // every animated kind uses one set of key times
 };
 
 pipeline::ModelContent animated_model(std::uint32_t seed, const AnimatedModelShape& shape);

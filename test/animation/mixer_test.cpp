@@ -35,9 +35,9 @@ struct Fixture {
 };
 
 std::vector<aem::Transform> sampled(const aem::Model& model, std::uint32_t animation, float time) {
-  aem::AnimationSampler sampler(model.header().joint_count);
+  aem::AnimationSampler sampler(model);
   std::vector<aem::Transform> locals(model.header().joint_count);
-  sampler.sample(model, animation, time, aem::Playback::loop, locals);
+  sampler.sample(animation, time, aem::Playback::loop, locals);
   return locals;
 }
 

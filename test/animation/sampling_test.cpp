@@ -43,7 +43,7 @@ double skinning_error(const aem::Skeleton& skeleton, std::span<const aem::Transf
 
 void expect_matches_reference(const aem::Model& model, bool random_order, aem::Playback playback) {
   const aem::Skeleton skeleton(model);
-  aem::AnimationSampler sampler(skeleton.joint_count());
+  aem::AnimationSampler sampler(model);
   std::vector<aem::Transform> locals(skeleton.joint_count());
   std::mt19937 rng(99);
   for (std::uint32_t a = 0; a < model.header().animation_count; ++a) {
@@ -53,7 +53,7 @@ void expect_matches_reference(const aem::Model& model, bool random_order, aem::P
       const float time = random_order
                              ? std::uniform_real_distribution<float>(-1, 3)(rng) * duration
                              : 1.5f * duration * float(i) / 199;
-      sampler.sample(model, a, time, playback, locals);
+      sampler.sample(a, time, playback, locals);
       const double t = aem::playback_time(time, duration, playback);
       const double error = skinning_error(skeleton, locals, aem::test::reference_skinning(model, a, t));
       ASSERT_LE(error, 1e-5) << "animation " << a << " time " << time;
@@ -66,6 +66,20 @@ TEST(Sampling, ForwardPlaybackMatchesReference) {
     const LoadedModel m(animated_model(seed, {}));
     expect_matches_reference(m.model, false, aem::Playback::loop);
   }
+}
+
+TEST(Sampling, SharedKeyTimesMatchReference) {
+  for (std::uint32_t seed : {11u, 12u}) {
+    const LoadedModel m(animated_model(seed, {.joints = 48, .shared_times = true}));
+    const aem::AnimationSampler sampler(m.model);
+    for (std::uint32_t a = 0; a < m.model.header().animation_count; ++a) {
+      EXPECT_TRUE(sampler.has_shared_key_times(a)) << a;  // the fast path is the one tested
+    }
+    expect_matches_reference(m.model, false, aem::Playback::loop);
+    expect_matches_reference(m.model, true, aem::Playback::clamp);
+  }
+  const LoadedModel irregular(animated_model(13, {}));
+  EXPECT_FALSE(aem::AnimationSampler(irregular.model).has_shared_key_times(0));
 }
 
 TEST(Sampling, RandomAccessMatchesReference) {
@@ -95,10 +109,10 @@ TEST(Sampling, ZeroLengthAnimationsAndSingleKeysHold) {
   const LoadedModel m(animated_model(6, {}));
   const std::uint32_t still = m.model.header().animation_count - 1;
   ASSERT_EQ(m.model.animations()[still].duration, 0.0f);
-  aem::AnimationSampler sampler(m.model.header().joint_count);
+  aem::AnimationSampler sampler(m.model);
   std::vector<aem::Transform> at_zero(m.model.header().joint_count), later(at_zero.size());
-  sampler.sample(m.model, still, 0, aem::Playback::loop, at_zero);
-  sampler.sample(m.model, still, 12.5f, aem::Playback::clamp, later);
+  sampler.sample(still, 0, aem::Playback::loop, at_zero);
+  sampler.sample(still, 12.5f, aem::Playback::clamp, later);
   for (std::size_t j = 0; j < at_zero.size(); ++j) {
     const aem::Keyframe& key = m.model.keys(m.model.track(still, std::uint32_t(j))).rotations[0];
     EXPECT_EQ(later[j].rotation.w, key.value[3]);
@@ -120,10 +134,10 @@ TEST(Sampling, TimesWrapAndClamp) {
 
 TEST(Sampling, MisuseIsReported) {
   const LoadedModel m(animated_model(7, {.joints = 4}));
-  aem::AnimationSampler sampler(4);
+  aem::AnimationSampler sampler(m.model);
   std::vector<aem::Transform> locals(4), wrong(3);
-  EXPECT_THROW(sampler.sample(m.model, 99, 0, aem::Playback::loop, locals), std::out_of_range);
-  EXPECT_THROW(sampler.sample(m.model, 0, 0, aem::Playback::loop, wrong), std::invalid_argument);
+  EXPECT_THROW(sampler.sample(99, 0, aem::Playback::loop, locals), std::out_of_range);
+  EXPECT_THROW(sampler.sample(0, 0, aem::Playback::loop, wrong), std::invalid_argument);
 }
 
 TEST(Maths, SlerpMatchesTheExactFormula) {

@@ -1,13 +1,18 @@
 #pragma once
 // Samples one animation of a model into local joint transforms, straight from the mapped keys.
 //
-// Each (joint, key kind) remembers where the last sample found its keys, so playing forward
-// costs O(1) per joint and frame; a jump (a loop wrapping, scrubbing) falls back to a binary
-// search. Rotations use shortest-path slerp; translations and scales interpolate linearly.
-// A kind without keys yields identity (zero translation, no rotation, unit scale).
+// Two paths, both O(1) per joint and frame when playing forward:
+// - Animations whose animated tracks all share one set of key times (what most exporters and
+//   our pipeline produce) search that set once per frame; every joint then interpolates between
+//   the same pair of keys, and kinds with a single key hold it.
+// - Otherwise each (joint, key kind) remembers the pair of keys the last sample fell between and
+//   the reciprocal of their time span, and steps forward as playback moves on.
+// A jump (a loop wrapping, scrubbing) falls back to a binary search. Rotations use shortest-path
+// slerp; translations and scales interpolate linearly. A kind without keys yields identity
+// (zero translation, no rotation, unit scale).
 //
-//   aem::AnimationSampler sampler(model.header().joint_count);   // allocates once
-//   sampler.sample(model, animation, time, aem::Playback::loop, locals);   // every frame
+//   aem::AnimationSampler sampler(model);                          // allocates once
+//   sampler.sample(animation, time, aem::Playback::loop, locals);  // every frame
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -27,20 +32,48 @@ float playback_time(float time, float duration, Playback playback);
 class AnimationSampler {
  public:
   AnimationSampler() = default;
-  explicit AnimationSampler(std::size_t joint_count);
+  // Prepares for every animation of `model`, which must be validated (the default) and must
+  // outlive the sampler. Allocates here and nowhere else; reads each animation's key times once.
+  explicit AnimationSampler(const Model& model);
 
   // Writes every joint's local transform for `animation` at `time` (wrapped or clamped by
-  // `playback`). `locals` holds the model's joint count. The model must be validated (the
-  // default). Throws std::out_of_range for an animation index past the model's, and
-  // std::invalid_argument for mismatched sizes; never allocates.
-  void sample(const Model& model, std::uint32_t animation, float time, Playback playback,
-              std::span<Transform> locals);
+  // `playback`) into `locals`, which holds the model's joint count. Throws std::out_of_range for
+  // an animation index past the model's and std::invalid_argument for a mismatched size; never
+  // allocates.
+  void sample(std::uint32_t animation, float time, Playback playback, std::span<Transform> locals);
 
   // Forgets the remembered key positions (the next sample searches).
   void reset();
 
+  // Whether all animated tracks of `animation` share one set of key times (the fast path).
+  bool has_shared_key_times(std::uint32_t animation) const;
+
+  // The keys one (joint, kind) currently interpolates: values a and b between times start and
+  // end (unbounded while holding the first or last key, or when there are no keys).
+  struct Segment {
+    const float* a = nullptr;
+    const float* b = nullptr;
+    float start = 1;  // start > end: empty, so the first sample searches
+    float end = 0;
+    float inverse_span = 0;
+    std::uint32_t index = 0;  // key a's index within its kind
+  };
+
  private:
-  std::vector<std::uint32_t> cursors_;  // 3 per joint: translation, rotation, scale
+  // The key times every animated track of one animation uses, if they all use the same ones.
+  struct SharedTimes {
+    const Keyframe* keys = nullptr;  // any one track's keys of a kind with `count` keys
+    std::uint32_t count = 0;         // 0: the tracks do not share their times
+  };
+
+  void sample_shared(std::uint32_t animation, float t, std::span<Transform> locals);
+  void sample_separate(std::uint32_t animation, float t, std::span<Transform> locals);
+
+  const Model* model_ = nullptr;
+  std::vector<SharedTimes> shared_times_;  // per animation
+  std::vector<Segment> segments_;          // 3 per joint: translation, rotation, scale
+  Segment shared_segment_;                 // over the shared times
+  std::uint32_t bound_animation_ = 0;      // the animation the segments point into
 };
 
 }  // namespace aem

@@ -43,6 +43,7 @@ class Skeleton {
   std::vector<std::int32_t> parents_;  // -1, or a valid joint index
   std::vector<std::uint32_t> order_;
   bool parents_first_ = true;
+  bool affine_binds_ = true;  // every inverse bind matrix has the bottom row 0, 0, 0, 1
   std::vector<Mat4> inverse_binds_;
   std::vector<Transform> bind_pose_;
 };
