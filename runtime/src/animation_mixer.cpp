@@ -18,7 +18,9 @@ AnimationMixer::AnimationMixer(const Model& model, std::size_t max_layers)
     : model_(&model), skeleton_(model) {
   const std::size_t joints = skeleton_.joint_count();
   layers_.resize(max_layers);
-  for (Layer& layer : layers_) layer.sampler = AnimationSampler(model);
+  // The key-time analysis reads every key once; do it once and copy it into each layer.
+  const AnimationSampler prototype(model);
+  for (Layer& layer : layers_) layer.sampler = prototype;
   masks_.assign(max_layers * joints, 1.0f);
   sampled_.resize(joints);
   sum_translation_.resize(joints);

@@ -198,3 +198,29 @@ TEST(Mixer, FramesDoNotAllocate) {
 }
 
 }  // namespace
+
+namespace {
+
+// The example of specs/animation.md, run: walk, then cross-fade to running.
+TEST(Mixer, SpecExamplePlaysAndCrossFades) {
+  Fixture f;
+  aem::AnimationMixer mixer(f.model);
+  std::vector<float> skinning(16 * mixer.joint_count());
+  const aem::LayerId walk = mixer.play({.animation = 0});
+  aem::LayerId current = walk;
+  std::vector<float> walking;
+  for (int frame = 0; frame < 90; ++frame) {
+    if (frame == 30) {
+      walking = skinning;
+      current = mixer.cross_fade(current, {.animation = 1, .speed = 1.2f}, 0.3f, aem::FadeCurve::smooth);
+    }
+    mixer.update(1.0f / 60);
+    mixer.evaluate(skinning);
+  }
+  EXPECT_FALSE(mixer.is_playing(walk));
+  EXPECT_TRUE(mixer.is_playing(current));
+  EXPECT_EQ(mixer.settings(current).weight, 1.0f);
+  EXPECT_NE(walking, skinning);
+}
+
+}  // namespace
