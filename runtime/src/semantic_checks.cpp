@@ -2,6 +2,7 @@
 // check_structure() passed, so every index may be followed without further checks.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -62,9 +63,9 @@ bool is_utf8(std::string_view s) {
   return true;
 }
 
-class SemanticChecker {
+class SemanticChecker : detail::Checker {
  public:
-  SemanticChecker(const ModelView& model, const ProblemSink& report) : m_(model), report_(report) {}
+  SemanticChecker(const ModelView& model, const ProblemSink& report) : Checker(model, report) {}
 
   bool run() {
     (void)(check_vertices() && check_joints() && check_animations() && check_tracks() &&
@@ -73,11 +74,6 @@ class SemanticChecker {
   }
 
  private:
-  bool fail(Error error) {
-    clean_ = false;
-    return report_(error);
-  }
-
   bool check_vertices() {
     for (std::size_t i = 0; i < m_.vertices.size(); ++i) {
       const Vertex& v = m_.vertices[i];
@@ -310,10 +306,6 @@ class SemanticChecker {
     }
     return true;
   }
-
-  const ModelView& m_;
-  const ProblemSink& report_;
-  bool clean_ = true;
 };
 
 }  // namespace

@@ -18,10 +18,9 @@ using detail::field_offset;
 using detail::problem;
 using std::to_string;
 
-class StructureChecker {
+class StructureChecker : detail::Checker {
  public:
-  StructureChecker(const ModelView& model, const ProblemSink& report)
-      : m_(model), report_(report) {}
+  StructureChecker(const ModelView& model, const ProblemSink& report) : Checker(model, report) {}
 
   bool run() {
     // Each step returns false once the sink asks to stop.
@@ -31,12 +30,6 @@ class StructureChecker {
   }
 
  private:
-  // Records a problem; false when checking should stop.
-  bool fail(Error error) {
-    clean_ = false;
-    return report_(error);
-  }
-
   bool check_indices() {
     // An OR of comparisons vectorises on baseline x86-64; an unsigned max (SSE4.1) does not.
     const std::uint32_t vertex_count = m_.header.vertex_count;
@@ -292,10 +285,6 @@ class StructureChecker {
     }
     return true;
   }
-
-  const ModelView& m_;
-  const ProblemSink& report_;
-  bool clean_ = true;
 };
 
 }  // namespace
