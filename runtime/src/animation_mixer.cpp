@@ -22,7 +22,6 @@ AnimationMixer::AnimationMixer(const Model& model, std::size_t max_layers)
   const AnimationSampler prototype(model);
   for (Layer& layer : layers_) layer.sampler = prototype;
   masks_.assign(max_layers * joints, 1.0f);
-  sampled_.resize(joints);
   sum_translation_.resize(joints);
   sum_scale_.resize(joints);
   sum_rotation_.resize(joints);
@@ -85,10 +84,6 @@ void AnimationMixer::set_mask(LayerId layer, std::span<const float> joint_weight
   }
   std::copy(joint_weights.begin(), joint_weights.end(), masks_.begin() + std::ptrdiff_t(layer * joint_count()));
   l.masked = true;
-}
-
-float AnimationMixer::mask_weight(LayerId layer, std::size_t joint) const {
-  return layers_[layer].masked ? masks_[layer * joint_count() + joint] : 1.0f;
 }
 
 void AnimationMixer::fade(LayerId layer, float target, float duration, FadeCurve curve) {
@@ -167,35 +162,22 @@ void AnimationMixer::evaluate_locals(std::span<Transform> locals) {
   std::fill(sum_scale_.begin(), sum_scale_.end(), Vec3{0, 0, 0});
   std::fill(sum_rotation_.begin(), sum_rotation_.end(), Quat{0, 0, 0, 0});
   std::fill(sum_weight_.begin(), sum_weight_.end(), 0.0f);
-  const auto accumulate = [&](std::size_t j, const Transform& t, float w) {
-    Vec3& st = sum_translation_[j];
-    Vec3& ss = sum_scale_[j];
-    Quat& sr = sum_rotation_[j];
-    st = {st.x + t.translation.x * w, st.y + t.translation.y * w, st.z + t.translation.z * w};
-    ss = {ss.x + t.scale.x * w, ss.y + t.scale.y * w, ss.z + t.scale.z * w};
-    // q and -q are the same rotation: add the one on the side of what is summed so far.
-    const float signed_w = dot(sr, t.rotation) < 0 ? -w : w;
-    sr = {sr.x + t.rotation.x * signed_w, sr.y + t.rotation.y * signed_w,
-          sr.z + t.rotation.z * signed_w, sr.w + t.rotation.w * signed_w};
-    sum_weight_[j] += w;
-  };
-
+  const AnimationSampler::BlendSums sums{sum_translation_, sum_scale_, sum_rotation_, sum_weight_};
   for (LayerId id = 0; id < layers_.size(); ++id) {
     Layer& layer = layers_[id];
     const float weight = layer.settings.weight;
     if (!layer.playing || !(weight > 0)) continue;
-    layer.sampler.sample(layer.settings.animation, layer.settings.time,
-                         layer.settings.playback, sampled_);
-    for (std::size_t j = 0; j < joints; ++j) {
-      const float w = weight * mask_weight(id, j);
-      if (w > 0) accumulate(j, sampled_[j], w);
-    }
+    const std::span<const float> mask =
+        layer.masked ? std::span<const float>(masks_).subspan(id * joints, joints) : std::span<const float>();
+    layer.sampler.accumulate(layer.settings.animation, layer.settings.time, layer.settings.playback,
+                             weight, mask, sums);
   }
 
   const auto bind = skeleton_.bind_pose();
   for (std::size_t j = 0; j < joints; ++j) {
     const float missing = 1.0f - sum_weight_[j];
-    if (missing > 0) accumulate(j, bind[j], missing);
+    // The bind pose fills what the layers leave.
+    if (missing > 0) sums.add(j, bind[j].translation, bind[j].rotation, bind[j].scale, missing);
     const float inverse = 1.0f / sum_weight_[j];
     const Vec3& st = sum_translation_[j];
     const Vec3& ss = sum_scale_[j];

@@ -153,76 +153,104 @@ void AnimationSampler::reset() {
   shared_segment_ = {};
 }
 
-void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
-                              std::span<Transform> locals) {
+float AnimationSampler::prepare(std::uint32_t animation, float time, Playback playback,
+                                std::size_t joints) {
   if (model_ == nullptr || animation >= model_->header().animation_count) {
     throw std::out_of_range("animation " + std::to_string(animation) + " of " +
                             std::to_string(model_ ? model_->header().animation_count : 0));
   }
-  if (locals.size() != model_->header().joint_count) {
-    throw std::invalid_argument("locals must hold the model's " +
+  if (joints != model_->header().joint_count) {
+    throw std::invalid_argument("the output must hold the model's " +
                                 std::to_string(model_->header().joint_count) + " joints");
   }
   if (animation != bound_animation_) {
     reset();  // the segments point into another animation
     bound_animation_ = animation;
   }
-  const float t = playback_time(time, model_->animations()[animation].duration, playback);
+  return playback_time(time, model_->animations()[animation].duration, playback);
+}
+
+void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
+                              std::span<Transform> locals) {
+  const float t = prepare(animation, time, playback, locals.size());
+  for_each_pose(animation, t, [&](std::size_t j, const Vec3& translation, const Quat& rotation,
+                                  const Vec3& scale) {
+    locals[j] = {translation, rotation, scale};
+  });
+}
+
+void AnimationSampler::accumulate(std::uint32_t animation, float time, Playback playback,
+                                  float weight, std::span<const float> mask,
+                                  const BlendSums& sums) {
+  const std::size_t joints = sums.weight.size();
+  if (sums.translation.size() != joints || sums.scale.size() != joints ||
+      sums.rotation.size() != joints || (!mask.empty() && mask.size() != joints)) {
+    throw std::invalid_argument("blend sums and mask must hold one element per joint");
+  }
+  const float t = prepare(animation, time, playback, joints);
+  for_each_pose(animation, t, [&](std::size_t j, const Vec3& translation, const Quat& rotation,
+                                  const Vec3& scale) {
+    const float w = mask.empty() ? weight : weight * mask[j];
+    if (w > 0) sums.add(j, translation, rotation, scale, w);
+  });
+}
+
+template <class Emit>
+void AnimationSampler::for_each_pose(std::uint32_t animation, float t, Emit&& emit) {
   if (shared_times_[animation].count > 0) {
-    sample_shared(animation, t, locals);
+    for_each_shared(animation, t, emit);
   } else {
-    sample_separate(animation, t, locals);
+    for_each_separate(animation, t, emit);
   }
 }
 
-void AnimationSampler::sample_shared(std::uint32_t animation, float t, std::span<Transform> locals) {
+template <class Emit>
+void AnimationSampler::for_each_shared(std::uint32_t animation, float t, Emit&& emit) {
   const SharedTimes& shared = shared_times_[animation];
+  const std::size_t joints = model_->header().joint_count;
   // One search for everyone; then key i (and i + 1 unless holding) of every animated kind.
   const float* none = kNoKeys[0].value;
   const float f = shared.count == 1 ? 0.0f
                                     : segment_fraction(shared_segment_, shared.keys, shared.count, t, none);
-  const std::uint32_t i = shared.count == 1 ? 0 : (t < shared.keys[0].time ? 0 : shared_segment_.index);
+  const std::uint32_t i = shared.count == 1 ? 0 : shared_segment_.index;
   const std::uint32_t next = f > 0 ? 1 : 0;
-  const Track* tracks = model_->tracks().data() + std::size_t{animation} * locals.size();
+  const Track* tracks = model_->tracks().data() + std::size_t{animation} * joints;
   const Keyframe* keyframes = model_->keyframes().data();
-  for (std::size_t j = 0; j < locals.size(); ++j) {
+  for (std::size_t j = 0; j < joints; ++j) {
     const Track& track = tracks[j];
     const std::uint32_t counts[3] = {track.translation_count, track.rotation_count, track.scale_count};
     const Keyframe* base = keyframes + track.first_keyframe;
-    const Keyframe* a[3];
-    const Keyframe* b[3];
+    const float* a[3];
+    const float* b[3];
     for (int kind = 0; kind < 3; ++kind) {
       // A kind with one key holds it, one without keys holds identity: a stride of 0.
       const std::uint32_t stride = counts[kind] > 1 ? 1 : 0;
       const Keyframe* keys = counts[kind] == 0 ? &kNoKeys[kind] : base;
-      a[kind] = keys + i * stride;
-      b[kind] = a[kind] + next * stride;
+      a[kind] = keys[i * stride].value;
+      b[kind] = keys[(i + next) * stride].value;
       base += counts[kind];
     }
-    Transform& out = locals[j];
-    out.translation = lerp({a[0]->value[0], a[0]->value[1], a[0]->value[2]},
-                           {b[0]->value[0], b[0]->value[1], b[0]->value[2]}, f);
-    out.rotation = f == 0 ? Quat{a[1]->value[0], a[1]->value[1], a[1]->value[2], a[1]->value[3]}
-                          : slerp({a[1]->value[0], a[1]->value[1], a[1]->value[2], a[1]->value[3]},
-                                  {b[1]->value[0], b[1]->value[1], b[1]->value[2], b[1]->value[3]}, f);
-    out.scale = lerp({a[2]->value[0], a[2]->value[1], a[2]->value[2]},
-                     {b[2]->value[0], b[2]->value[1], b[2]->value[2]}, f);
+    const Quat ra{a[1][0], a[1][1], a[1][2], a[1][3]};
+    emit(j, lerp({a[0][0], a[0][1], a[0][2]}, {b[0][0], b[0][1], b[0][2]}, f),
+         f == 0 ? ra : slerp(ra, {b[1][0], b[1][1], b[1][2], b[1][3]}, f),
+         lerp({a[2][0], a[2][1], a[2][2]}, {b[2][0], b[2][1], b[2][2]}, f));
   }
 }
 
-void AnimationSampler::sample_separate(std::uint32_t animation, float t, std::span<Transform> locals) {
-  const Track* tracks = model_->tracks().data() + std::size_t{animation} * locals.size();
+template <class Emit>
+void AnimationSampler::for_each_separate(std::uint32_t animation, float t, Emit&& emit) {
+  const std::size_t joints = model_->header().joint_count;
+  const Track* tracks = model_->tracks().data() + std::size_t{animation} * joints;
   const Keyframe* keyframes = model_->keyframes().data();
   Segment* segment = segments_.data();
-  for (std::size_t j = 0; j < locals.size(); ++j, segment += 3) {
+  for (std::size_t j = 0; j < joints; ++j, segment += 3) {
     const Track& track = tracks[j];
     const Keyframe* translations = keyframes + track.first_keyframe;
     const Keyframe* rotations = translations + track.translation_count;
     const Keyframe* scales = rotations + track.rotation_count;
-    Transform& out = locals[j];
-    out.translation = sample_vec3(segment[0], translations, track.translation_count, t, kZero);
-    out.rotation = sample_quat(segment[1], rotations, track.rotation_count, t);
-    out.scale = sample_vec3(segment[2], scales, track.scale_count, t, kUnitScale);
+    emit(j, sample_vec3(segment[0], translations, track.translation_count, t, kZero),
+         sample_quat(segment[1], rotations, track.rotation_count, t),
+         sample_vec3(segment[2], scales, track.scale_count, t, kUnitScale));
   }
 }
 

@@ -96,7 +96,6 @@ class AnimationMixer {
 
   Layer& checked(LayerId layer);
   const Layer& checked(LayerId layer) const;
-  float mask_weight(LayerId layer, std::size_t joint) const;
   // The one layer that is the whole pose (weight 1, no mask, alone), or max_layers when blending
   // is needed.
   LayerId sole_layer() const;
@@ -105,7 +104,6 @@ class AnimationMixer {
   Skeleton skeleton_;
   std::vector<Layer> layers_;
   std::vector<float> masks_;           // max_layers x joint_count
-  std::vector<Transform> sampled_;     // one layer's sample, reused per layer
   std::vector<Vec3> sum_translation_;  // per joint accumulators for blending
   std::vector<Vec3> sum_scale_;
   std::vector<Quat> sum_rotation_;

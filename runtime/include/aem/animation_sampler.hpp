@@ -42,6 +42,31 @@ class AnimationSampler {
   // allocates.
   void sample(std::uint32_t animation, float time, Playback playback, std::span<Transform> locals);
 
+  // Per-joint running sums of a weighted blend (the mixer's), one element per joint each.
+  struct BlendSums {
+    std::span<Vec3> translation;
+    std::span<Vec3> scale;
+    std::span<Quat> rotation;
+    std::span<float> weight;
+
+    // Adds w times one pose of joint j. q and -q are the same rotation: the one on the side of
+    // what is summed so far is added, so opposite signs never cancel out.
+    void add(std::size_t j, const Vec3& t, const Quat& r, const Vec3& s, float w) const {
+      Vec3& st = translation[j];
+      Vec3& ss = scale[j];
+      Quat& sr = rotation[j];
+      st = {st.x + t.x * w, st.y + t.y * w, st.z + t.z * w};
+      ss = {ss.x + s.x * w, ss.y + s.y * w, ss.z + s.z * w};
+      const float signed_w = dot(sr, r) < 0 ? -w : w;
+      sr = {sr.x + r.x * signed_w, sr.y + r.y * signed_w, sr.z + r.z * signed_w, sr.w + r.w * signed_w};
+      weight[j] += w;
+    }
+  };
+  // Adds `weight` (times mask[j] where a mask is given) of the pose at `time` to `sums`, each
+  // rotation flipped into the hemisphere of its running sum. Same rules and errors as sample().
+  void accumulate(std::uint32_t animation, float time, Playback playback, float weight,
+                  std::span<const float> mask, const BlendSums& sums);
+
   // Forgets the remembered key positions (the next sample searches).
   void reset();
 
@@ -66,8 +91,15 @@ class AnimationSampler {
     std::uint32_t count = 0;         // 0: the tracks do not share their times
   };
 
-  void sample_shared(std::uint32_t animation, float t, std::span<Transform> locals);
-  void sample_separate(std::uint32_t animation, float t, std::span<Transform> locals);
+  // Checks the arguments, binds the segments to `animation` and returns the playback time.
+  float prepare(std::uint32_t animation, float time, Playback playback, std::size_t joints);
+  // Calls emit(joint, translation, rotation, scale) for every joint, in order.
+  template <class Emit>
+  void for_each_pose(std::uint32_t animation, float t, Emit&& emit);
+  template <class Emit>
+  void for_each_shared(std::uint32_t animation, float t, Emit&& emit);
+  template <class Emit>
+  void for_each_separate(std::uint32_t animation, float t, Emit&& emit);
 
   const Model* model_ = nullptr;
   std::vector<SharedTimes> shared_times_;  // per animation
