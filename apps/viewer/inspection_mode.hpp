@@ -1,0 +1,30 @@
+#pragma once
+// What the model's pixels show: the lit PBR result, or one input channel as raw values.
+#include <optional>
+#include <string_view>
+
+namespace aem::viewer {
+
+// The numbering is the shader's u_mode.
+enum class InspectionMode {
+  lit = 0,
+  base_color,   // the stored sRGB texel, unlit
+  opacity,      // base color alpha, grey
+  normal_map,   // the normal texture's X, Y and reconstructed Z, * 0.5 + 0.5
+  roughness,    // PBR R, grey
+  occlusion,    // PBR G, grey
+  metalness,    // PBR B, grey
+  emissive,     // PBR A, grey
+  vertex_normals,  // skinned vertex normal * 0.5 + 0.5
+  tangents,
+  bitangents,
+  uvs,          // fract(u), fract(v), 0
+};
+inline constexpr int kInspectionModeCount = 12;
+
+std::string_view name(InspectionMode mode);
+// "lit", "base-color", "opacity", "normal-map", "roughness", "occlusion", "metalness", "emissive",
+// "normals", "tangents", "bitangents", "uv".
+std::optional<InspectionMode> parse_inspection_mode(std::string_view text);
+
+}  // namespace aem::viewer

@@ -1,0 +1,22 @@
+#pragma once
+// Opens what the viewer was given: an .aem file through the runtime (mapped, zero-copy), or a
+// .gltf/.glb baked in memory by the pipeline when the build has a glTF importer.
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "aem/model.hpp"
+
+namespace aem::viewer {
+
+struct LoadedModel {
+  std::unique_ptr<std::vector<std::byte>> bytes;  // in-memory bakes only; the Model views it
+  Model model;
+  bool baked_in_memory = false;
+};
+
+// Throws std::runtime_error with a message naming the file and the problem.
+LoadedModel load_model(const std::filesystem::path& path);
+
+}  // namespace aem::viewer

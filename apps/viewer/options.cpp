@@ -1,0 +1,128 @@
+#include "options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+namespace aem::viewer {
+namespace {
+
+float parse_float(const std::string& option, const std::string& text) {
+  std::size_t used = 0;
+  float value = 0;
+  try {
+    value = std::stof(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !std::isfinite(value)) {
+    throw std::invalid_argument(option + " needs a number, not '" + text + "'");
+  }
+  return value;
+}
+
+int parse_int(const std::string& option, const std::string& text) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) {
+    throw std::invalid_argument(option + " needs an integer, not '" + text + "'");
+  }
+  return value;
+}
+
+}  // namespace
+
+const char* usage() {
+  return "usage: aem-viewer [FILE.aem | FILE.gltf | FILE.glb] [options]\n"
+         "\n"
+         "Opens a model in a window (drop another file on it to switch; the file reloads when it\n"
+         "changes on disk). With --screenshot, renders one frame off-screen and exits.\n"
+         "\n"
+         "  --screenshot OUT.png   write one frame as PNG and exit (works under Xvfb)\n"
+         "  --size WxH             window or screenshot size (default 1280x800, screenshots 512x512)\n"
+         "  --time T               animation time in seconds\n"
+         "  --animation N|none     animation index (default 0), none for the bind pose\n"
+         "  --mode NAME            lit, base-color, opacity, normal-map, roughness, occlusion,\n"
+         "                         metalness, emissive, normals, tangents, bitangents, uv\n"
+         "  --yaw DEG --pitch DEG  camera orbit angles (default 30, 15)\n"
+         "  --distance D           camera distance from the model's centre (default: framed)\n"
+         "  --wireframe --skeleton --no-grid --no-panel --auto-rotate   initial overlays\n"
+         "  --no-bptc              decode BC7 on the CPU even where the driver has BPTC\n"
+         "                         (also AEM_VIEWER_NO_BPTC=1)\n"
+         "  --frames N             exit after N presented frames (benchmarks)\n"
+         "  --print-timing         print the time from process start to the first presented frame\n"
+         "\n"
+         "Keys: left drag orbit, right/middle drag pan, wheel zoom, F frame, R auto-rotate,\n"
+         "Space play/pause, N/B next/previous animation, +/- speed, Left/Right scrub, Home restart,\n"
+         "M/Shift+M inspection mode, W wireframe, K skeleton, G grid, H panel, Esc quit.\n";
+}
+
+Options parse_options(const std::vector<std::string>& args) {
+  Options o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const auto value = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw std::invalid_argument(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--help" || a == "-h") {
+      o.help = true;
+    } else if (a == "--screenshot") {
+      o.screenshot = value();
+    } else if (a == "--size") {
+      const std::string& v = value();
+      const auto x = v.find('x');
+      if (x == std::string::npos) throw std::invalid_argument("--size needs WxH, not '" + v + "'");
+      o.width = parse_int("--size", v.substr(0, x));
+      o.height = parse_int("--size", v.substr(x + 1));
+      if (o.width < 1 || o.height < 1 || o.width > 16384 || o.height > 16384) {
+        throw std::invalid_argument("--size must be between 1x1 and 16384x16384, not '" + v + "'");
+      }
+    } else if (a == "--time") {
+      o.time = parse_float(a, value());
+    } else if (a == "--animation") {
+      const std::string& v = value();
+      o.animation = v == "none" ? -1 : parse_int(a, v);
+      if (*o.animation < -1) throw std::invalid_argument("--animation needs an index or none");
+    } else if (a == "--mode") {
+      const std::string& v = value();
+      const auto mode = parse_inspection_mode(v);
+      if (!mode) throw std::invalid_argument("unknown --mode '" + v + "'");
+      o.mode = *mode;
+    } else if (a == "--yaw") {
+      o.yaw = parse_float(a, value());
+    } else if (a == "--pitch") {
+      o.pitch = parse_float(a, value());
+    } else if (a == "--distance") {
+      o.distance = parse_float(a, value());
+      if (*o.distance <= 0) throw std::invalid_argument("--distance must be positive");
+    } else if (a == "--wireframe") {
+      o.wireframe = true;
+    } else if (a == "--skeleton") {
+      o.skeleton = true;
+    } else if (a == "--no-grid") {
+      o.grid = false;
+    } else if (a == "--no-panel") {
+      o.panel = false;
+    } else if (a == "--auto-rotate") {
+      o.auto_rotate = true;
+    } else if (a == "--no-bptc") {
+      o.no_bptc = true;
+    } else if (a == "--frames") {
+      o.frames = parse_int(a, value());
+      if (o.frames < 0) throw std::invalid_argument("--frames must not be negative");
+    } else if (a == "--print-timing") {
+      o.print_timing = true;
+    } else if (!a.empty() && a[0] == '-') {
+      throw std::invalid_argument("unknown option " + a);
+    } else if (o.file.empty()) {
+      o.file = a;
+    } else {
+      throw std::invalid_argument("more than one file given ('" + o.file.string() + "' and '" + a + "')");
+    }
+  }
+  if (o.screenshot && o.file.empty()) throw std::invalid_argument("--screenshot needs a FILE to render");
+  return o;
+}
+
+}  // namespace aem::viewer

@@ -1,0 +1,36 @@
+#pragma once
+// The command line of aem-viewer.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "inspection_mode.hpp"
+
+namespace aem::viewer {
+
+struct Options {
+  std::filesystem::path file;                      // empty: start with nothing, drop a file
+  std::optional<std::filesystem::path> screenshot;  // headless: render one frame, write, exit
+  int width = 0, height = 0;                       // 0: 1280x800 window, 512x512 screenshot
+  std::optional<float> time;                       // seconds
+  std::optional<int> animation;                    // -1: bind pose
+  InspectionMode mode = InspectionMode::lit;
+  std::optional<float> yaw, pitch;                 // degrees
+  std::optional<float> distance;                   // metres from the framed centre
+  bool grid = true;
+  bool wireframe = false;
+  bool skeleton = false;
+  bool panel = true;
+  bool auto_rotate = false;
+  bool no_bptc = false;
+  int frames = 0;          // interactive: exit after this many presented frames (0: never)
+  bool print_timing = false;
+  bool help = false;
+};
+
+// Throws std::invalid_argument with a message for a bad command line.
+Options parse_options(const std::vector<std::string>& args);
+const char* usage();
+
+}  // namespace aem::viewer

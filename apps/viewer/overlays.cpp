@@ -1,0 +1,45 @@
+#include "overlays.hpp"
+
+#include <cmath>
+
+namespace aem::viewer {
+
+void build_grid(const Bounds& bounds, std::vector<ColoredVertex>& out) {
+  const V3 c = bounds.center();
+  const float extent = bounds.radius() * 3;
+  const float step = std::pow(10.0f, std::floor(std::log10(extent / 5)));
+  const int lines = int(std::ceil(extent / step));
+  const float y = bounds.min.y;
+  const float cx = std::round(c.x / step) * step, cz = std::round(c.z / step) * step;
+  for (int i = -lines; i <= lines; ++i) {
+    const float a = i == 0 ? 0.55f : 0.3f;
+    const float o = float(i) * step;
+    const float span = float(lines) * step;
+    out.push_back({cx + o, y, cz - span, a, a, a, 1});
+    out.push_back({cx + o, y, cz + span, a, a, a, 1});
+    out.push_back({cx - span, y, cz + o, a, a, a, 1});
+    out.push_back({cx + span, y, cz + o, a, a, a, 1});
+  }
+}
+
+void build_skeleton(const Skeleton& skeleton, std::span<const Mat4> model_space, float joint_size,
+                    std::vector<ColoredVertex>& out) {
+  const auto parents = skeleton.parents();
+  for (std::size_t j = 0; j < model_space.size() && j < parents.size(); ++j) {
+    const float* m = model_space[j].m;
+    const V3 p{m[12], m[13], m[14]};
+    if (parents[j] >= 0) {
+      const float* q = model_space[std::size_t(parents[j])].m;
+      out.push_back({q[12], q[13], q[14], 1.0f, 0.85f, 0.2f, 1});
+      out.push_back({p.x, p.y, p.z, 1.0f, 0.85f, 0.2f, 1});
+    }
+    const float s = joint_size;
+    const V3 axes[3] = {{s, 0, 0}, {0, s, 0}, {0, 0, s}};
+    for (int a = 0; a < 3; ++a) {
+      out.push_back({p.x - axes[a].x, p.y - axes[a].y, p.z - axes[a].z, 0.2f, 1.0f, 0.4f, 1});
+      out.push_back({p.x + axes[a].x, p.y + axes[a].y, p.z + axes[a].z, 0.2f, 1.0f, 0.4f, 1});
+    }
+  }
+}
+
+}  // namespace aem::viewer

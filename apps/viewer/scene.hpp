@@ -1,0 +1,37 @@
+#pragma once
+// One open model with everything the viewer derives from it: GPU resources, the animation
+// player and the statistics the panel shows.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "animation_player.hpp"
+#include "gpu_model.hpp"
+#include "model_source.hpp"
+
+namespace aem::viewer {
+
+class Scene {
+ public:
+  // Needs a current GL context; throws std::runtime_error naming the file on failure.
+  Scene(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path, const TextureCaps& caps);
+
+  const Model& model() const { return loaded_->model; }
+  GpuModel& gpu() { return *gpu_; }
+  AnimationPlayer& player() { return *player_; }
+  const std::filesystem::path& path() const { return path_; }
+  // Bounds of the model as posed now (CPU-skinned positions at the player's current time):
+  // what framing and the grid use, so a skin whose bind pose lies elsewhere is still framed.
+  Bounds posed_bounds();
+  // Lines for the panel: counts, texture formats, zero-copy state.
+  std::vector<std::string> statistics() const;
+
+ private:
+  std::unique_ptr<LoadedModel> loaded_;
+  std::filesystem::path path_;
+  std::unique_ptr<GpuModel> gpu_;
+  std::unique_ptr<AnimationPlayer> player_;
+};
+
+}  // namespace aem::viewer

@@ -1,0 +1,67 @@
+#include "screenshot.hpp"
+
+#include <stb_image_write.h>
+
+#include <cstring>
+#include <stdexcept>
+#include <system_error>
+
+namespace aem::viewer {
+
+OffscreenTarget::OffscreenTarget(int width, int height) : width_(width), height_(height) {
+  glGenFramebuffers(1, &framebuffer_);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
+  glGenRenderbuffers(1, &color_);
+  glBindRenderbuffer(GL_RENDERBUFFER, color_);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+  glGenRenderbuffers(1, &depth_);
+  glBindRenderbuffer(GL_RENDERBUFFER, depth_);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_);
+  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (status != GL_FRAMEBUFFER_COMPLETE) {
+    throw std::runtime_error("cannot create a " + std::to_string(width) + "x" + std::to_string(height) +
+                             " off-screen framebuffer");
+  }
+}
+
+OffscreenTarget::~OffscreenTarget() {
+  glDeleteRenderbuffers(1, &depth_);
+  glDeleteRenderbuffers(1, &color_);
+  glDeleteFramebuffers(1, &framebuffer_);
+}
+
+void OffscreenTarget::bind() const { glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_); }
+
+std::vector<std::uint8_t> OffscreenTarget::read_pixels() const {
+  const std::size_t row = std::size_t(width_) * 4;
+  std::vector<std::uint8_t> bottom_up(row * std::size_t(height_));
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
+  std::vector<std::uint8_t> top_down(bottom_up.size());
+  for (int y = 0; y < height_; ++y) {
+    std::memcpy(&top_down[std::size_t(y) * row], &bottom_up[std::size_t(height_ - 1 - y) * row], row);
+  }
+  return top_down;
+}
+
+void write_png(const std::filesystem::path& path, int width, int height, const std::vector<std::uint8_t>& rgba) {
+  std::filesystem::path temporary = path;
+  temporary += ".tmp";
+  if (stbi_write_png(temporary.c_str(), width, height, 4, rgba.data(), width * 4) == 0) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    throw std::runtime_error(path.string() + ": cannot write the PNG");
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) {
+    std::filesystem::remove(temporary, ec);
+    throw std::runtime_error(path.string() + ": cannot write the PNG (" + ec.message() + ")");
+  }
+}
+
+}  // namespace aem::viewer

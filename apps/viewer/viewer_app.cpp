@@ -1,0 +1,328 @@
+#include "viewer_app.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <stdexcept>
+
+#include "screenshot.hpp"
+
+namespace aem::viewer {
+namespace {
+
+constexpr float kDegrees = std::numbers::pi_v<float> / 180.0f;
+
+WindowOptions window_options(const Options& options) {
+  WindowOptions w;
+  w.hidden = options.screenshot.has_value();
+  if (w.hidden) {
+    w.width = 64;  // the frame itself is rendered off-screen at --size
+    w.height = 64;
+  } else if (options.width > 0) {
+    w.width = options.width;
+    w.height = options.height;
+  }
+  w.title = options.file.empty() ? "aem-viewer" : "aem-viewer - " + options.file.filename().string();
+  return w;
+}
+
+}  // namespace
+
+ViewerApp::ViewerApp(const Options& options, std::unique_ptr<LoadedModel> initial,
+                     std::chrono::steady_clock::time_point process_start)
+    : options_(options), process_start_(process_start), window_(window_options(options)) {
+  caps_ = probe_texture_caps(options.no_bptc);
+  renderer_ = std::make_unique<Renderer>();
+  panel_ = std::make_unique<TextPanel>();
+  settings_.mode = options.mode;
+  settings_.grid = options.grid;
+  settings_.wireframe = options.wireframe;
+  settings_.skeleton = options.skeleton;
+  show_panel_ = options.panel && !options.screenshot;
+  auto_rotate_ = options.auto_rotate;
+  if (initial) {
+    scene_ = std::make_unique<Scene>(std::move(initial), options.file, caps_);
+    watch_ = FileWatch(options.file);
+    AnimationPlayer& player = scene_->player();
+    if (options.animation) player.select(*options.animation);
+    if (options.time) player.set_time(*options.time);
+    if (options.screenshot) player.playing = false;
+    apply_camera_options();
+  }
+}
+
+ViewerApp::~ViewerApp() {
+  // GL objects go before the context the Window owns.
+  scene_.reset();
+  panel_.reset();
+  renderer_.reset();
+}
+
+void ViewerApp::apply_camera_options() {
+  camera_ = OrbitCamera{};
+  camera_.yaw = options_.yaw.value_or(30.0f) * kDegrees;
+  camera_.pitch = options_.pitch.value_or(15.0f) * kDegrees;
+  if (scene_) {
+    // Framed on the animation's first pose, so frames at different --time share one camera.
+    AnimationPlayer& player = scene_->player();
+    const float time = player.time();
+    player.set_time(0);
+    bounds_ = scene_->posed_bounds();
+    player.set_time(time);
+    camera_.frame(bounds_);
+  }
+  if (options_.distance) {
+    camera_.distance = *options_.distance;
+    camera_.near_plane = std::min(camera_.near_plane, camera_.distance * 0.05f);
+    camera_.far_plane = std::max(camera_.far_plane, camera_.distance * 4);
+  }
+}
+
+void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
+  try {
+    auto loaded = std::make_unique<LoadedModel>(load_model(path));
+    const int animation = scene_ ? scene_->player().animation() : 0;
+    const float time = scene_ ? scene_->player().time() : 0.0f;
+    const bool playing = scene_ ? scene_->player().playing : true;
+    const float speed = scene_ ? scene_->player().speed : 1.0f;
+    auto scene = std::make_unique<Scene>(std::move(loaded), path, caps_);
+    scene_ = std::move(scene);
+    if (keep_camera) {  // a reload: same animation, same moment
+      scene_->player().select(animation);
+      scene_->player().set_time(time);
+      scene_->player().playing = playing;
+      scene_->player().speed = speed;
+      bounds_ = scene_->posed_bounds();
+    } else {
+      options_.distance.reset();
+      bounds_ = scene_->posed_bounds();
+      camera_.frame(bounds_);
+    }
+    watch_ = FileWatch(path);
+    window_.set_title("aem-viewer - " + path.filename().string());
+    message_.clear();
+    std::printf("aem-viewer: %s %s\n", keep_camera ? "reloaded" : "opened", path.string().c_str());
+  } catch (const std::exception& e) {
+    message_ = e.what();
+    std::fprintf(stderr, "aem-viewer: %s\n", e.what());
+    if (!keep_camera) watch_ = FileWatch(path);  // keep watching: it may become valid
+  }
+}
+
+void ViewerApp::draw_frame(int width, int height, float ui_scale) {
+  if (scene_) {
+    AnimationPlayer& player = scene_->player();
+    player.evaluate();
+    scene_->gpu().update_skinning(player.skinning());
+    Frame frame{width, height, &camera_, bounds_, player.skeleton(), player.model_space()};
+    renderer_->draw(scene_->gpu(), frame, settings_);
+  } else {
+    glViewport(0, 0, width, height);
+    glClearColor(settings_.background[0], settings_.background[1], settings_.background[2], 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  }
+  if (show_panel_) panel_->draw(panel_lines(), 8 * ui_scale, 8 * ui_scale, ui_scale, width, height);
+}
+
+void ViewerApp::screenshot() {
+  const int w = options_.width > 0 ? options_.width : 512;
+  const int h = options_.height > 0 ? options_.height : 512;
+  OffscreenTarget target(w, h);
+  target.bind();
+  draw_frame(w, h, 1.0f);
+  glFinish();
+  const std::vector<std::uint8_t> pixels = target.read_pixels();
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  write_png(*options_.screenshot, w, h, pixels);
+  std::printf("aem-viewer: wrote %s (%dx%d)\n", options_.screenshot->string().c_str(), w, h);
+}
+
+void ViewerApp::run() {
+  using clock = std::chrono::steady_clock;
+  auto last = clock::now();
+  bool quit = false;
+  int presented = 0;
+  while (!quit) {
+    SDL_Event event;
+    while (SDL_PollEvent(&event)) handle_event(event, quit);
+    const auto now = clock::now();
+    const float dt = std::min(std::chrono::duration<float>(now - last).count(), 0.25f);
+    frame_ms_ = frame_ms_ * 0.9 + 0.1 * std::chrono::duration<double, std::milli>(now - last).count();
+    last = now;
+    if (watch_.changed(now)) open(watch_.path(), true);
+    if (scene_) scene_->player().advance(dt);
+    if (auto_rotate_) camera_.yaw += dt * 0.5f;
+
+    int w = 1, h = 1, window_w = 1, window_h = 1;
+    window_.drawable_size(w, h);
+    SDL_GetWindowSize(window_.handle(), &window_w, &window_h);
+    const float ui_scale = std::max(1.0f, std::round(float(w) / float(std::max(window_w, 1)))) * 1.5f;
+    draw_frame(w, h, ui_scale);
+    window_.swap();
+    if (++presented == 1 && options_.print_timing) {
+      glFinish();
+      const double ms = std::chrono::duration<double, std::milli>(clock::now() - process_start_).count();
+      std::printf("aem-viewer: first frame presented %.1f ms after start\n", ms);
+      std::fflush(stdout);
+    }
+    if (options_.frames > 0 && presented >= options_.frames) quit = true;
+  }
+}
+
+void ViewerApp::handle_event(const SDL_Event& event, bool& quit) {
+  switch (event.type) {
+    case SDL_QUIT:
+      quit = true;
+      break;
+    case SDL_DROPFILE:
+      if (event.drop.file != nullptr) {
+        open(event.drop.file, false);
+        SDL_free(event.drop.file);
+      }
+      break;
+    case SDL_MOUSEBUTTONDOWN:
+      if (event.button.button == SDL_BUTTON_LEFT) dragging_orbit_ = true;
+      if (event.button.button == SDL_BUTTON_RIGHT || event.button.button == SDL_BUTTON_MIDDLE) dragging_pan_ = true;
+      break;
+    case SDL_MOUSEBUTTONUP:
+      if (event.button.button == SDL_BUTTON_LEFT) dragging_orbit_ = false;
+      if (event.button.button == SDL_BUTTON_RIGHT || event.button.button == SDL_BUTTON_MIDDLE) dragging_pan_ = false;
+      break;
+    case SDL_MOUSEMOTION:
+      if (dragging_orbit_) camera_.orbit(float(event.motion.xrel), float(event.motion.yrel));
+      if (dragging_pan_) {
+        int window_w = 1, window_h = 1;
+        SDL_GetWindowSize(window_.handle(), &window_w, &window_h);
+        camera_.pan(float(event.motion.xrel), float(event.motion.yrel), window_h);
+      }
+      break;
+    case SDL_MOUSEWHEEL:
+      camera_.zoom(event.wheel.preciseY != 0 ? event.wheel.preciseY : float(event.wheel.y));
+      break;
+    case SDL_KEYDOWN:
+      handle_key(event.key, quit);
+      break;
+    default:
+      break;
+  }
+}
+
+void ViewerApp::handle_key(const SDL_KeyboardEvent& key, bool& quit) {
+  const bool shift = (key.keysym.mod & KMOD_SHIFT) != 0;
+  AnimationPlayer* player = scene_ ? &scene_->player() : nullptr;
+  switch (key.keysym.sym) {
+    case SDLK_ESCAPE:
+    case SDLK_q:
+      quit = true;
+      break;
+    case SDLK_f:
+      if (scene_) {
+        bounds_ = scene_->posed_bounds();
+        camera_.frame(bounds_);
+      }
+      break;
+    case SDLK_r:
+      auto_rotate_ = !auto_rotate_;
+      break;
+    case SDLK_SPACE:
+      if (player) player->playing = !player->playing;
+      break;
+    case SDLK_n:
+      if (player) player->next();
+      break;
+    case SDLK_b:
+      if (player) player->previous();
+      break;
+    case SDLK_PLUS:
+    case SDLK_EQUALS:
+    case SDLK_KP_PLUS:
+      if (player) player->speed = std::min(player->speed * 1.25f, 16.0f);
+      break;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
+      if (player) player->speed = std::max(player->speed / 1.25f, 1.0f / 64);
+      break;
+    case SDLK_LEFT:
+    case SDLK_RIGHT:
+      if (player) {
+        const float step = (shift ? 0.01f : 0.1f) * (key.keysym.sym == SDLK_LEFT ? -1.0f : 1.0f);
+        player->playing = false;
+        player->set_time(player->time() + step);
+      }
+      break;
+    case SDLK_HOME:
+      if (player) player->set_time(0);
+      break;
+    case SDLK_m: {
+      const int n = kInspectionModeCount;
+      settings_.mode = InspectionMode((int(settings_.mode) + (shift ? n - 1 : 1)) % n);
+      break;
+    }
+    case SDLK_w:
+      settings_.wireframe = !settings_.wireframe;
+      break;
+    case SDLK_k:
+      settings_.skeleton = !settings_.skeleton;
+      break;
+    case SDLK_g:
+      settings_.grid = !settings_.grid;
+      break;
+    case SDLK_h:
+      show_panel_ = !show_panel_;
+      break;
+    default:
+      break;
+  }
+}
+
+std::vector<std::string> ViewerApp::panel_lines() const {
+  std::vector<std::string> lines;
+  char buffer[512];
+  if (!scene_) {
+    lines.emplace_back("No model: drop an .aem file on this window");
+  } else {
+    lines.push_back(scene_->path().filename().string());
+    for (std::string& line : scene_->statistics()) lines.push_back(std::move(line));
+  }
+  if (!message_.empty()) lines.push_back("Error: " + message_.substr(0, 160));
+  std::snprintf(buffer, sizeof buffer, "Frame %.2f ms (%.0f fps)  %s%s", frame_ms_, frame_ms_ > 0 ? 1000.0 / frame_ms_ : 0.0,
+                caps_.bptc ? "BPTC" : "BC7 on CPU", auto_rotate_ ? "  auto-rotate" : "");
+  lines.emplace_back(buffer);
+  std::snprintf(buffer, sizeof buffer, "Mode: %s%s%s%s", std::string(name(settings_.mode)).c_str(),
+                settings_.wireframe ? ", wireframe" : "", settings_.skeleton ? ", skeleton" : "",
+                settings_.grid ? ", grid" : "");
+  lines.emplace_back(buffer);
+  if (scene_) {
+    AnimationPlayer& player = scene_->player();
+    const Model& model = scene_->model();
+    lines.emplace_back("Animations");
+    if (player.animation_count() == 0) lines.emplace_back("  (none)");
+    lines.push_back(std::string(player.animation() < 0 ? "> " : "  ") + "bind pose");
+    const std::size_t shown = std::min<std::size_t>(player.animation_count(), 12);
+    for (std::size_t a = 0; a < shown; ++a) {
+      const Animation& animation = model.animations()[a];
+      std::snprintf(buffer, sizeof buffer, "%s%zu %s (%.2f s)", int(a) == player.animation() ? "> " : "  ", a,
+                    std::string(name_view(animation.name)).c_str(), double(animation.duration));
+      lines.emplace_back(buffer);
+    }
+    if (player.animation_count() > shown) lines.push_back("  ... " + std::to_string(player.animation_count() - shown) + " more");
+    if (player.animation() >= 0) {
+      const float d = player.duration();
+      const int filled = d > 0 ? int(std::lround(30 * player.time() / d)) : 0;
+      std::snprintf(buffer, sizeof buffer, "  [%s%s] %.2f / %.2f s  x%.2f %s",
+                    std::string(std::size_t(std::clamp(filled, 0, 30)), '=').c_str(),
+                    std::string(std::size_t(30 - std::clamp(filled, 0, 30)), '-').c_str(), double(player.time()),
+                    double(d), double(player.speed), player.playing ? "playing" : "paused");
+      lines.emplace_back(buffer);
+    }
+  }
+  lines.emplace_back("Keys");
+  lines.emplace_back("  left drag orbit, right/middle drag pan, wheel zoom, F frame, R auto-rotate");
+  lines.emplace_back("  Space play/pause, N/B next/prev animation, +/- speed, Left/Right scrub, Home");
+  lines.emplace_back("  M/Shift+M mode, W wireframe, K skeleton, G grid, H panel, Esc quit");
+  lines.emplace_back("  drop a file to open it; the open file reloads when it changes");
+  return lines;
+}
+
+}  // namespace aem::viewer

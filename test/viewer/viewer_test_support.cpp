@@ -1,0 +1,107 @@
+#include "viewer_test_support.hpp"
+
+#include <stb_image.h>
+#include <stb_image_write.h>
+
+#include <cmath>
+#include <cstdlib>
+
+namespace aem::test::viewer {
+
+Image read_png(const std::filesystem::path& path) {
+  Image image;
+  int channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
+  if (data == nullptr) return {};
+  image.rgba.assign(data, data + std::size_t(image.width) * image.height * 4);
+  stbi_image_free(data);
+  return image;
+}
+
+void write_png(const std::filesystem::path& path, const Image& image) {
+  stbi_write_png(path.c_str(), image.width, image.height, 4, image.rgba.data(), image.width * 4);
+}
+
+std::filesystem::path scratch_dir(const std::string& name) {
+  const auto dir = std::filesystem::path(AEM_VIEWER_TEST_SCRATCH) / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+bool have_display() {
+  const char* display = std::getenv("DISPLAY");
+  return display != nullptr && *display != '\0';
+}
+
+CommandResult run_viewer(const std::string& args, const std::string& environment) {
+  return run_command(environment + " " + shell_quote(AEM_VIEWER_PATH) + " " + args);
+}
+
+Image screenshot(const std::filesystem::path& model, const std::filesystem::path& png, const std::string& args,
+                 const std::string& environment) {
+  const CommandResult result =
+      run_viewer(shell_quote(model.string()) + " --screenshot " + shell_quote(png.string()) + " " + args, environment);
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  if (result.exit_code != 0) return {};
+  Image image = read_png(png);
+  EXPECT_GT(image.width, 0) << "cannot read " << png;
+  return image;
+}
+
+double coverage(const Image& image) {
+  if (image.width == 0) return 0;
+  const std::uint8_t* background = image.at(0, 0);
+  std::size_t covered = 0;
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      const std::uint8_t* p = image.at(x, y);
+      int d = 0;
+      for (int c = 0; c < 3; ++c) d = std::max(d, std::abs(int(p[c]) - int(background[c])));
+      if (d > 12) ++covered;
+    }
+  }
+  return double(covered) / (double(image.width) * image.height);
+}
+
+Difference difference(const Image& a, const Image& b) {
+  Difference d;
+  if (a.width != b.width || a.height != b.height || a.width == 0) return {255, 1};
+  std::size_t outliers = 0;
+  double sum = 0;
+  for (std::size_t i = 0; i < a.rgba.size(); i += 4) {
+    int worst = 0;
+    for (int c = 0; c < 3; ++c) {
+      const int diff = std::abs(int(a.rgba[i + c]) - int(b.rgba[i + c]));
+      sum += diff;
+      worst = std::max(worst, diff);
+    }
+    if (worst > 24) ++outliers;
+  }
+  const double pixels = double(a.rgba.size() / 4);
+  d.mean = sum / (pixels * 3);
+  d.outliers = double(outliers) / pixels;
+  return d;
+}
+
+void expect_matches_reference(const Image& image, const std::string& name) {
+  const auto reference_path = std::filesystem::path(AEM_VIEWER_REFERENCE_DIR) / (name + ".png");
+  if (const char* update = std::getenv("AEM_UPDATE_REFERENCES"); update != nullptr && *update == '1') {
+    write_png(reference_path, image);
+    std::printf("updated reference %s\n", reference_path.c_str());
+    return;
+  }
+  const Image reference = read_png(reference_path);
+  ASSERT_GT(reference.width, 0) << "missing reference " << reference_path
+                                << " (AEM_UPDATE_REFERENCES=1 writes it)";
+  const Difference d = difference(image, reference);
+  EXPECT_LT(d.mean, 2.0) << name << ": mean channel difference from " << reference_path;
+  EXPECT_LT(d.outliers, 0.015) << name << ": share of pixels off by more than 24 from " << reference_path;
+  if (d.mean >= 2.0 || d.outliers >= 0.015) {
+    const auto actual = std::filesystem::path(AEM_VIEWER_TEST_SCRATCH) / (name + ".actual.png");
+    write_png(actual, image);
+    std::printf("actual image kept at %s\n", actual.c_str());
+  }
+}
+
+}  // namespace aem::test::viewer
