@@ -1,0 +1,28 @@
+#pragma once
+// `aem bake` as a library call: glTF 2.0 (.gltf or .glb) in, AEM content or file out.
+//
+//   import_gltf -> build_skeleton -> build_geometry -> optimize_geometry -> bake_animations
+//               -> pack_materials -> serialize/write
+//
+// The output depends only on the input and the options (not on the thread count or the time),
+// so baking twice gives the same bytes. Input problems throw BakeError naming the file and the
+// element; with options.strict every warning is an error too.
+#include <filesystem>
+
+#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/model_content.hpp"
+
+namespace aem::pipeline {
+
+struct BakeResult {
+  ModelContent content;
+  BakeReport report;
+};
+
+BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options);
+
+// Bakes and writes `output` atomically (nothing is left behind on failure).
+BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesystem::path& output,
+                          const BakeOptions& options);
+
+}  // namespace aem::pipeline

@@ -1,0 +1,61 @@
+#pragma once
+// What `aem bake` can be asked to do, what it reports back, and the error it throws for input it
+// cannot bake. Shared by every bake stage.
+#include <cstdint>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "aem/codec/bc7.hpp"
+
+namespace aem::pipeline {
+
+enum class TextureEncoding { bc, rgba };  // bc: BC7 base colour and PBR, BC5 normals
+
+struct BakeOptions {
+  int scene = -1;                       // -1: the file's default scene (or scene 0)
+  TextureEncoding textures = TextureEncoding::bc;
+  codec::Bc7Quality quality = codec::Bc7Quality::normal;
+  std::uint32_t max_texture_size = 0;   // 0: keep source sizes
+  bool strict = false;                  // warnings become errors
+  unsigned threads = 1;                 // texture compression threads; output is the same for any
+  double resample_tolerance = 1e-4;     // STEP/CUBICSPLINE resampling, relative to value range
+};
+
+// A glTF file that cannot be baked: the message names the file, what is wrong and where.
+struct BakeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct BakeTimings {
+  double import_s = 0, geometry_s = 0, skeleton_s = 0, textures_s = 0, compress_s = 0,
+         optimise_s = 0, write_s = 0;
+};
+
+// Collects warnings once per kind ("vertex colours", "cameras"...), with the first detail.
+class WarningLog {
+ public:
+  explicit WarningLog(bool strict = false) : strict_(strict) {}
+  // Records a warning of `kind`; only the first per kind is kept. In strict mode throws BakeError.
+  void warn(const std::string& kind, const std::string& detail);
+  const std::vector<std::string>& messages() const { return messages_; }
+
+ private:
+  bool strict_;
+  std::set<std::string> kinds_;
+  std::vector<std::string> messages_;
+};
+
+struct BakeReport {
+  std::vector<std::string> warnings;
+  BakeTimings timings;
+  std::uint64_t vertices = 0, triangles = 0, joints = 0, animations = 0;
+  std::map<std::string, unsigned> texture_formats;  // "BC7 1024x1024" style counts by format
+  std::uint32_t textures = 0;
+  double acmr_before = 0, acmr_after = 0;
+  std::uint64_t source_vertices = 0;  // before merging identical vertices
+};
+
+}  // namespace aem::pipeline

@@ -1,0 +1,30 @@
+#pragma once
+// Flattens the baked scene's meshes into AEM vertices and triangle lists, one range per glTF
+// material: every primitive mode triangulated (points and lines skipped with a warning), node
+// transforms applied (winding kept under negative scale), normals and tangents generated where
+// missing, the material's UV set chosen and its texture transform baked in, skin weights cut to
+// the four largest and renormalised, and vertices of rigid nodes under an animated node bound
+// with weight 1.0 to that joint.
+#include <cstdint>
+#include <vector>
+
+#include "aem/format.hpp"
+#include "aem/pipeline/gltf_import.hpp"
+#include "aem/pipeline/skeleton_builder.hpp"
+
+namespace aem::pipeline {
+
+struct MaterialRange {
+  int material = -1;  // glTF material, -1 for the default material
+  std::vector<std::uint32_t> indices;  // into GeometryBuild::vertices
+};
+
+struct GeometryBuild {
+  std::vector<Vertex> vertices;
+  std::vector<MaterialRange> ranges;  // in order of first use; empty ranges are not kept
+};
+
+GeometryBuild build_geometry(const GltfDocument& doc, const SkeletonBuild& skeleton,
+                             WarningLog& warnings);
+
+}  // namespace aem::pipeline

@@ -1,0 +1,30 @@
+#pragma once
+// Loads a .gltf (external or data-URI buffers and images) or .glb with tinygltf and checks
+// everything later stages index into: accessors and buffer views inside their buffers, node
+// references in range, a node graph that is a forest (no cycles, one parent per node), skins,
+// animation samplers, materials, textures and images. Bad input throws BakeError naming the
+// file and the element.
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+#include "aem/pipeline/bake_options.hpp"
+
+namespace tinygltf {
+class Model;
+}
+
+namespace aem::pipeline {
+
+struct GltfDocument {
+  std::filesystem::path path;
+  std::shared_ptr<tinygltf::Model> model;
+  std::vector<int> parent;  // per node: its parent node, or -1
+  int scene = -1;           // the scene to bake, or -1 when the file has none (all root nodes)
+  std::vector<int> roots;   // the nodes to bake from, in order
+};
+
+GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& options,
+                         WarningLog& warnings);
+
+}  // namespace aem::pipeline

@@ -1,0 +1,23 @@
+#pragma once
+// Merges bit-identical vertices and orders triangles and vertices for the GPU with
+// meshoptimizer: vertex-cache order per material range (ranges stay whole), then vertex-fetch
+// order over the whole index buffer. Deterministic.
+#include <cstdint>
+#include <vector>
+
+#include "aem/format.hpp"
+#include "aem/pipeline/geometry_builder.hpp"
+
+namespace aem::pipeline {
+
+struct OptimizedGeometry {
+  std::vector<Vertex> vertices;
+  std::vector<std::uint32_t> indices;
+  std::vector<Mesh> meshes;  // material field = index into GeometryBuild::ranges
+  double acmr_before = 0;    // average cache miss ratio (16-entry FIFO), before and after
+  double acmr_after = 0;
+};
+
+OptimizedGeometry optimize_geometry(const GeometryBuild& geometry);
+
+}  // namespace aem::pipeline

@@ -1,0 +1,140 @@
+#include "aem/pipeline/accessor_reader.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include <tiny_gltf.h>
+
+namespace aem::pipeline {
+namespace {
+
+std::size_t type_components(int type) {
+  switch (type) {
+    case TINYGLTF_TYPE_SCALAR: return 1;
+    case TINYGLTF_TYPE_VEC2: return 2;
+    case TINYGLTF_TYPE_VEC3: return 3;
+    case TINYGLTF_TYPE_VEC4: return 4;
+    case TINYGLTF_TYPE_MAT2: return 4;
+    case TINYGLTF_TYPE_MAT3: return 9;
+    case TINYGLTF_TYPE_MAT4: return 16;
+    default: return 0;
+  }
+}
+
+std::size_t type_size(int component_type) {
+  switch (component_type) {
+    case TINYGLTF_COMPONENT_TYPE_BYTE:
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
+    case TINYGLTF_COMPONENT_TYPE_SHORT:
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
+    default: return 4;
+  }
+}
+
+// One component as double; normalized integers scaled as the glTF spec says.
+double read_component(const unsigned char* p, int type, bool normalized) {
+  switch (type) {
+    case TINYGLTF_COMPONENT_TYPE_BYTE: {
+      const auto v = static_cast<std::int8_t>(*p);
+      return normalized ? std::max(double(v) / 127.0, -1.0) : double(v);
+    }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return normalized ? *p / 255.0 : double(*p);
+    case TINYGLTF_COMPONENT_TYPE_SHORT: {
+      std::int16_t v;
+      std::memcpy(&v, p, 2);
+      return normalized ? std::max(double(v) / 32767.0, -1.0) : double(v);
+    }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
+      std::uint16_t v;
+      std::memcpy(&v, p, 2);
+      return normalized ? v / 65535.0 : double(v);
+    }
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT: {
+      std::uint32_t v;
+      std::memcpy(&v, p, 4);
+      return normalized ? v / 4294967295.0 : double(v);
+    }
+    default: {
+      float v;
+      std::memcpy(&v, p, 4);
+      return double(v);
+    }
+  }
+}
+
+template <class T, class Convert>
+std::vector<T> read_accessor(const GltfDocument& doc, int index, std::size_t components,
+                             const std::string& what, Convert convert) {
+  const tinygltf::Model& m = *doc.model;
+  const tinygltf::Accessor& a = m.accessors[std::size_t(index)];
+  const std::size_t have = type_components(a.type);
+  if (have != components)
+    throw BakeError(doc.path.string() + ": " + what + ": accessor " + std::to_string(index) +
+                    " has " + std::to_string(have) + " components, expected " +
+                    std::to_string(components));
+  const std::size_t csize = type_size(a.componentType);
+  const std::size_t element = csize * components;
+  std::vector<T> out(a.count * components, T{});
+  if (a.bufferView >= 0) {
+    const tinygltf::BufferView& view = m.bufferViews[std::size_t(a.bufferView)];
+    const unsigned char* base =
+        m.buffers[std::size_t(view.buffer)].data.data() + view.byteOffset + a.byteOffset;
+    const std::size_t stride = view.byteStride ? view.byteStride : element;
+    for (std::size_t i = 0; i < a.count; ++i)
+      for (std::size_t c = 0; c < components; ++c)
+        out[i * components + c] = convert(base + i * stride + c * csize, a.componentType, a.normalized);
+  }
+  if (a.sparse.isSparse && a.sparse.count > 0) {
+    const auto& si = a.sparse.indices;
+    const auto& sv = a.sparse.values;
+    const tinygltf::BufferView& iv = m.bufferViews[std::size_t(si.bufferView)];
+    const tinygltf::BufferView& vv = m.bufferViews[std::size_t(sv.bufferView)];
+    const unsigned char* ibase =
+        m.buffers[std::size_t(iv.buffer)].data.data() + iv.byteOffset + std::size_t(si.byteOffset);
+    const unsigned char* vbase =
+        m.buffers[std::size_t(vv.buffer)].data.data() + vv.byteOffset + std::size_t(sv.byteOffset);
+    const std::size_t isize = type_size(si.componentType);
+    for (std::size_t k = 0; k < std::size_t(a.sparse.count); ++k) {
+      const auto target = std::uint64_t(read_component(ibase + k * isize, si.componentType, false));
+      if (target >= a.count)
+        throw BakeError(doc.path.string() + ": accessor " + std::to_string(index) +
+                        ": sparse index " + std::to_string(target) + " out of range for " +
+                        std::to_string(a.count) + " elements");
+      for (std::size_t c = 0; c < components; ++c)
+        out[target * components + c] =
+            convert(vbase + k * element + c * csize, a.componentType, a.normalized);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::size_t accessor_count(const GltfDocument& doc, int accessor) {
+  return doc.model->accessors[std::size_t(accessor)].count;
+}
+
+std::vector<float> read_floats(const GltfDocument& doc, int accessor, std::size_t components,
+                               const std::string& what) {
+  return read_accessor<float>(doc, accessor, components, what,
+                              [](const unsigned char* p, int type, bool normalized) {
+                                return float(read_component(p, type, normalized));
+                              });
+}
+
+std::vector<std::uint32_t> read_uints(const GltfDocument& doc, int accessor,
+                                      std::size_t components, const std::string& what) {
+  const tinygltf::Accessor& a = doc.model->accessors[std::size_t(accessor)];
+  if (a.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE &&
+      a.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT &&
+      a.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT)
+    throw BakeError(doc.path.string() + ": " + what + ": accessor " + std::to_string(accessor) +
+                    " must hold unsigned integers (componentType " +
+                    std::to_string(a.componentType) + ")");
+  return read_accessor<std::uint32_t>(doc, accessor, components, what,
+                                      [](const unsigned char* p, int type, bool) {
+                                        return std::uint32_t(read_component(p, type, false));
+                                      });
+}
+
+}  // namespace aem::pipeline

@@ -1,0 +1,220 @@
+#include "aem/pipeline/animation_baker.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include <tiny_gltf.h>
+
+#include "aem/pipeline/accessor_reader.hpp"
+#include "bake_math.hpp"
+
+namespace aem::pipeline {
+namespace {
+
+using Value = std::array<double, 4>;
+
+Value normalized(Value q) {
+  const double l = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (!(l > 1e-12)) return {0, 0, 0, 1};
+  return {q[0] / l, q[1] / l, q[2] / l, q[3] / l};
+}
+
+Keyframe key(double t, const Value& v) {
+  return Keyframe{float(t), {float(v[0]), float(v[1]), float(v[2]), float(v[3])}};
+}
+
+struct Channel {
+  std::vector<double> times;
+  std::vector<Value> values;  // LINEAR/STEP: one per time; CUBICSPLINE: in, value, out per time
+  bool rotation = false;
+  int components = 3;
+};
+
+Value hermite(const Channel& c, std::size_t k, double s) {
+  const double dt = c.times[k + 1] - c.times[k];
+  const Value& v0 = c.values[k * 3 + 1];
+  const Value& b0 = c.values[k * 3 + 2];
+  const Value& v1 = c.values[(k + 1) * 3 + 1];
+  const Value& a1 = c.values[(k + 1) * 3];
+  const double s2 = s * s, s3 = s2 * s;
+  const double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
+  Value r;
+  for (std::size_t i = 0; i < 4; ++i)
+    r[i] = h00 * v0[i] + h10 * dt * b0[i] + h01 * v1[i] + h11 * dt * a1[i];
+  return c.rotation ? normalized(r) : r;
+}
+
+Value lerp(const Value& a, const Value& b, double s, bool rotation) {
+  Value r;
+  double sign = 1;
+  if (rotation && a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] < 0) sign = -1;
+  for (std::size_t i = 0; i < 4; ++i) r[i] = a[i] + (sign * b[i] - a[i]) * s;
+  return rotation ? normalized(r) : r;
+}
+
+double distance(const Value& a, const Value& b, bool rotation) {
+  double d = 0, d_neg = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    d = std::max(d, std::fabs(a[i] - b[i]));
+    d_neg = std::max(d_neg, std::fabs(a[i] + b[i]));
+  }
+  return rotation ? std::min(d, d_neg) : d;
+}
+
+void resample_segment(const Channel& c, std::size_t k, double s0, double s1, const Value& v0,
+                      const Value& v1, double tolerance, int depth, std::vector<Keyframe>& out) {
+  bool ok = true;
+  for (double f : {0.25, 0.5, 0.75}) {
+    const double s = s0 + (s1 - s0) * f;
+    if (distance(hermite(c, k, s), lerp(v0, v1, f, c.rotation), c.rotation) > tolerance) {
+      ok = false;
+      break;
+    }
+  }
+  if (ok || depth >= 10) {
+    out.push_back(key(c.times[k] + (c.times[k + 1] - c.times[k]) * s1, v1));
+    return;
+  }
+  const double sm = (s0 + s1) / 2;
+  const Value vm = hermite(c, k, sm);
+  resample_segment(c, k, s0, sm, v0, vm, tolerance, depth + 1, out);
+  resample_segment(c, k, sm, s1, vm, v1, tolerance, depth + 1, out);
+}
+
+}  // namespace
+
+std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const SkeletonBuild& skeleton,
+                                           const BakeOptions& options, WarningLog& warnings) {
+  const tinygltf::Model& m = *doc.model;
+  const std::size_t joint_count = skeleton.joints.size();
+  // Rest values per joint.
+  std::vector<Value> rest_t(joint_count), rest_r(joint_count), rest_s(joint_count);
+  for (std::size_t j = 0; j < joint_count; ++j) {
+    math::Vec3 t, s;
+    math::Vec4 r;
+    if (!math::decompose_trs(skeleton.rest_local[std::size_t(skeleton.node_of_joint[j])], t, r, s)) {
+      warnings.warn("degenerate rest", doc.path.string() + ": node " + std::to_string(skeleton.node_of_joint[j]) +
+                                           " has a rest transform that is not a T*R*S; its animation rest keys use identity");
+      t = {0, 0, 0};
+      r = {0, 0, 0, 1};
+      s = {1, 1, 1};
+    }
+    rest_t[j] = {t[0], t[1], t[2], 0};
+    rest_r[j] = {r[0], r[1], r[2], r[3]};
+    rest_s[j] = {s[0], s[1], s[2], 0};
+  }
+  std::vector<AnimationDesc> out;
+  for (std::size_t ai = 0; ai < m.animations.size(); ++ai) {
+    const tinygltf::Animation& anim = m.animations[ai];
+    AnimationDesc desc;
+    desc.name = anim.name.empty() ? "animation_" + std::to_string(ai) : anim.name;
+    if (desc.name.size() > 127) {
+      std::size_t cut = 127;
+      while (cut > 0 && (static_cast<unsigned char>(desc.name[cut]) & 0xC0) == 0x80) --cut;
+      desc.name.resize(cut);
+    }
+    desc.joints.resize(joint_count);
+    double duration = 0;
+    for (std::size_t ci = 0; ci < anim.channels.size(); ++ci) {
+      const tinygltf::AnimationChannel& ch = anim.channels[ci];
+      const std::string at = doc.path.string() + ": animation " + std::to_string(ai) + " channel " + std::to_string(ci);
+      if (ch.target_path == "weights") {
+        warnings.warn("morph targets", at + ": morph target weights animation dropped (AEM has no morph targets)");
+        continue;
+      }
+      if (ch.target_path != "translation" && ch.target_path != "rotation" && ch.target_path != "scale") {
+        warnings.warn("animation path", at + ": target path '" + ch.target_path + "' ignored");
+        continue;
+      }
+      if (ch.target_node < 0) {
+        warnings.warn("animation target", at + ": has no target node; ignored");
+        continue;
+      }
+      const int joint = skeleton.joint_of_node[std::size_t(ch.target_node)];
+      const tinygltf::AnimationSampler& smp = anim.samplers[std::size_t(ch.sampler)];
+      const std::string sat = doc.path.string() + ": animation " + std::to_string(ai) + " sampler " + std::to_string(ch.sampler);
+      Channel c;
+      c.rotation = ch.target_path == "rotation";
+      c.components = c.rotation ? 4 : 3;
+      const std::vector<float> times = read_floats(doc, smp.input, 1, sat + " input");
+      const std::vector<float> values = read_floats(doc, smp.output, std::size_t(c.components), sat + " output");
+      const std::string interp = smp.interpolation.empty() ? "LINEAR" : smp.interpolation;
+      const bool cubic = interp == "CUBICSPLINE";
+      if (times.empty()) throw BakeError(sat + ": input accessor has no key times");
+      const std::size_t per_key = cubic ? 3 : 1;
+      if (values.size() / std::size_t(c.components) != times.size() * per_key)
+        throw BakeError(sat + ": output accessor " + std::to_string(smp.output) + " has " +
+                        std::to_string(values.size() / std::size_t(c.components)) + " values for " +
+                        std::to_string(times.size()) + " key times (" + interp + " needs " +
+                        std::to_string(times.size() * per_key) + ")");
+      for (std::size_t k = 0; k < times.size(); ++k) {
+        if (!std::isfinite(times[k]) || times[k] < 0)
+          throw BakeError(sat + ": key time " + std::to_string(k) + " is negative or not finite");
+        if (k > 0 && times[k] < times[k - 1])
+          throw BakeError(sat + ": key times decrease at key " + std::to_string(k));
+        c.times.push_back(times[k]);
+      }
+      for (float v : values)
+        if (!std::isfinite(v)) throw BakeError(sat + ": output holds a non-finite value");
+      for (std::size_t i = 0; i < values.size() / std::size_t(c.components); ++i) {
+        Value v{0, 0, 0, 0};
+        for (std::size_t k = 0; k < std::size_t(c.components); ++k) v[k] = values[i * std::size_t(c.components) + k];
+        c.values.push_back(v);
+      }
+      duration = std::max(duration, c.times.back());
+      if (joint < 0) continue;  // cannot happen: every animated node is a joint
+      JointKeys& jk = desc.joints[std::size_t(joint)];
+      std::vector<Keyframe>& keys = ch.target_path == "translation" ? jk.translations
+                                    : c.rotation                      ? jk.rotations
+                                                                      : jk.scales;
+      if (!keys.empty()) {
+        warnings.warn("duplicate channel", at + ": node " + std::to_string(ch.target_node) + " " +
+                                                ch.target_path + " is animated twice; the first channel is kept");
+        continue;
+      }
+      auto fix = [&](Value v) { return c.rotation ? normalized(v) : Value{v[0], v[1], v[2], 0}; };
+      if (interp == "LINEAR") {
+        for (std::size_t k = 0; k < c.times.size(); ++k) keys.push_back(key(c.times[k], fix(c.values[k])));
+      } else if (interp == "STEP") {
+        for (std::size_t k = 0; k < c.times.size(); ++k) {
+          if (k > 0) keys.push_back(key(c.times[k], fix(c.values[k - 1])));
+          keys.push_back(key(c.times[k], fix(c.values[k])));
+        }
+      } else {
+        double lo = 1e300, hi = -1e300;
+        for (std::size_t k = 0; k < c.times.size(); ++k)
+          for (std::size_t i = 0; i < 3; ++i) {
+            lo = std::min(lo, c.values[k * 3 + 1][i]);
+            hi = std::max(hi, c.values[k * 3 + 1][i]);
+          }
+        const double tolerance = c.rotation ? options.resample_tolerance
+                                            : options.resample_tolerance * std::max(1.0, hi - lo);
+        keys.push_back(key(c.times[0], fix(c.values[1])));
+        for (std::size_t k = 0; k + 1 < c.times.size(); ++k) {
+          if (c.times[k + 1] == c.times[k]) {
+            keys.push_back(key(c.times[k + 1], fix(c.values[(k + 1) * 3 + 1])));
+            continue;
+          }
+          resample_segment(c, k, 0, 1, fix(c.values[k * 3 + 1]), fix(c.values[(k + 1) * 3 + 1]),
+                           tolerance, 0, keys);
+        }
+      }
+    }
+    desc.duration = float(duration);
+    for (std::size_t j = 0; j < joint_count; ++j) {
+      JointKeys& jk = desc.joints[j];
+      if (jk.translations.empty()) jk.translations.push_back(key(0, rest_t[j]));
+      if (jk.rotations.empty()) jk.rotations.push_back(key(0, rest_r[j]));
+      if (jk.scales.empty()) jk.scales.push_back(key(0, rest_s[j]));
+      // Key times are floats: clamp to the (float) duration so none lies past it.
+      for (auto* keys : {&jk.translations, &jk.rotations, &jk.scales})
+        for (Keyframe& k : *keys) k.time = std::min(k.time, desc.duration);
+    }
+    out.push_back(std::move(desc));
+  }
+  return out;
+}
+
+}  // namespace aem::pipeline

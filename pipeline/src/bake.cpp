@@ -1,0 +1,99 @@
+#include "aem/pipeline/bake.hpp"
+
+#include <chrono>
+
+#include "aem/pipeline/animation_baker.hpp"
+#include "aem/pipeline/geometry_builder.hpp"
+#include "aem/pipeline/gltf_import.hpp"
+#include "aem/pipeline/material_packer.hpp"
+#include "aem/pipeline/model_writer.hpp"
+#include "aem/pipeline/skeleton_builder.hpp"
+#include "aem/pipeline/vertex_optimizer.hpp"
+
+namespace aem::pipeline {
+namespace {
+
+class Stopwatch {
+ public:
+  double lap() {
+    const auto now = std::chrono::steady_clock::now();
+    const double s = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    return s;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+const char* format_name(Compression c) {
+  switch (c) {
+    case Compression::bc5: return "BC5";
+    case Compression::bc7: return "BC7";
+    default: return "RGBA8";
+  }
+}
+
+}  // namespace
+
+BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options) {
+  BakeResult result;
+  BakeReport& report = result.report;
+  WarningLog warnings(options.strict);
+  Stopwatch clock;
+  const GltfDocument doc = import_gltf(input, options, warnings);
+  report.timings.import_s = clock.lap();
+
+  const SkeletonBuild skeleton = build_skeleton(doc, warnings);
+  GeometryBuild geometry = build_geometry(doc, skeleton, warnings);
+  report.source_vertices = geometry.vertices.size();
+  report.timings.geometry_s = clock.lap();
+  OptimizedGeometry optimized = optimize_geometry(geometry);
+  report.acmr_before = optimized.acmr_before;
+  report.acmr_after = optimized.acmr_after;
+  report.timings.optimise_s = clock.lap();
+
+  ModelContent& content = result.content;
+  content.joints = skeleton.joints;
+  content.animations = bake_animations(doc, skeleton, options, warnings);
+  report.timings.skeleton_s = clock.lap();
+
+  std::vector<int> materials;
+  for (const MaterialRange& r : geometry.ranges) materials.push_back(r.material);
+  PackedMaterials packed = pack_materials(doc, materials, options, warnings);
+  report.timings.textures_s = clock.lap();
+  report.timings.compress_s = packed.compress_seconds;
+
+  content.vertices = std::move(optimized.vertices);
+  content.indices = std::move(optimized.indices);
+  content.meshes = std::move(optimized.meshes);  // material = range index = AEM material index
+  content.materials = std::move(packed.materials);
+  content.textures = std::move(packed.textures);
+  if (content.meshes.empty())
+    warnings.warn("no triangles", input.string() + ": the scene has no triangles; the AEM file has no geometry");
+
+  report.warnings = warnings.messages();
+  report.vertices = content.vertices.size();
+  report.triangles = content.indices.size() / 3;
+  report.joints = content.joints.size();
+  report.animations = content.animations.size();
+  report.textures = std::uint32_t(content.textures.size());
+  for (const TextureImage& t : content.textures) ++report.texture_formats[format_name(t.compression)];
+  return result;
+}
+
+BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesystem::path& output,
+                          const BakeOptions& options) {
+  BakeResult result = bake_gltf(input, options);
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    write_model_file(output, result.content);
+  } catch (const InvalidContent& e) {
+    throw BakeError(input.string() + ": the baked model is not a valid AEM file: " + e.what());
+  }
+  result.report.timings.write_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return std::move(result.report);
+}
+
+}  // namespace aem::pipeline

@@ -1,0 +1,67 @@
+#pragma once
+// Small double-precision vector/matrix helpers for the bake stages (column-major 4x4, as glTF).
+#include <array>
+#include <cmath>
+
+namespace aem::pipeline::math {
+
+using Vec3 = std::array<double, 3>;
+using Vec4 = std::array<double, 4>;
+using Mat4 = std::array<double, 16>;  // column-major: m[col*4 + row]
+
+inline constexpr Mat4 kIdentity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+
+inline Vec3 sub(const Vec3& a, const Vec3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+inline Vec3 add(const Vec3& a, const Vec3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+inline Vec3 scale(const Vec3& a, double s) { return {a[0] * s, a[1] * s, a[2] * s}; }
+inline double dot(const Vec3& a, const Vec3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+inline Vec3 cross(const Vec3& a, const Vec3& b) {
+  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+inline double length(const Vec3& a) { return std::sqrt(dot(a, a)); }
+// Unit vector, or {0,0,0} when `a` is (nearly) zero or not finite.
+inline Vec3 normalize(const Vec3& a) {
+  const double l = length(a);
+  if (!(l > 1e-20) || !std::isfinite(l)) return {0, 0, 0};
+  return scale(a, 1.0 / l);
+}
+
+inline Mat4 mul(const Mat4& a, const Mat4& b) {
+  Mat4 r{};
+  for (int c = 0; c < 4; ++c)
+    for (int rr = 0; rr < 4; ++rr) {
+      double s = 0;
+      for (int k = 0; k < 4; ++k) s += a[k * 4 + rr] * b[c * 4 + k];
+      r[c * 4 + rr] = s;
+    }
+  return r;
+}
+
+inline Vec3 transform_point(const Mat4& m, const Vec3& p) {
+  return {m[0] * p[0] + m[4] * p[1] + m[8] * p[2] + m[12],
+          m[1] * p[0] + m[5] * p[1] + m[9] * p[2] + m[13],
+          m[2] * p[0] + m[6] * p[1] + m[10] * p[2] + m[14]};
+}
+inline Vec3 transform_vector(const Mat4& m, const Vec3& v) {
+  return {m[0] * v[0] + m[4] * v[1] + m[8] * v[2], m[1] * v[0] + m[5] * v[1] + m[9] * v[2],
+          m[2] * v[0] + m[6] * v[1] + m[10] * v[2]};
+}
+inline double det3(const Mat4& m) {
+  return m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) +
+         m[8] * (m[1] * m[6] - m[5] * m[2]);
+}
+
+// General 4x4 inverse; returns false when singular.
+bool invert(const Mat4& m, Mat4& out);
+
+// Inverse transpose of the upper 3x3 (for normals), as a Mat4 without translation.
+Mat4 normal_matrix(const Mat4& m);
+
+// T * R * S from glTF node TRS (quaternion x, y, z, w).
+Mat4 compose_trs(const Vec3& t, const Vec4& r, const Vec3& s);
+
+// Splits an affine matrix into T, R, S (positive scale unless the matrix mirrors, in which case
+// X scale is negative). Returns false when the matrix has a zero scale or is not affine.
+bool decompose_trs(const Mat4& m, Vec3& t, Vec4& r, Vec3& s);
+
+}  // namespace aem::pipeline::math

@@ -1,0 +1,302 @@
+#include "aem/pipeline/gltf_import.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <string>
+
+#include <tiny_gltf.h>
+
+namespace aem::pipeline {
+namespace {
+
+[[noreturn]] void fail(const GltfDocument& doc, const std::string& what) {
+  throw BakeError(doc.path.string() + ": " + what);
+}
+
+std::size_t component_size(int type) {
+  switch (type) {
+    case TINYGLTF_COMPONENT_TYPE_BYTE:
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
+    case TINYGLTF_COMPONENT_TYPE_SHORT:
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
+    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
+    case TINYGLTF_COMPONENT_TYPE_FLOAT: return 4;
+    default: return 0;
+  }
+}
+
+std::size_t component_count(int type) {
+  switch (type) {
+    case TINYGLTF_TYPE_SCALAR: return 1;
+    case TINYGLTF_TYPE_VEC2: return 2;
+    case TINYGLTF_TYPE_VEC3: return 3;
+    case TINYGLTF_TYPE_VEC4: return 4;
+    case TINYGLTF_TYPE_MAT2: return 4;
+    case TINYGLTF_TYPE_MAT3: return 9;
+    case TINYGLTF_TYPE_MAT4: return 16;
+    default: return 0;
+  }
+}
+
+// A byte range inside a buffer, checked.
+void check_view_range(const GltfDocument& doc, const tinygltf::Model& m, int view_index,
+                      std::size_t offset, std::size_t count, std::size_t element_size,
+                      std::size_t stride, const std::string& where) {
+  if (view_index < 0 || std::size_t(view_index) >= m.bufferViews.size())
+    fail(doc, where + ": bufferView " + std::to_string(view_index) + " does not exist");
+  const tinygltf::BufferView& view = m.bufferViews[std::size_t(view_index)];
+  if (view.buffer < 0 || std::size_t(view.buffer) >= m.buffers.size())
+    fail(doc, "bufferView " + std::to_string(view_index) + ": buffer " +
+                  std::to_string(view.buffer) + " does not exist");
+  const std::size_t buffer_size = m.buffers[std::size_t(view.buffer)].data.size();
+  if (view.byteOffset > buffer_size || view.byteLength > buffer_size - view.byteOffset)
+    fail(doc, "bufferView " + std::to_string(view_index) + ": bytes " +
+                  std::to_string(view.byteOffset) + ".." +
+                  std::to_string(view.byteOffset + view.byteLength) + " outside buffer " +
+                  std::to_string(view.buffer) + " of " + std::to_string(buffer_size) + " bytes");
+  if (count == 0) return;
+  // count <= 2^28 and stride <= 2^32 (checked by the caller or by the view size), so no overflow
+  // in 64 bits: (2^28)(2^32) + 2^32 < 2^61.
+  const std::uint64_t end = std::uint64_t(offset) + std::uint64_t(count - 1) * std::uint64_t(stride) +
+                            std::uint64_t(element_size);
+  if (offset > view.byteLength || end > view.byteLength)
+    fail(doc, where + ": needs bytes up to " + std::to_string(std::uint64_t(end)) +
+                  " of bufferView " + std::to_string(view_index) + " which has " +
+                  std::to_string(view.byteLength));
+}
+
+void check_accessor(const GltfDocument& doc, const tinygltf::Model& m, std::size_t index) {
+  const tinygltf::Accessor& a = m.accessors[index];
+  const std::string where = "accessor " + std::to_string(index);
+  const std::size_t csize = component_size(a.componentType);
+  const std::size_t ccount = component_count(a.type);
+  if (csize == 0) fail(doc, where + ": unknown componentType " + std::to_string(a.componentType));
+  if (ccount == 0) fail(doc, where + ": unknown type " + std::to_string(a.type));
+  if (a.count > (1u << 28)) fail(doc, where + ": count " + std::to_string(a.count) + " too large");
+  const std::size_t element = csize * ccount;
+  if (a.bufferView >= 0) {
+    if (std::size_t(a.bufferView) >= m.bufferViews.size())
+      fail(doc, where + ": bufferView " + std::to_string(a.bufferView) + " does not exist");
+    const tinygltf::BufferView& view = m.bufferViews[std::size_t(a.bufferView)];
+    const std::size_t stride = view.byteStride ? view.byteStride : element;
+    if (view.byteStride > 252)
+      fail(doc, "bufferView " + std::to_string(a.bufferView) + ": byteStride " +
+                    std::to_string(view.byteStride) + " exceeds glTF's maximum of 252");
+    if (stride < element)
+      fail(doc, where + ": byteStride " + std::to_string(view.byteStride) +
+                    " smaller than its element size " + std::to_string(element));
+    check_view_range(doc, m, a.bufferView, a.byteOffset, a.count, element, stride, where);
+  }
+  if (a.sparse.isSparse) {
+    const std::size_t n = std::size_t(a.sparse.count);
+    if (a.sparse.count < 0 || n > a.count)
+      fail(doc, where + ": sparse count " + std::to_string(a.sparse.count) + " outside 0.." +
+                    std::to_string(a.count));
+    const std::size_t isize = component_size(a.sparse.indices.componentType);
+    const int itype = a.sparse.indices.componentType;
+    if (itype != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE &&
+        itype != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT &&
+        itype != TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT)
+      fail(doc, where + ": sparse indices have an invalid componentType");
+    check_view_range(doc, m, a.sparse.indices.bufferView, std::size_t(a.sparse.indices.byteOffset),
+                     n, isize, isize, where + " sparse indices");
+    check_view_range(doc, m, a.sparse.values.bufferView, std::size_t(a.sparse.values.byteOffset),
+                     n, element, element, where + " sparse values");
+  }
+}
+
+void check_index(const GltfDocument& doc, int value, std::size_t size, const std::string& where,
+                 const char* what) {
+  if (value < 0 || std::size_t(value) >= size)
+    fail(doc, where + ": " + what + " " + std::to_string(value) + " does not exist (" +
+                  std::to_string(size) + " in the file)");
+}
+
+void check_model(GltfDocument& doc) {
+  const tinygltf::Model& m = *doc.model;
+  for (std::size_t i = 0; i < m.accessors.size(); ++i) check_accessor(doc, m, i);
+  const std::size_t accessor_count = m.accessors.size();
+  // Meshes.
+  for (std::size_t mi = 0; mi < m.meshes.size(); ++mi) {
+    for (std::size_t pi = 0; pi < m.meshes[mi].primitives.size(); ++pi) {
+      const tinygltf::Primitive& p = m.meshes[mi].primitives[pi];
+      const std::string where = "mesh " + std::to_string(mi) + " primitive " + std::to_string(pi);
+      for (const auto& [name, acc] : p.attributes) check_index(doc, acc, accessor_count, where + " attribute " + name, "accessor");
+      if (p.indices >= 0) check_index(doc, p.indices, accessor_count, where + " indices", "accessor");
+      if (p.material >= 0) check_index(doc, p.material, m.materials.size(), where, "material");
+    }
+  }
+  // Nodes: references in range, one parent each, no cycles.
+  const std::size_t n = m.nodes.size();
+  doc.parent.assign(n, -1);
+  for (std::size_t i = 0; i < n; ++i) {
+    const tinygltf::Node& node = m.nodes[i];
+    const std::string where = "node " + std::to_string(i);
+    if (node.mesh >= 0) check_index(doc, node.mesh, m.meshes.size(), where, "mesh");
+    if (node.skin >= 0) check_index(doc, node.skin, m.skins.size(), where, "skin");
+    if (node.mesh < -1 || node.skin < -1) fail(doc, where + ": negative mesh or skin index");
+    if (!node.matrix.empty() && node.matrix.size() != 16)
+      fail(doc, where + ": matrix has " + std::to_string(node.matrix.size()) + " numbers, not 16");
+    if (!node.translation.empty() && node.translation.size() != 3)
+      fail(doc, where + ": translation needs 3 numbers");
+    if (!node.rotation.empty() && node.rotation.size() != 4)
+      fail(doc, where + ": rotation needs 4 numbers");
+    if (!node.scale.empty() && node.scale.size() != 3) fail(doc, where + ": scale needs 3 numbers");
+    for (double v : node.matrix) if (!std::isfinite(v)) fail(doc, where + ": matrix is not finite");
+    for (double v : node.translation) if (!std::isfinite(v)) fail(doc, where + ": translation is not finite");
+    for (double v : node.rotation) if (!std::isfinite(v)) fail(doc, where + ": rotation is not finite");
+    for (double v : node.scale) if (!std::isfinite(v)) fail(doc, where + ": scale is not finite");
+    for (int child : node.children) {
+      check_index(doc, child, n, where + " children", "node");
+      if (std::size_t(child) == i) fail(doc, where + ": is its own child");
+      if (doc.parent[std::size_t(child)] >= 0)
+        fail(doc, "node " + std::to_string(child) + " has two parents (nodes " +
+                      std::to_string(doc.parent[std::size_t(child)]) + " and " +
+                      std::to_string(i) + "); glTF nodes must form trees");
+      doc.parent[std::size_t(child)] = int(i);
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    // With one parent per node, a walk longer than n steps can only be a cycle.
+    std::size_t steps = 0;
+    for (int p = doc.parent[i]; p >= 0; p = doc.parent[std::size_t(p)]) {
+      if (++steps > n || std::size_t(p) == i)
+        fail(doc, "node " + std::to_string(i) + " is its own ancestor (the node graph has a cycle)");
+    }
+  }
+  // Skins.
+  for (std::size_t si = 0; si < m.skins.size(); ++si) {
+    const tinygltf::Skin& s = m.skins[si];
+    const std::string where = "skin " + std::to_string(si);
+    if (s.joints.empty()) fail(doc, where + ": has no joints");
+    for (int j : s.joints) check_index(doc, j, n, where + " joints", "node");
+    if (s.skeleton >= 0) check_index(doc, s.skeleton, n, where + " skeleton", "node");
+    if (s.inverseBindMatrices >= 0) {
+      check_index(doc, s.inverseBindMatrices, accessor_count, where + " inverseBindMatrices", "accessor");
+      const tinygltf::Accessor& a = m.accessors[std::size_t(s.inverseBindMatrices)];
+      if (a.type != TINYGLTF_TYPE_MAT4 || a.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT)
+        fail(doc, where + ": inverseBindMatrices accessor " + std::to_string(s.inverseBindMatrices) + " is not float MAT4");
+      if (a.count < s.joints.size())
+        fail(doc, where + ": " + std::to_string(a.count) + " inverse bind matrices for " +
+                      std::to_string(s.joints.size()) + " joints");
+    }
+  }
+  // Animations.
+  for (std::size_t ai = 0; ai < m.animations.size(); ++ai) {
+    const tinygltf::Animation& anim = m.animations[ai];
+    const std::string where = "animation " + std::to_string(ai);
+    for (std::size_t si = 0; si < anim.samplers.size(); ++si) {
+      const auto& s = anim.samplers[si];
+      const std::string sw = where + " sampler " + std::to_string(si);
+      check_index(doc, s.input, accessor_count, sw + " input", "accessor");
+      check_index(doc, s.output, accessor_count, sw + " output", "accessor");
+      if (s.interpolation != "LINEAR" && s.interpolation != "STEP" && s.interpolation != "CUBICSPLINE" && !s.interpolation.empty())
+        fail(doc, sw + ": unknown interpolation '" + s.interpolation + "'");
+    }
+    for (std::size_t ci = 0; ci < anim.channels.size(); ++ci) {
+      const auto& c = anim.channels[ci];
+      const std::string cw = where + " channel " + std::to_string(ci);
+      check_index(doc, c.sampler, anim.samplers.size(), cw, "sampler");
+      if (c.target_node >= 0) check_index(doc, c.target_node, n, cw + " target", "node");
+    }
+  }
+  // Materials, textures, images, samplers.
+  for (std::size_t ti = 0; ti < m.textures.size(); ++ti) {
+    const tinygltf::Texture& t = m.textures[ti];
+    const std::string where = "texture " + std::to_string(ti);
+    if (t.source >= 0) check_index(doc, t.source, m.images.size(), where + " source", "image");
+    if (t.sampler >= 0) check_index(doc, t.sampler, m.samplers.size(), where + " sampler", "sampler");
+  }
+  for (std::size_t mi = 0; mi < m.materials.size(); ++mi) {
+    const tinygltf::Material& mat = m.materials[mi];
+    const std::string where = "material " + std::to_string(mi);
+    const int refs[] = {mat.pbrMetallicRoughness.baseColorTexture.index,
+                        mat.pbrMetallicRoughness.metallicRoughnessTexture.index,
+                        mat.normalTexture.index, mat.occlusionTexture.index,
+                        mat.emissiveTexture.index};
+    for (int r : refs)
+      if (r >= 0 || r < -1) check_index(doc, r, m.textures.size(), where, "texture");
+  }
+  // Scene.
+  if (m.scenes.empty()) {
+    doc.scene = -1;
+    for (std::size_t i = 0; i < n; ++i)
+      if (doc.parent[i] < 0) doc.roots.push_back(int(i));
+  } else {
+    for (std::size_t si = 0; si < m.scenes.size(); ++si)
+      for (int r : m.scenes[si].nodes)
+        check_index(doc, r, n, "scene " + std::to_string(si) + " nodes", "node");
+    const tinygltf::Scene& scene = m.scenes[std::size_t(doc.scene)];
+    for (int r : scene.nodes) {
+      if (doc.parent[std::size_t(r)] >= 0)
+        fail(doc, "scene " + std::to_string(doc.scene) + ": node " + std::to_string(r) +
+                      " is listed as a root but is the child of node " +
+                      std::to_string(doc.parent[std::size_t(r)]));
+      doc.roots.push_back(r);
+    }
+  }
+}
+
+}  // namespace
+
+GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& options,
+                         WarningLog& warnings) {
+  GltfDocument doc;
+  doc.path = path;
+  doc.model = std::make_shared<tinygltf::Model>();
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw BakeError(path.string() + ": no such file");
+  // Sniff the container from its first bytes rather than trusting the extension.
+  char magic[4] = {};
+  {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw BakeError(path.string() + ": cannot open for reading");
+    in.read(magic, 4);
+  }
+  const bool binary = std::string(magic, 4) == "glTF";
+  tinygltf::TinyGLTF loader;
+  loader.SetStoreOriginalJSONForExtrasAndExtensions(false);
+  std::string error, warning;
+  bool ok = false;
+  try {
+    ok = binary ? loader.LoadBinaryFromFile(doc.model.get(), &error, &warning, path.string())
+                : loader.LoadASCIIFromFile(doc.model.get(), &error, &warning, path.string());
+  } catch (const std::exception& e) {
+    throw BakeError(path.string() + ": not a readable glTF file: " + e.what());
+  }
+  auto trim = [](std::string s) {
+    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+    for (char& c : s) if (c == '\n') c = ';';
+    return s;
+  };
+  if (!ok) throw BakeError(path.string() + ": " + (error.empty() ? "cannot be parsed as glTF" : trim(error)));
+  if (!warning.empty()) warnings.warn("loader", path.string() + ": glTF loader: " + trim(warning));
+  const tinygltf::Model& m = *doc.model;
+  if (!m.scenes.empty()) {
+    int scene = options.scene >= 0 ? options.scene : (m.defaultScene >= 0 ? m.defaultScene : 0);
+    if (std::size_t(scene) >= m.scenes.size())
+      throw BakeError(path.string() + ": scene " + std::to_string(scene) + " does not exist (" +
+                      std::to_string(m.scenes.size()) + " scenes)");
+    doc.scene = scene;
+  } else if (options.scene >= 0) {
+    throw BakeError(path.string() + ": --scene " + std::to_string(options.scene) +
+                    " given but the file has no scenes");
+  }
+  check_model(doc);
+  for (const std::string& ext : m.extensionsRequired) {
+    if (ext != "KHR_mesh_quantization" && ext != "KHR_texture_transform" &&
+        ext != "KHR_materials_emissive_strength")
+      throw BakeError(path.string() + ": requires extension " + ext + ", which aem bake does not support");
+  }
+  for (const std::string& ext : m.extensionsUsed) {
+    if (ext != "KHR_mesh_quantization" && ext != "KHR_texture_transform" &&
+        ext != "KHR_materials_emissive_strength")
+      warnings.warn("extension " + ext, "extension " + ext + " is ignored");
+  }
+  if (!m.cameras.empty()) warnings.warn("cameras", std::to_string(m.cameras.size()) + " camera(s) dropped: AEM has no cameras");
+  if (!m.lights.empty()) warnings.warn("lights", std::to_string(m.lights.size()) + " light(s) dropped: AEM has no lights");
+  return doc;
+}
+
+}  // namespace aem::pipeline

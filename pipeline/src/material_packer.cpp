@@ -1,0 +1,304 @@
+#include "aem/pipeline/material_packer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include <tiny_gltf.h>
+
+#include "aem/pipeline/mip_generation.hpp"
+
+namespace aem::pipeline {
+namespace {
+
+using codec::ImageRgba8;
+
+struct Source {
+  int texture = -1;  // glTF texture index
+  int image = -1;    // its image, -1 when none or unreadable
+};
+
+WrapMode wrap_mode(int gl) {
+  switch (gl) {
+    case 33648: return WrapMode::mirrored_repeat;
+    case 33071: return WrapMode::clamp_to_edge;
+    default: return WrapMode::repeat;
+  }
+}
+
+class Packer {
+ public:
+  Packer(const GltfDocument& doc, const BakeOptions& options, WarningLog& warnings)
+      : doc_(doc), m_(*doc.model), options_(options), warnings_(warnings) {}
+
+  Material pack(int material) {
+    tinygltf::Material defaults;
+    const tinygltf::Material& mat = material >= 0 ? m_.materials[std::size_t(material)] : defaults;
+    const std::string name = "material " + std::to_string(material) + (mat.name.empty() ? "" : " (" + mat.name + ")");
+    Material out{};
+    const auto& pbr = mat.pbrMetallicRoughness;
+    std::string alpha_mode = mat.alphaMode.empty() ? "OPAQUE" : mat.alphaMode;
+    if (alpha_mode != "OPAQUE" && alpha_mode != "MASK" && alpha_mode != "BLEND") {
+      warnings_.warn("alpha mode", doc_.path.string() + ": " + name + ": unknown alphaMode '" + alpha_mode + "', treated as OPAQUE");
+      alpha_mode = "OPAQUE";
+    }
+    out.type = std::uint32_t(alpha_mode == "BLEND" ? MaterialType::transparent : MaterialType::opaque);
+    out.base_color_texture = base_color(pbr.baseColorTexture.index, pbr.baseColorFactor, alpha_mode, mat.alphaCutoff, name);
+    out.normal_texture = normal(mat.normalTexture.index, mat.normalTexture.scale, name);
+    double emissive_strength = 1;
+    if (auto it = mat.extensions.find("KHR_materials_emissive_strength"); it != mat.extensions.end() &&
+        it->second.IsObject() && it->second.Has("emissiveStrength") && it->second.Get("emissiveStrength").IsNumber())
+      emissive_strength = it->second.Get("emissiveStrength").GetNumberAsDouble();
+    out.pbr_texture = pbr_texture(pbr.metallicRoughnessTexture.index, pbr.roughnessFactor, pbr.metallicFactor,
+                                  mat.occlusionTexture.index, mat.occlusionTexture.strength,
+                                  mat.emissiveTexture.index, mat.emissiveFactor, emissive_strength, name);
+    for (const auto& [ext, value] : mat.extensions) {
+      (void)value;
+      if (ext != "KHR_materials_emissive_strength" && ext != "KHR_texture_transform")
+        warnings_.warn("extension " + ext, doc_.path.string() + ": " + name + ": extension " + ext + " ignored");
+    }
+    return out;
+  }
+
+  std::vector<TextureImage> take_textures() { return std::move(textures_); }
+  double compress_seconds() const { return compress_seconds_; }
+
+ private:
+  // The texture's decoded image as RGBA8, or nullptr (with a warning) when there is none.
+  const ImageRgba8* image(int texture, const std::string& what) {
+    if (texture < 0) return nullptr;
+    const tinygltf::Texture& t = m_.textures[std::size_t(texture)];
+    if (t.source < 0) {
+      warnings_.warn("texture without image", doc_.path.string() + ": texture " + std::to_string(texture) +
+                                                  " has no image (or only an unsupported extension image); " + what + " uses the factor alone");
+      return nullptr;
+    }
+    auto it = decoded_.find(t.source);
+    if (it != decoded_.end()) return it->second.width ? &it->second : nullptr;
+    const tinygltf::Image& img = m_.images[std::size_t(t.source)];
+    ImageRgba8 out;
+    const std::size_t comps = std::size_t(img.component);
+    const std::size_t bytes = img.bits == 16 ? 2 : 1;
+    const bool ok = img.width > 0 && img.height > 0 && comps >= 1 && comps <= 4 &&
+                    (img.bits == 8 || img.bits == 16) &&
+                    img.image.size() == std::size_t(img.width) * std::size_t(img.height) * comps * bytes;
+    if (!ok) {
+      warnings_.warn("unreadable image", doc_.path.string() + ": image " + std::to_string(t.source) +
+                                             (img.uri.empty() ? "" : " (" + img.uri.substr(0, 80) + ")") +
+                                             " could not be decoded; " + what + " uses the factor alone");
+      decoded_.emplace(t.source, ImageRgba8{});
+      return nullptr;
+    }
+    out.width = std::uint32_t(img.width);
+    out.height = std::uint32_t(img.height);
+    out.pixels.resize(std::size_t(out.width) * out.height * 4);
+    const std::size_t n = std::size_t(out.width) * out.height;
+    for (std::size_t i = 0; i < n; ++i) {
+      std::uint8_t c[4] = {0, 0, 0, 255};
+      for (std::size_t k = 0; k < comps; ++k) {
+        // 16-bit samples: the high byte (little-endian storage from stb).
+        c[k] = bytes == 2 ? img.image[(i * comps + k) * 2 + 1] : img.image[i * comps + k];
+      }
+      if (comps == 1) c[1] = c[2] = c[0];
+      if (comps == 2) {
+        c[3] = c[1];
+        c[1] = c[2] = c[0];
+      }
+      std::copy(c, c + 4, &out.pixels[i * 4]);
+    }
+    auto [pos, inserted] = decoded_.emplace(t.source, std::move(out));
+    (void)inserted;
+    return &pos->second;
+  }
+
+  std::pair<WrapMode, WrapMode> wrap(int texture) const {
+    if (texture < 0) return {WrapMode::repeat, WrapMode::repeat};
+    const int s = m_.textures[std::size_t(texture)].sampler;
+    if (s < 0) return {WrapMode::repeat, WrapMode::repeat};
+    return {wrap_mode(m_.samplers[std::size_t(s)].wrapS), wrap_mode(m_.samplers[std::size_t(s)].wrapT)};
+  }
+
+  // Finds or makes a texture for `key`; `make` yields level 0.
+  template <class Make>
+  std::uint32_t texture(const std::string& key, TextureKind kind, std::pair<WrapMode, WrapMode> wraps, Make make) {
+    std::ostringstream full;
+    full << key << "|wrap" << int(wraps.first) << int(wraps.second) << "|kind" << int(kind);
+    const auto it = index_.find(full.str());
+    if (it != index_.end()) return it->second;
+    ImageRgba8 level0 = downsize(make(), options_.max_texture_size, kind);
+    const auto levels = build_mip_chain(level0, kind);
+    const auto start = std::chrono::steady_clock::now();
+    TextureImage tex = encode_texture(levels, kind, options_);
+    compress_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    tex.wrap_x = wraps.first;
+    tex.wrap_y = wraps.second;
+    const auto index = std::uint32_t(textures_.size());
+    textures_.push_back(std::move(tex));
+    index_.emplace(full.str(), index);
+    return index;
+  }
+
+  static std::string number(double v) {
+    std::ostringstream s;
+    s.precision(17);
+    s << v;
+    return s.str();
+  }
+
+  static ImageRgba8 solid(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::uint8_t a) {
+    return ImageRgba8{1, 1, {r, g, b, a}};
+  }
+
+  std::uint32_t base_color(int tex, const std::vector<double>& factor_in, const std::string& mode,
+                           double cutoff, const std::string& name) {
+    std::array<double, 4> f{1, 1, 1, 1};
+    if (factor_in.size() == 4)
+      for (std::size_t i = 0; i < 4; ++i) f[i] = std::clamp(std::isfinite(factor_in[i]) ? factor_in[i] : 1.0, 0.0, 1.0);
+    if (!std::isfinite(cutoff)) cutoff = 0.5;
+    const ImageRgba8* src = image(tex, name + " base color");
+    const TextureKind kind = mode == "MASK" ? TextureKind::base_color_masked : TextureKind::base_color;
+    auto alpha = [&](double a) -> std::uint8_t {
+      if (mode == "OPAQUE") return 255;
+      if (mode == "MASK") return a >= cutoff ? 255 : 0;
+      return std::uint8_t(std::lround(std::clamp(a, 0.0, 1.0) * 255));
+    };
+    std::string key = "base|" + mode + "|" + number(cutoff) + "|" + number(f[0]) + "," + number(f[1]) + "," +
+                      number(f[2]) + "," + number(f[3]);
+    if (src == nullptr) {
+      const ImageRgba8 s = solid(linear_to_srgb(float(f[0])), linear_to_srgb(float(f[1])),
+                                 linear_to_srgb(float(f[2])), alpha(f[3]));
+      return texture("solid|" + std::to_string(s.pixels[0]) + "," + std::to_string(s.pixels[1]) + "," +
+                         std::to_string(s.pixels[2]) + "," + std::to_string(s.pixels[3]),
+                     TextureKind::base_color, {WrapMode::repeat, WrapMode::repeat}, [&] { return s; });
+    }
+    key += "|image" + std::to_string(m_.textures[std::size_t(tex)].source);
+    return texture(key, kind, wrap(tex), [&] {
+      ImageRgba8 out = *src;
+      const bool identity = f[0] == 1 && f[1] == 1 && f[2] == 1;
+      for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
+        if (!identity)
+          for (std::size_t c = 0; c < 3; ++c)
+            out.pixels[i + c] = linear_to_srgb(float(srgb_to_linear(out.pixels[i + c]) * f[c]));
+        out.pixels[i + 3] = alpha(out.pixels[i + 3] / 255.0 * f[3]);
+      }
+      return out;
+    });
+  }
+
+  std::uint32_t normal(int tex, double scale, const std::string& name) {
+    const ImageRgba8* src = image(tex, name + " normal");
+    if (!std::isfinite(scale)) scale = 1;
+    if (src == nullptr)
+      return texture("solid|normal", TextureKind::normal, {WrapMode::repeat, WrapMode::repeat},
+                     [] { return solid(128, 128, 255, 255); });
+    const std::string key = "normal|image" + std::to_string(m_.textures[std::size_t(tex)].source) + "|" + number(scale);
+    return texture(key, TextureKind::normal, wrap(tex), [&] {
+      ImageRgba8 out = *src;
+      for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
+        double x = (out.pixels[i] / 255.0 * 2 - 1) * scale, y = (out.pixels[i + 1] / 255.0 * 2 - 1) * scale;
+        double z = std::max(0.0, out.pixels[i + 2] / 255.0 * 2 - 1);
+        double l = std::sqrt(x * x + y * y + z * z);
+        if (!(l > 1e-6)) {
+          x = y = 0;
+          z = l = 1;
+        }
+        out.pixels[i] = std::uint8_t(std::lround((x / l + 1) * 127.5));
+        out.pixels[i + 1] = std::uint8_t(std::lround((y / l + 1) * 127.5));
+        out.pixels[i + 2] = std::uint8_t(std::lround((z / l + 1) * 127.5));
+        out.pixels[i + 3] = 255;
+      }
+      return out;
+    });
+  }
+
+  // Bilinear sample (clamped) of channel c at texel-centre coordinates of a w×h target.
+  static double sample(const ImageRgba8& img, std::uint32_t x, std::uint32_t y, std::uint32_t w,
+                       std::uint32_t h, int c) {
+    if (img.width == w && img.height == h) return img.pixels[(std::size_t(y) * w + x) * 4 + std::size_t(c)] / 255.0;
+    const double fx = std::clamp((x + 0.5) * img.width / w - 0.5, 0.0, double(img.width - 1));
+    const double fy = std::clamp((y + 0.5) * img.height / h - 0.5, 0.0, double(img.height - 1));
+    const auto x0 = std::uint32_t(fx), y0 = std::uint32_t(fy);
+    const std::uint32_t x1 = std::min(x0 + 1, img.width - 1), y1 = std::min(y0 + 1, img.height - 1);
+    const double ax = fx - x0, ay = fy - y0;
+    auto at = [&](std::uint32_t xx, std::uint32_t yy) {
+      return img.pixels[(std::size_t(yy) * img.width + xx) * 4 + std::size_t(c)] / 255.0;
+    };
+    return (at(x0, y0) * (1 - ax) + at(x1, y0) * ax) * (1 - ay) + (at(x0, y1) * (1 - ax) + at(x1, y1) * ax) * ay;
+  }
+
+  std::uint32_t pbr_texture(int mr_tex, double roughness, double metallic, int occ_tex, double occ_strength,
+                            int em_tex, const std::vector<double>& em_factor_in, double em_strength,
+                            const std::string& name) {
+    auto fin = [](double v, double fallback) { return std::isfinite(v) ? v : fallback; };
+    roughness = std::clamp(fin(roughness, 1), 0.0, 1.0);
+    metallic = std::clamp(fin(metallic, 1), 0.0, 1.0);
+    occ_strength = std::clamp(fin(occ_strength, 1), 0.0, 1.0);
+    em_strength = std::max(0.0, fin(em_strength, 1));
+    std::array<double, 3> ef{0, 0, 0};
+    if (em_factor_in.size() == 3)
+      for (std::size_t i = 0; i < 3; ++i) ef[i] = std::max(0.0, fin(em_factor_in[i], 0)) * em_strength;
+    const ImageRgba8* mr = image(mr_tex, name + " metallic-roughness");
+    const ImageRgba8* occ = image(occ_tex, name + " occlusion");
+    const ImageRgba8* em = image(em_tex, name + " emissive");
+    const double em_max = std::max({ef[0], ef[1], ef[2]});
+    if (em_max > 1 && em == nullptr)
+      warnings_.warn("emissive clamp", doc_.path.string() + ": " + name + ": emissive intensity " + number(em_max) +
+                                           " clamped to 1 (AEM stores it in 8 bits)");
+    std::string key = "pbr|" + number(roughness) + "," + number(metallic) + "," + number(occ_strength) + "," +
+                      number(ef[0]) + "," + number(ef[1]) + "," + number(ef[2]);
+    auto src_key = [&](const ImageRgba8* img, int tex) {
+      return img ? std::to_string(m_.textures[std::size_t(tex)].source) : std::string("-");
+    };
+    key += "|" + src_key(mr, mr_tex) + "|" + src_key(occ, occ_tex) + "|" + src_key(em, em_tex);
+    const int lead = mr ? mr_tex : occ ? occ_tex : em ? em_tex : -1;
+    std::uint32_t w = 1, h = 1;
+    for (const ImageRgba8* img : {mr, occ, em})
+      if (img) {
+        w = std::max(w, img->width);
+        h = std::max(h, img->height);
+      }
+    return texture(key, TextureKind::pbr, wrap(lead), [&] {
+      ImageRgba8 out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
+      for (std::uint32_t y = 0; y < h; ++y)
+        for (std::uint32_t x = 0; x < w; ++x) {
+          const double r = roughness * (mr ? sample(*mr, x, y, w, h, 1) : 1.0);
+          const double met = metallic * (mr ? sample(*mr, x, y, w, h, 2) : 1.0);
+          const double o = occ ? 1 + occ_strength * (sample(*occ, x, y, w, h, 0) - 1) : 1.0;
+          double e = 0;
+          for (int c = 0; c < 3; ++c) e = std::max(e, ef[std::size_t(c)] * (em ? sample(*em, x, y, w, h, c) : 1.0));
+          std::uint8_t* p = &out.pixels[(std::size_t(y) * w + x) * 4];
+          p[0] = std::uint8_t(std::lround(std::clamp(r, 0.0, 1.0) * 255));
+          p[1] = std::uint8_t(std::lround(std::clamp(o, 0.0, 1.0) * 255));
+          p[2] = std::uint8_t(std::lround(std::clamp(met, 0.0, 1.0) * 255));
+          p[3] = std::uint8_t(std::lround(std::clamp(e, 0.0, 1.0) * 255));
+        }
+      return out;
+    });
+  }
+
+  const GltfDocument& doc_;
+  const tinygltf::Model& m_;
+  const BakeOptions& options_;
+  WarningLog& warnings_;
+  std::map<int, ImageRgba8> decoded_;
+  std::map<std::string, std::uint32_t> index_;
+  std::vector<TextureImage> textures_;
+  double compress_seconds_ = 0;
+};
+
+}  // namespace
+
+PackedMaterials pack_materials(const GltfDocument& doc, const std::vector<int>& gltf_materials,
+                               const BakeOptions& options, WarningLog& warnings) {
+  Packer packer(doc, options, warnings);
+  PackedMaterials out;
+  for (int material : gltf_materials) out.materials.push_back(packer.pack(material));
+  out.textures = packer.take_textures();
+  out.compress_seconds = packer.compress_seconds();
+  return out;
+}
+
+}  // namespace aem::pipeline

@@ -1,0 +1,96 @@
+#include "aem/pipeline/texture_transform.hpp"
+
+#include <cmath>
+#include <vector>
+
+#include <tiny_gltf.h>
+
+namespace aem::pipeline {
+
+UvTransform parse_texture_transform(const tinygltf::ExtensionMap& extensions) {
+  UvTransform out;
+  const auto it = extensions.find("KHR_texture_transform");
+  if (it == extensions.end() || !it->second.IsObject()) return out;
+  const tinygltf::Value& v = it->second;
+  auto number = [](const tinygltf::Value& x, double fallback) {
+    return x.IsNumber() ? x.GetNumberAsDouble() : fallback;
+  };
+  auto pair = [&](const char* key, double fx, double fy, double& x, double& y) {
+    x = fx;
+    y = fy;
+    if (!v.Has(key)) return;
+    const tinygltf::Value& a = v.Get(key);
+    if (!a.IsArray() || a.ArrayLen() != 2) return;
+    x = number(a.Get(0), fx);
+    y = number(a.Get(1), fy);
+  };
+  double ox, oy, sx, sy;
+  pair("offset", 0, 0, ox, oy);
+  pair("scale", 1, 1, sx, sy);
+  const double r = v.Has("rotation") ? number(v.Get("rotation"), 0) : 0;
+  if (v.Has("texCoord") && v.Get("texCoord").IsNumber()) {
+    const double tc = v.Get("texCoord").GetNumberAsDouble();
+    if (tc >= 0 && tc < 16) out.tex_coord_override = int(tc);
+  }
+  if (!std::isfinite(ox) || !std::isfinite(oy) || !std::isfinite(sx) || !std::isfinite(sy) ||
+      !std::isfinite(r))
+    return out;
+  // T * R * S with R = [cos sin; -sin cos] as the extension defines it.
+  const double c = std::cos(r), s = std::sin(r);
+  out.m = {c * sx, s * sy, ox, -s * sx, c * sy, oy};
+  return out;
+}
+
+MaterialUv plan_material_uv(const GltfDocument& doc, int material, WarningLog& warnings) {
+  MaterialUv out;
+  if (material < 0) return out;
+  const tinygltf::Material& mat = doc.model->materials[std::size_t(material)];
+  struct Use {
+    const char* what;
+    int index;
+    int tex_coord;
+    const tinygltf::ExtensionMap* ext;
+  };
+  const Use uses[] = {
+      {"base color", mat.pbrMetallicRoughness.baseColorTexture.index,
+       mat.pbrMetallicRoughness.baseColorTexture.texCoord, &mat.pbrMetallicRoughness.baseColorTexture.extensions},
+      {"metallic-roughness", mat.pbrMetallicRoughness.metallicRoughnessTexture.index,
+       mat.pbrMetallicRoughness.metallicRoughnessTexture.texCoord,
+       &mat.pbrMetallicRoughness.metallicRoughnessTexture.extensions},
+      {"normal", mat.normalTexture.index, mat.normalTexture.texCoord, &mat.normalTexture.extensions},
+      {"occlusion", mat.occlusionTexture.index, mat.occlusionTexture.texCoord, &mat.occlusionTexture.extensions},
+      {"emissive", mat.emissiveTexture.index, mat.emissiveTexture.texCoord, &mat.emissiveTexture.extensions},
+  };
+  const Use* lead = nullptr;
+  for (const Use& u : uses)
+    if (u.index >= 0) {
+      lead = &u;
+      break;
+    }
+  if (lead == nullptr) return out;
+  out.textured = true;
+  out.transform = parse_texture_transform(*lead->ext);
+  out.set = out.transform.tex_coord_override >= 0 ? out.transform.tex_coord_override : lead->tex_coord;
+  if (out.set < 0) out.set = 0;
+  const std::string name = "material " + std::to_string(material) +
+                           (mat.name.empty() ? "" : " (" + mat.name + ")");
+  for (const Use& u : uses) {
+    if (u.index < 0 || &u == lead) continue;
+    const UvTransform t = parse_texture_transform(*u.ext);
+    const int set = t.tex_coord_override >= 0 ? t.tex_coord_override : u.tex_coord;
+    if (set != out.set)
+      warnings.warn("extra uv sets", doc.path.string() + ": " + name + ": its " + u.what +
+                                         " texture uses TEXCOORD_" + std::to_string(set) +
+                                         " but AEM keeps one UV set (TEXCOORD_" +
+                                         std::to_string(out.set) + ", from its " + lead->what +
+                                         " texture); the " + u.what + " texture is sampled with that set");
+    else if (t.m != out.transform.m)
+      warnings.warn("texture transform", doc.path.string() + ": " + name + ": its " + u.what +
+                                             " texture has another KHR_texture_transform than its " +
+                                             lead->what + " texture; only the " + lead->what +
+                                             " transform is baked into the UVs");
+  }
+  return out;
+}
+
+}  // namespace aem::pipeline
