@@ -5,6 +5,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "aem/pipeline/bake.hpp"
+#include "aem/pipeline/model_writer.hpp"
+
 namespace aem::viewer {
 
 LoadedModel load_model(const std::filesystem::path& path) {
@@ -16,9 +19,20 @@ LoadedModel load_model(const std::filesystem::path& path) {
     throw std::runtime_error(path.string() + ": no such file");
   }
   if (extension == ".gltf" || extension == ".glb") {
-    throw std::runtime_error(path.string() +
-                             ": opening glTF needs the bake pipeline's in-memory importer, which this "
-                             "build does not have; bake it first with `aem bake` and open the .aem");
+    // Baked in memory exactly as `aem bake` would (default options), then viewed in place.
+    std::unique_ptr<std::vector<std::byte>> bytes;
+    try {
+      pipeline::BakeResult baked = pipeline::bake_gltf(path, pipeline::BakeOptions{});
+      bytes = std::make_unique<std::vector<std::byte>>(pipeline::serialize_model(baked.content));
+    } catch (const std::exception& e) {
+      const std::string what = e.what();
+      // BakeError messages already name the file.
+      throw std::runtime_error(what.find(path.filename().string()) != std::string::npos ? what
+                                                                                         : path.string() + ": " + what);
+    }
+    Expected<Model> opened = Model::try_open_memory(*bytes);
+    if (!opened) throw std::runtime_error(path.string() + " (baked in memory): " + opened.error().describe());
+    return LoadedModel{std::move(bytes), std::move(*opened), true};
   }
   Expected<Model> opened = Model::try_open(path);
   if (!opened) throw std::runtime_error(path.string() + ": " + opened.error().describe());

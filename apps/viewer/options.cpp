@@ -46,7 +46,8 @@ const char* usage() {
          "                         metalness, emissive, normals, tangents, bitangents, uv\n"
          "  --yaw DEG --pitch DEG  camera orbit angles (default 30, 15)\n"
          "  --distance D           camera distance from the model's centre (default: framed)\n"
-         "  --wireframe --skeleton --no-grid --no-panel --auto-rotate   initial overlays\n"
+         "  --wireframe --skeleton --no-grid --auto-rotate   initial overlays\n"
+         "  --panel --no-panel     show or hide the text panel (default: shown, not in screenshots)\n"
          "  --no-bptc              decode BC7 on the CPU even where the driver has BPTC\n"
          "                         (also AEM_VIEWER_NO_BPTC=1)\n"
          "  --frames N             exit after N presented frames (benchmarks)\n"
@@ -104,6 +105,8 @@ Options parse_options(const std::vector<std::string>& args) {
       o.grid = false;
     } else if (a == "--no-panel") {
       o.panel = false;
+    } else if (a == "--panel") {
+      o.panel = true;
     } else if (a == "--auto-rotate") {
       o.auto_rotate = true;
     } else if (a == "--no-bptc") {

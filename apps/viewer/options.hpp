@@ -21,7 +21,7 @@ struct Options {
   bool grid = true;
   bool wireframe = false;
   bool skeleton = false;
-  bool panel = true;
+  std::optional<bool> panel;  // default: shown in the window, hidden in screenshots
   bool auto_rotate = false;
   bool no_bptc = false;
   int frames = 0;          // interactive: exit after this many presented frames (0: never)

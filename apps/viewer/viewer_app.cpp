@@ -39,7 +39,7 @@ ViewerApp::ViewerApp(const Options& options, std::unique_ptr<LoadedModel> initia
   settings_.grid = options.grid;
   settings_.wireframe = options.wireframe;
   settings_.skeleton = options.skeleton;
-  show_panel_ = options.panel && !options.screenshot;
+  show_panel_ = options.panel.value_or(!options.screenshot.has_value());
   auto_rotate_ = options.auto_rotate;
   if (initial) {
     scene_ = std::make_unique<Scene>(std::move(initial), options.file, caps_);

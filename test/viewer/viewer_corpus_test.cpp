@@ -56,6 +56,24 @@ TEST(ViewerCorpus, BoxTextured) {
   expect_matches_reference(image, "BoxTextured");
   EXPECT_GT(coverage(image), 0.2);
   EXPECT_LT(coverage(image), 0.85);
+  // Opened as .gltf and as .glb, baked in memory: the same frame as the baked .aem.
+  const auto khronos = corpus / "khronos" / "BoxTextured";
+  const Image gltf = screenshot(khronos / "glTF" / "BoxTextured.gltf", dir / "gltf.png", kView);
+  const Image glb = screenshot(khronos / "glTF-Binary" / "BoxTextured.glb", dir / "glb.png", kView);
+  EXPECT_LT(difference(image, gltf).mean, 0.5);
+  EXPECT_LT(difference(image, glb).mean, 0.5);
+}
+
+TEST(ViewerCorpus, InvalidGltfExitsOneWithMessage) {
+  AEM_REQUIRE_CORPUS(corpus);
+  AEM_REQUIRE_BAKE();
+  const auto dir = scratch_dir("corpus_invalid");
+  const auto input = corpus / "invalid" / "IndexOutOfRange" / "IndexOutOfRange.gltf";
+  if (!std::filesystem::exists(input)) GTEST_SKIP() << input << " is not in this corpus";
+  const CommandResult result = run_viewer(shell_quote(input.string()) + " --screenshot " + shell_quote((dir / "o.png").string()));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.output.find("IndexOutOfRange"), std::string::npos) << result.output;
+  EXPECT_FALSE(std::filesystem::exists(dir / "o.png"));
 }
 
 TEST(ViewerCorpus, CesiumManAnimates) {

@@ -279,6 +279,40 @@ TEST(ViewerRender, AlphaTestAndTransparentSorting) {
   }
 }
 
+TEST(ViewerRender, InteractiveLoopPresentsFramesWithEveryOverlay) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("interactive");
+  const auto model = dir / "sample.aem";
+  ASSERT_EQ(run_command(shell_quote(AEM_MAKE_SAMPLE_PATH) + " " + shell_quote(model.string())).exit_code, 0);
+  const CommandResult result = run_viewer(shell_quote(model.string()) +
+                                          " --size 320x240 --frames 5 --print-timing --wireframe --skeleton --auto-rotate --panel");
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("first frame presented"), std::string::npos) << result.output;
+}
+
+TEST(ViewerRender, OverlaysAndPanelDraw) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("overlays");
+  const auto model = dir / "sample.aem";
+  ASSERT_EQ(run_command(shell_quote(AEM_MAKE_SAMPLE_PATH) + " " + shell_quote(model.string())).exit_code, 0);
+  const std::string view = "--size 256x256 --yaw 30 --pitch 15 --time 0.5";
+  const Image plain = screenshot(model, dir / "plain.png", view + " --no-grid");
+  const Image grid = screenshot(model, dir / "grid.png", view);
+  const Image wire = screenshot(model, dir / "wire.png", view + " --no-grid --wireframe");
+  const Image bones = screenshot(model, dir / "bones.png", view + " --no-grid --skeleton");
+  const Image panel = screenshot(model, dir / "panel.png", view + " --no-grid --panel");
+  EXPECT_GT(difference(plain, grid).outliers, 0.01);
+  EXPECT_GT(difference(plain, wire).outliers, 0.02);
+  EXPECT_GT(difference(plain, bones).outliers, 0.001);
+  EXPECT_GT(difference(plain, panel).outliers, 0.02);
+  // The panel sits in the top-left corner: the bottom-right quarter is unchanged.
+  std::size_t changed = 0;
+  for (int y = 192; y < 256; ++y) {
+    for (int x = 192; x < 256; ++x) changed += plain.at(x, y)[0] != panel.at(x, y)[0] ? 1 : 0;
+  }
+  EXPECT_EQ(changed, 0u);
+}
+
 TEST(ViewerErrors, MissingFileExitsOneWithMessage) {
   const auto dir = scratch_dir("errors_missing");
   const CommandResult result = run_viewer(shell_quote((dir / "absent.aem").string()) + " --screenshot " +
