@@ -52,6 +52,8 @@ const char* usage() {
          "                         (also AEM_VIEWER_NO_BPTC=1)\n"
          "  --frames N             exit after N presented frames (benchmarks)\n"
          "  --print-timing         print the time from process start to the first presented frame\n"
+         "                         and, on exit, frame-time statistics\n"
+         "  --no-vsync             present frames as fast as they render (benchmarks)\n"
          "\n"
          "Keys: left drag orbit, right/middle drag pan, wheel zoom, F frame, R auto-rotate,\n"
          "Space play/pause, N/B next/previous animation, +/- speed, Left/Right scrub, Home restart,\n"
@@ -116,6 +118,8 @@ Options parse_options(const std::vector<std::string>& args) {
       if (o.frames < 0) throw std::invalid_argument("--frames must not be negative");
     } else if (a == "--print-timing") {
       o.print_timing = true;
+    } else if (a == "--no-vsync") {
+      o.vsync = false;
     } else if (!a.empty() && a[0] == '-') {
       throw std::invalid_argument("unknown option " + a);
     } else if (o.file.empty()) {

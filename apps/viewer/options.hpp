@@ -25,7 +25,8 @@ struct Options {
   bool auto_rotate = false;
   bool no_bptc = false;
   int frames = 0;          // interactive: exit after this many presented frames (0: never)
-  bool print_timing = false;
+  bool print_timing = false;  // first presented frame after start, and frame-time statistics
+  bool vsync = true;
   bool help = false;
 };
 

@@ -23,6 +23,7 @@ WindowOptions window_options(const Options& options) {
     w.width = options.width;
     w.height = options.height;
   }
+  w.vsync = options.vsync;
   w.title = options.file.empty() ? "aem-viewer" : "aem-viewer - " + options.file.filename().string();
   return w;
 }
@@ -143,6 +144,8 @@ void ViewerApp::run() {
   auto last = clock::now();
   bool quit = false;
   int presented = 0;
+  std::vector<double> frame_times;  // ms between presents, after the first frame
+  auto last_present = last;
   while (!quit) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) handle_event(event, quit);
@@ -166,7 +169,20 @@ void ViewerApp::run() {
       std::printf("aem-viewer: first frame presented %.1f ms after start\n", ms);
       std::fflush(stdout);
     }
+    if (options_.print_timing) {
+      const auto presented_at = clock::now();
+      if (presented > 1) frame_times.push_back(std::chrono::duration<double, std::milli>(presented_at - last_present).count());
+      last_present = presented_at;
+    }
     if (options_.frames > 0 && presented >= options_.frames) quit = true;
+  }
+  if (options_.print_timing && !frame_times.empty()) {
+    std::sort(frame_times.begin(), frame_times.end());
+    double sum = 0;
+    for (double t : frame_times) sum += t;
+    std::printf("aem-viewer: %zu frames: mean %.3f ms, median %.3f ms, 95th percentile %.3f ms\n",
+                frame_times.size(), sum / double(frame_times.size()), frame_times[frame_times.size() / 2],
+                frame_times[std::min(frame_times.size() - 1, frame_times.size() * 95 / 100)]);
   }
 }
 

@@ -35,7 +35,7 @@ Window::Window(const WindowOptions& options) {
     SDL_Quit();
     throw std::runtime_error("no OpenGL 3.3 core context: " + error);
   }
-  SDL_GL_SetSwapInterval(options.hidden ? 0 : 1);
+  SDL_GL_SetSwapInterval(options.hidden || !options.vsync ? 0 : 1);
 }
 
 Window::~Window() {

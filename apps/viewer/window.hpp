@@ -11,6 +11,7 @@ struct WindowOptions {
   int width = 1280;
   int height = 800;
   bool hidden = false;  // screenshot mode: never shown, no vsync
+  bool vsync = true;
   std::string title = "aem-viewer";
 };
 

@@ -1,0 +1,110 @@
+// aem-viewer start-up and frame time, measured from outside the process:
+//   - DamagedHelmet: process start to the first presented frame, opened as .aem (mapped,
+//     uploaded straight from the mapping) beside the same model opened as .glb (baked in memory
+//     first), alternating in the same run;
+//   - CesiumMan animating: frame times over a few hundred frames without vsync.
+// Needs an X display (run under xvfb-run for llvmpipe) and the corpus.
+// Usage: viewer_benchmark [--runs N] [--size WxH] [--frames N]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "aem/pipeline/bake.hpp"
+
+namespace {
+
+struct Run {
+  double wall_ms = -1;      // spawn to the "first frame presented" line, seen by this process
+  double reported_ms = -1;  // main() to first present, as the viewer reports it
+  std::string stats;        // frame-time line
+};
+
+Run run_viewer(const std::string& command) {
+  Run run;
+  const auto start = std::chrono::steady_clock::now();
+  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+  if (pipe == nullptr) return run;
+  char line[1024];
+  while (std::fgets(line, sizeof line, pipe) != nullptr) {
+    const std::string text = line;
+    if (text.find("first frame presented") != std::string::npos) {
+      run.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      std::sscanf(text.c_str(), "aem-viewer: first frame presented %lf", &run.reported_ms);
+    } else if (text.find(" frames: mean") != std::string::npos) {
+      run.stats = text.substr(text.find(": ") + 2);
+    } else {
+      std::fputs(line, stderr);
+    }
+  }
+  if (::pclose(pipe) != 0) run.wall_ms = -1;
+  return run;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return -1;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int runs = 7, frames = 300;
+  std::string size = "1280x720";
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string a = argv[i];
+    if (a == "--runs") runs = std::max(1, std::atoi(argv[i + 1]));
+    else if (a == "--size") size = argv[i + 1];
+    else if (a == "--frames") frames = std::max(2, std::atoi(argv[i + 1]));
+  }
+  if (std::getenv("DISPLAY") == nullptr) {
+    std::fprintf(stderr, "viewer_benchmark: no X display (run it under xvfb-run -a)\n");
+    return 1;
+  }
+  const char* corpus_env = std::getenv("AEM_CORPUS");
+  const std::filesystem::path corpus = corpus_env ? corpus_env : AEM_BENCHMARK_CORPUS_DIR;
+  const auto helmet_glb = corpus / "khronos/DamagedHelmet/glTF-Binary/DamagedHelmet.glb";
+  const auto cesium_glb = corpus / "khronos/CesiumMan/glTF-Binary/CesiumMan.glb";
+  if (!std::filesystem::exists(helmet_glb) || !std::filesystem::exists(cesium_glb)) {
+    std::fprintf(stderr, "viewer_benchmark: corpus models not found under %s (set AEM_CORPUS)\n", corpus.c_str());
+    return 1;
+  }
+  const auto dir = std::filesystem::temp_directory_path() / "aem_viewer_benchmark";
+  std::filesystem::create_directories(dir);
+  const auto helmet_aem = dir / "DamagedHelmet.aem", cesium_aem = dir / "CesiumMan.aem";
+  aem::pipeline::bake_gltf_file(helmet_glb, helmet_aem, {});
+  aem::pipeline::bake_gltf_file(cesium_glb, cesium_aem, {});
+
+  const std::string viewer = std::string("'") + AEM_VIEWER_PATH + "'";
+  const std::string common = " --size " + size + " --frames 1 --print-timing --no-vsync";
+  std::vector<double> aem_wall, aem_reported, glb_wall, glb_reported;
+  run_viewer(viewer + " '" + helmet_aem.string() + "'" + common);  // warm the page cache and the driver
+  for (int r = 0; r < runs; ++r) {
+    const Run a = run_viewer(viewer + " '" + helmet_aem.string() + "'" + common);
+    const Run g = run_viewer(viewer + " '" + helmet_glb.string() + "'" + common);
+    if (a.wall_ms < 0 || g.wall_ms < 0) {
+      std::fprintf(stderr, "viewer_benchmark: a viewer run failed\n");
+      return 1;
+    }
+    aem_wall.push_back(a.wall_ms);
+    aem_reported.push_back(a.reported_ms);
+    glb_wall.push_back(g.wall_ms);
+    glb_reported.push_back(g.reported_ms);
+  }
+  std::printf("DamagedHelmet, process start to first presented frame (%s, median of %d runs):\n", size.c_str(), runs);
+  std::printf("| input | spawn to first frame (ms) | main() to first frame (ms) |\n| --- | --- | --- |\n");
+  std::printf("| .aem (mapped, zero-copy upload) | %.1f | %.1f |\n", median(aem_wall), median(aem_reported));
+  std::printf("| .glb (baked in memory) | %.1f | %.1f |\n", median(glb_wall), median(glb_reported));
+  std::printf("speed-up: %.1fx\n\n", median(glb_wall) / median(aem_wall));
+
+  const Run anim = run_viewer(viewer + " '" + cesium_aem.string() + "' --size " + size + " --frames " +
+                              std::to_string(frames) + " --print-timing --no-vsync");
+  std::printf("CesiumMan animating (%s, %d frames, no vsync): %s", size.c_str(), frames,
+              anim.stats.empty() ? "no statistics\n" : anim.stats.c_str());
+  std::filesystem::remove_all(dir);
+  return anim.stats.empty() ? 1 : 0;
+}
