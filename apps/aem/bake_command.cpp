@@ -14,7 +14,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: aem bake IN.gltf|IN.glb -o OUT.aem [--scene N] [--textures bc|rgba]\n"
     "                [--quality fast|normal|best] [--max-texture-size N] [--threads N]\n"
-    "                [--strict] [--verbose]\n"
+    "                [--regenerate-tangents] [--strict] [--verbose]\n"
     "\n"
     "Bakes a glTF 2.0 model (the default scene, every node transform applied) into an AEM file:\n"
     "triangle lists per material, generated normals and tangents where missing, skins and\n"
@@ -32,6 +32,8 @@ constexpr const char* kUsage =
     "  --max-texture-size N     downsize textures so that neither side exceeds N\n"
     "  --threads N              texture compression threads (default: one per hardware thread);\n"
     "                           the output is the same for any N\n"
+    "  --regenerate-tangents    ignore the file's TANGENT data and generate tangents\n"
+    "                           (MikkTSpace-style) as for primitives without them\n"
     "  --strict                 treat every warning as an error\n"
     "  --verbose                per-step timings and vertex-cache statistics\n";
 
@@ -64,6 +66,7 @@ int run_bake(Args args) {
   const std::optional<long long> max_size = parser.int_option("--max-texture-size", 1, 1 << 16);
   const std::optional<long long> threads = parser.int_option("--threads", 1, 1024);
   const bool strict = parser.flag("--strict");
+  const bool regenerate_tangents = parser.flag("--regenerate-tangents");
   const bool verbose = parser.flag("--verbose");
   const std::vector<std::string> paths = parser.positionals(1, 1);
   if (!output) throw UsageError("missing -o OUT.aem");
@@ -83,6 +86,7 @@ int run_bake(Args args) {
   if (max_size) options.max_texture_size = std::uint32_t(*max_size);
   options.threads = threads ? unsigned(*threads) : std::max(1u, std::thread::hardware_concurrency());
   options.strict = strict;
+  options.regenerate_tangents = regenerate_tangents;
 
   const auto start = std::chrono::steady_clock::now();
   pipeline::BakeReport report;

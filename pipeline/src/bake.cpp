@@ -45,7 +45,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   report.timings.import_s = clock.lap();
 
   const SkeletonBuild skeleton = build_skeleton(doc, warnings);
-  GeometryBuild geometry = build_geometry(doc, skeleton, warnings);
+  GeometryBuild geometry = build_geometry(doc, skeleton, options, warnings);
   report.source_vertices = geometry.vertices.size();
   report.timings.geometry_s = clock.lap();
   OptimizedGeometry optimized = optimize_geometry(geometry);

@@ -25,6 +25,7 @@ struct Context {
   const GltfDocument& doc;
   const SkeletonBuild& skeleton;
   WarningLog& warnings;
+  bool regenerate_tangents;
   GeometryBuild out;
   std::map<int, std::size_t> range_of_material;
   std::map<int, MaterialUv> uv_of_material;
@@ -185,7 +186,7 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
   // Tangents: given ones kept, others generated.
   std::vector<float> tangents;
   std::vector<std::uint32_t> split_from;
-  if (const int acc = attribute(p, "TANGENT"); acc >= 0) {
+  if (const int acc = attribute(p, "TANGENT"); acc >= 0 && !ctx.regenerate_tangents) {
     check_count(acc, "TANGENT");
     tangents = read_floats(ctx.doc, acc, 4, at + " TANGENT");
     bool bad = !all_finite(tangents);
@@ -321,12 +322,9 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
 }  // namespace
 
 GeometryBuild build_geometry(const GltfDocument& doc, const SkeletonBuild& skeleton,
-                             WarningLog& warnings) {
-  Context ctx{doc, skeleton, warnings, {}, {}, {}};
+                             const BakeOptions& options, WarningLog& warnings) {
+  Context ctx{doc, skeleton, warnings, options.regenerate_tangents, {}, {}, {}};
   const tinygltf::Model& m = *doc.model;
-  std::vector<std::vector<int>> children(m.nodes.size());
-  for (std::size_t i = 0; i < m.nodes.size(); ++i)
-    if (doc.parent[i] >= 0) children[std::size_t(doc.parent[i])].push_back(int(i));
   std::vector<int> stack(doc.roots.rbegin(), doc.roots.rend());
   while (!stack.empty()) {
     const int node = stack.back();
@@ -336,8 +334,8 @@ GeometryBuild build_geometry(const GltfDocument& doc, const SkeletonBuild& skele
     if (n.mesh >= 0)
       for (std::size_t pi = 0; pi < m.meshes[std::size_t(n.mesh)].primitives.size(); ++pi)
         bake_primitive(ctx, node, std::size_t(n.mesh), pi);
-    const auto& c = children[std::size_t(node)];
-    for (auto it = c.rbegin(); it != c.rend(); ++it) stack.push_back(*it);
+    // Children in the order the file lists them (the node graph is a checked forest).
+    for (auto it = n.children.rbegin(); it != n.children.rend(); ++it) stack.push_back(*it);
   }
   std::erase_if(ctx.out.ranges, [](const MaterialRange& r) { return r.indices.empty(); });
   return std::move(ctx.out);

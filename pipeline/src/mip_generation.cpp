@@ -49,14 +49,13 @@ double coverage(const std::vector<float>& alpha, double scale) {
   return alpha.empty() ? 0 : double(pass) / double(alpha.size());
 }
 
-codec::ImageRgba8 half(const codec::ImageRgba8& src, TextureKind kind, double target_coverage) {
+codec::ImageRgba8 half(const codec::ImageRgba8& src, TextureKind kind) {
   codec::ImageRgba8 dst;
   dst.width = std::max(1u, src.width >> 1);
   dst.height = std::max(1u, src.height >> 1);
   dst.pixels.resize(std::size_t(dst.width) * dst.height * 4);
   const auto& lin = srgb_table();
   const bool colour = kind == TextureKind::base_color || kind == TextureKind::base_color_masked;
-  std::vector<float> alpha(std::size_t(dst.width) * dst.height);
   for (std::uint32_t y = 0; y < dst.height; ++y) {
     // Odd sizes: the 2x2 footprint of the last texel reaches the last row/column (clamped).
     const std::uint32_t y0 = std::min(src.height - 1, y * 2), y1 = std::min(src.height - 1, y * 2 + 1);
@@ -75,26 +74,11 @@ codec::ImageRgba8 half(const codec::ImageRgba8& src, TextureKind kind, double ta
         } else {
           for (const auto* q : p) sum += q[c];
           out[c] = std::uint8_t(std::lround(sum / 4));
-          if (c == 3) alpha[std::size_t(y) * dst.width + x] = float(sum / 4 / 255.0);
         }
       }
     }
   }
   if (kind == TextureKind::normal) renormalize_normals(dst);
-  if (kind == TextureKind::base_color_masked) {
-    // Find the alpha scale whose pass rate is closest to level 0's, then threshold.
-    double lo = 0.0, hi = 8.0;
-    for (int it = 0; it < 30; ++it) {
-      const double mid = (lo + hi) / 2;
-      if (coverage(alpha, mid) < target_coverage) lo = mid;
-      else hi = mid;
-    }
-    const double scale = std::fabs(coverage(alpha, lo) - target_coverage) <
-                                 std::fabs(coverage(alpha, hi) - target_coverage)
-                             ? lo
-                             : hi;
-    for (std::size_t i = 0; i < alpha.size(); ++i) dst.pixels[i * 4 + 3] = alpha[i] * scale >= 0.5 ? 255 : 0;
-  }
   return dst;
 }
 
@@ -131,6 +115,7 @@ codec::ImageRgba8 downsize(const codec::ImageRgba8& image, std::uint32_t max_siz
 
 std::vector<codec::ImageRgba8> build_mip_chain(const codec::ImageRgba8& image, TextureKind kind) {
   std::vector<codec::ImageRgba8> levels;
+  std::vector<std::vector<std::uint8_t>> thresholded;  // alpha of levels 1.. (masked only)
   levels.push_back(image);
   double target = 0;
   if (kind == TextureKind::base_color_masked) {
@@ -139,7 +124,29 @@ std::vector<codec::ImageRgba8> build_mip_chain(const codec::ImageRgba8& image, T
     target = double(pass) / double(std::size_t(image.width) * image.height);
   }
   const std::uint32_t count = mip_count(image.width, image.height);
-  while (levels.size() < count) levels.push_back(half(levels.back(), kind, target));
+  // Alpha-tested colour filters as plain colour (so each level averages the previous level's
+  // averaged alpha, not its thresholded one); each level's alpha is then scaled so that the
+  // share passing the 0.5 test is as close as possible to level 0's, and thresholded.
+  const TextureKind filter = kind == TextureKind::base_color_masked ? TextureKind::base_color : kind;
+  while (levels.size() < count) levels.push_back(half(levels.back(), filter));
+  if (kind == TextureKind::base_color_masked) {
+    for (std::size_t l = 1; l < levels.size(); ++l) {
+      std::vector<float> alpha;
+      for (std::size_t i = 3; i < levels[l].pixels.size(); i += 4) alpha.push_back(levels[l].pixels[i] / 255.0f);
+      double lo = 0.0, hi = 64.0;
+      for (int it = 0; it < 40; ++it) {
+        const double mid = (lo + hi) / 2;
+        if (coverage(alpha, mid) < target) lo = mid;
+        else hi = mid;
+      }
+      const double scale = std::fabs(coverage(alpha, lo) - target) < std::fabs(coverage(alpha, hi) - target) ? lo : hi;
+      thresholded.push_back(std::vector<std::uint8_t>());
+      auto& out = thresholded.back();
+      for (float a : alpha) out.push_back(a * scale >= 0.5 ? 255 : 0);
+    }
+    for (std::size_t l = 1; l < levels.size(); ++l)
+      for (std::size_t i = 0; i < thresholded[l - 1].size(); ++i) levels[l].pixels[i * 4 + 3] = thresholded[l - 1][i];
+  }
   return levels;
 }
 

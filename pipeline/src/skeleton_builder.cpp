@@ -57,12 +57,9 @@ SkeletonBuild build_skeleton(const GltfDocument& doc, WarningLog& warnings) {
   std::vector<int> order;
   order.reserve(n);
   {
-    std::vector<std::vector<int>> children(n);
     std::vector<int> roots;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < n; ++i)
       if (doc.parent[i] < 0) roots.push_back(int(i));
-      else children[std::size_t(doc.parent[i])].push_back(int(i));
-    }
     // Scene roots first so that the baked scene's joints come first; then any other trees.
     std::vector<int> start = doc.roots;
     for (int r : roots)
@@ -72,7 +69,7 @@ SkeletonBuild build_skeleton(const GltfDocument& doc, WarningLog& warnings) {
       const int node = stack.back();
       stack.pop_back();
       order.push_back(node);
-      const auto& c = children[std::size_t(node)];
+      const auto& c = m.nodes[std::size_t(node)].children;  // in file order
       for (auto it = c.rbegin(); it != c.rend(); ++it) stack.push_back(*it);
     }
   }

@@ -36,10 +36,9 @@ void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
     const std::uint32_t idx[3] = {mesh.triangles[t], mesh.triangles[t + 1], mesh.triangles[t + 2]};
     const Vec3 p[3] = {pos(idx[0]), pos(idx[1]), pos(idx[2])};
     const double u[3] = {mesh.uvs[idx[0] * 2], mesh.uvs[idx[1] * 2], mesh.uvs[idx[2] * 2]};
-    // glTF's V runs down the image while tangent space's bitangent points up it (the frame
-    // MikkTSpace builds in the authoring tool before the exporter flips V), so V is negated.
-    const double v[3] = {-double(mesh.uvs[idx[0] * 2 + 1]), -double(mesh.uvs[idx[1] * 2 + 1]),
-                         -double(mesh.uvs[idx[2] * 2 + 1])};
+    // UVs as glTF stores them (V down the image): the handedness this gives matches the
+    // TANGENT data exporters write (checked against the corpus in bake_material_test).
+    const double v[3] = {mesh.uvs[idx[0] * 2 + 1], mesh.uvs[idx[1] * 2 + 1], mesh.uvs[idx[2] * 2 + 1]};
     const Vec3 d1 = math::sub(p[1], p[0]), d2 = math::sub(p[2], p[0]);
     const double s1 = u[1] - u[0], t1 = v[1] - v[0], s2 = u[2] - u[0], t2 = v[2] - v[0];
     const double area = s1 * t2 - s2 * t1;

@@ -21,10 +21,12 @@ struct MaterialRange {
 
 struct GeometryBuild {
   std::vector<Vertex> vertices;
-  std::vector<MaterialRange> ranges;  // in order of first use; empty ranges are not kept
+  // In order of first use in a depth-first walk of the scene (children in file order);
+  // AEM mesh and material i come from range i.
+  std::vector<MaterialRange> ranges;
 };
 
 GeometryBuild build_geometry(const GltfDocument& doc, const SkeletonBuild& skeleton,
-                             WarningLog& warnings);
+                             const BakeOptions& options, WarningLog& warnings);
 
 }  // namespace aem::pipeline
