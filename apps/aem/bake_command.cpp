@@ -110,7 +110,7 @@ int run_bake(Args args) {
     std::printf("optimise   %8.1f ms  (ACMR %.3f -> %.3f)\n", t.optimise_s * 1e3, report.acmr_before,
                 report.acmr_after);
     std::printf("animation  %8.1f ms\n", t.skeleton_s * 1e3);
-    std::printf("textures   %8.1f ms  (of which block compression %.1f ms)\n", t.textures_s * 1e3,
+    std::printf("textures   %8.1f ms  (of which encoding %.1f ms)\n", t.textures_s * 1e3,
                 t.compress_s * 1e3);
     std::printf("write      %8.1f ms\n", t.write_s * 1e3);
   }
