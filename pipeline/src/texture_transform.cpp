@@ -35,7 +35,10 @@ UvTransform parse_texture_transform(const tinygltf::ExtensionMap& extensions) {
   if (!std::isfinite(ox) || !std::isfinite(oy) || !std::isfinite(sx) || !std::isfinite(sy) ||
       !std::isfinite(r))
     return out;
-  // T * R * S with R = [cos sin; -sin cos] as the extension defines it.
+  // Offset after rotation after scale, rotating as the extension's matrix rows read
+  // (cos sin / -sin cos): u' = cos*u + sin*v, v' = cos*v - sin*u. This is the sense that
+  // renders the TextureTransformTest sample correctly in the common viewers (three.js and
+  // cesium-native rotate this way too).
   const double c = std::cos(r), s = std::sin(r);
   out.m = {c * sx, s * sy, ox, -s * sx, c * sy, oy};
   return out;

@@ -148,6 +148,61 @@ TEST(BakeMaterials, SolidTexturesAreSharedAndEveryMaterialHasThree) {
   EXPECT_EQ(model.textures().size(), 7u);
 }
 
+// KHR_texture_transform is baked into the UVs: every mesh whose material transforms its base
+// colour texture has exactly the source UVs under offset * rotation * scale (as the extension
+// defines them, computed here independently).
+TEST(BakeMaterials, TextureTransformIsBakedIntoTheUvs) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const auto file = corpus / "extra" / "TextureTransformTest" / "TextureTransformTest.gltf";
+  const auto ref = load_reference(file);
+  const Model& model = *baked(file).model;
+  const std::vector<int> gltf_materials = materials_in_scene_order(*ref);
+  ASSERT_EQ(gltf_materials.size(), model.materials().size());
+  int transformed = 0;
+  for (const Mesh& mesh : model.meshes()) {
+    const int gm = gltf_materials[mesh.material];
+    const auto& info = ref->materials[std::size_t(gm)].pbrMetallicRoughness.baseColorTexture;
+    const auto ext = info.extensions.find("KHR_texture_transform");
+    if (ext == info.extensions.end()) continue;
+    const tinygltf::Value& v = ext->second;
+    auto get = [&](const char* key, int i, double fallback) {
+      return v.Has(key) ? v.Get(key).Get(i).GetNumberAsDouble() : fallback;
+    };
+    const double ox = get("offset", 0, 0), oy = get("offset", 1, 0);
+    const double sx = get("scale", 0, 1), sy = get("scale", 1, 1);
+    const double r = v.Has("rotation") ? v.Get("rotation").GetNumberAsDouble() : 0;
+    // Expected UVs: every primitive drawn with this material.
+    std::vector<std::pair<double, double>> want, got;
+    for (const auto& m : ref->meshes)
+      for (const auto& p : m.primitives) {
+        if (p.material != gm) continue;
+        const auto& a = ref->accessors[std::size_t(p.attributes.at("TEXCOORD_0"))];
+        const auto& view = ref->bufferViews[std::size_t(a.bufferView)];
+        const unsigned char* base = ref->buffers[std::size_t(view.buffer)].data.data() + view.byteOffset + a.byteOffset;
+        const std::size_t stride = view.byteStride ? view.byteStride : 8;
+        for (std::size_t i = 0; i < a.count; ++i) {
+          float uv[2];
+          std::memcpy(uv, base + i * stride, 8);
+          // Scale, then rotate (u' = u cos + v sin, v' = v cos - u sin), then offset.
+          const double u = uv[0] * sx, w = uv[1] * sy;
+          want.emplace_back(u * std::cos(r) + w * std::sin(r) + ox, w * std::cos(r) - u * std::sin(r) + oy);
+        }
+      }
+    for (std::uint32_t i : model.mesh_indices(mesh)) got.emplace_back(model.vertices()[i].uv[0], model.vertices()[i].uv[1]);
+    std::sort(want.begin(), want.end());
+    want.erase(std::unique(want.begin(), want.end()), want.end());
+    std::sort(got.begin(), got.end());
+    got.erase(std::unique(got.begin(), got.end()), got.end());
+    ASSERT_EQ(got.size(), want.size()) << "material " << gm;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      EXPECT_NEAR(got[i].first, want[i].first, 1e-5) << "material " << gm;
+      EXPECT_NEAR(got[i].second, want[i].second, 1e-5) << "material " << gm;
+    }
+    ++transformed;
+  }
+  EXPECT_EQ(transformed, 6);
+}
+
 // Tangents: the source's TANGENT data (MikkTSpace, from the exporter) vs ours when ignored.
 TEST(BakeTangents, GeneratedTangentsAgreeWithTheSourceMikkTSpaceTangents) {
   AEM_REQUIRE_CORPUS(corpus);
