@@ -256,7 +256,9 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
     bool dropped_any = false, empty_any = false;
     for (std::size_t i = 0; i < count; ++i) {
       auto& list = influences[i];
-      std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) {
+      // Joints are unique within a list, so this order is total and std::sort is deterministic.
+      // (std::stable_sort's temporary buffer also trips clang 14's ASan with libstdc++ 12.)
+      std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) {
         return a.first != b.first ? a.first > b.first : a.second < b.second;
       });
       if (list.size() > 4) {
