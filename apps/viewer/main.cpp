@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   try {
     // The file opens before any window exists: a file that does not open leaves none behind.
     std::unique_ptr<LoadedModel> loaded;
-    if (!options.file.empty()) loaded = std::make_unique<LoadedModel>(load_model(options.file));
+    if (!options.file.empty()) loaded = std::make_unique<LoadedModel>(load_model(options.file, {options.bake_compressed}));
     ViewerApp app(options, std::move(loaded), start);
     if (options.screenshot) {
       app.screenshot();

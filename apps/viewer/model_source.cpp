@@ -4,13 +4,14 @@
 #include <cctype>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/model_writer.hpp"
 
 namespace aem::viewer {
 
-LoadedModel load_model(const std::filesystem::path& path) {
+LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& options) {
   std::string extension = path.extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
@@ -19,10 +20,14 @@ LoadedModel load_model(const std::filesystem::path& path) {
     throw std::runtime_error(path.string() + ": no such file");
   }
   if (extension == ".gltf" || extension == ".glb") {
-    // Baked in memory exactly as `aem bake` would (default options), then viewed in place.
+    // Baked in memory as `aem bake` would (with RGBA8 textures unless asked for BC), on every
+    // hardware thread, then viewed in place.
+    pipeline::BakeOptions bake;
+    bake.textures = options.bake_compressed ? pipeline::TextureEncoding::bc : pipeline::TextureEncoding::rgba;
+    bake.threads = std::max(1u, std::thread::hardware_concurrency());
     std::unique_ptr<std::vector<std::byte>> bytes;
     try {
-      pipeline::BakeResult baked = pipeline::bake_gltf(path, pipeline::BakeOptions{});
+      pipeline::BakeResult baked = pipeline::bake_gltf(path, bake);
       bytes = std::make_unique<std::vector<std::byte>>(pipeline::serialize_model(baked.content));
     } catch (const std::exception& e) {
       const std::string what = e.what();

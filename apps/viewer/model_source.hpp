@@ -16,7 +16,13 @@ struct LoadedModel {
   bool baked_in_memory = false;
 };
 
+struct LoadOptions {
+  // glTF only: textures baked as BC7/BC5 (exactly what `aem bake` writes) or as RGBA8, several
+  // times faster to bake and the source's own quality: the default for a preview.
+  bool bake_compressed = false;
+};
+
 // Throws std::runtime_error with a message naming the file and the problem.
-LoadedModel load_model(const std::filesystem::path& path);
+LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& options = {});
 
 }  // namespace aem::viewer

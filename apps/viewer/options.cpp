@@ -48,6 +48,8 @@ const char* usage() {
          "  --distance D           camera distance from the model's centre (default: framed)\n"
          "  --wireframe --skeleton --no-grid --auto-rotate   initial overlays\n"
          "  --panel --no-panel     show or hide the text panel (default: shown, not in screenshots)\n"
+         "  --bake-textures rgba|bc  glTF input: bake textures as RGBA8 (default, fast) or as\n"
+         "                         BC7/BC5 exactly as `aem bake` writes them\n"
          "  --no-bptc              decode BC7 on the CPU even where the driver has BPTC\n"
          "                         (also AEM_VIEWER_NO_BPTC=1)\n"
          "  --frames N             exit after N presented frames (benchmarks)\n"
@@ -118,6 +120,10 @@ Options parse_options(const std::vector<std::string>& args) {
       if (o.frames < 0) throw std::invalid_argument("--frames must not be negative");
     } else if (a == "--print-timing") {
       o.print_timing = true;
+    } else if (a == "--bake-textures") {
+      const std::string& v = value();
+      if (v != "bc" && v != "rgba") throw std::invalid_argument("--bake-textures needs bc or rgba, not '" + v + "'");
+      o.bake_compressed = v == "bc";
     } else if (a == "--no-vsync") {
       o.vsync = false;
     } else if (!a.empty() && a[0] == '-') {

@@ -27,6 +27,7 @@ struct Options {
   int frames = 0;          // interactive: exit after this many presented frames (0: never)
   bool print_timing = false;  // first presented frame after start, and frame-time statistics
   bool vsync = true;
+  bool bake_compressed = false;  // --bake-textures bc
   bool help = false;
 };
 
