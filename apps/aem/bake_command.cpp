@@ -1,41 +1,97 @@
-// `aem bake IN.gltf|IN.glb -o OUT.aem [options]`: bakes a glTF 2.0 model into an AEM file.
+// `aem bake`: one glTF 2.0 model into one AEM file, or whole asset trees and manifests in
+// parallel and incrementally.
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <string>
 #include <thread>
 
 #include "aem/codec/bc7.hpp"
-#include "aem/pipeline/bake.hpp"
+#include "aem/pipeline/batch_bake.hpp"
 #include "arg_parser.hpp"
+#include "bake_jobs.hpp"
+#include "bake_progress.hpp"
 
 namespace aem::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: aem bake IN.gltf|IN.glb -o OUT.aem [--scene N] [--textures bc|rgba]\n"
-    "                [--quality fast|normal|best] [--max-texture-size N] [--threads N]\n"
-    "                [--regenerate-tangents] [--strict] [--verbose]\n"
+    "usage: aem bake IN.gltf|IN.glb -o OUT.aem [options]\n"
+    "       aem bake IN... -o OUTDIR [options]        (files and directories)\n"
+    "       aem bake --manifest assets.json [-o OUTDIR] [options]\n"
     "\n"
-    "Bakes a glTF 2.0 model (the default scene, every node transform applied) into an AEM file:\n"
+    "Bakes glTF 2.0 models (the default scene, every node transform applied) into AEM files:\n"
     "triangle lists per material, generated normals and tangents where missing, skins and\n"
     "animated nodes as joints, animations as linear keys, and the metallic-roughness material\n"
     "packed into AEM's base colour, normal and PBR textures with full mip chains. What AEM\n"
     "cannot hold (morph targets, cameras, lights, vertex colours, extra UV sets...) is reported\n"
-    "once per kind. The file is written atomically; the same input and options give the same\n"
-    "bytes.\n"
+    "once per kind. Files are written atomically; the same input and options give the same\n"
+    "bytes whatever the thread count.\n"
     "\n"
-    "  -o, --output OUT.aem     where to write (required)\n"
+    "One input file with -o naming a file bakes that file. Otherwise -o is a directory: a file\n"
+    "bakes to OUTDIR/NAME.aem, and a directory to the same relative paths under OUTDIR for every\n"
+    ".gltf/.glb below it. A model is baked again only when the glTF, a buffer or image it uses,\n"
+    "its options or the baker's version changed since its last bake (stamps are kept in\n"
+    ".aem-bake/ beside the outputs); a failed model does not stop the others.\n"
+    "\n"
+    "  -o, --output PATH        OUT.aem for one input file, else the output directory\n"
+    "  --manifest FILE          bake the assets a JSON manifest lists (see below)\n"
+    "  -j, --threads N          files baked in parallel, and texture compression threads\n"
+    "                           (default: one per hardware thread); output is the same for any N\n"
+    "  --force                  bake even what is up to date\n"
+    "  --depfile FILE           write a Make/Ninja depfile: each output and the files it read\n"
     "  --scene N                bake scene N instead of the default scene\n"
     "  --textures bc|rgba       bc (default): BC7 base colour and PBR, BC5 normals;\n"
     "                           rgba: uncompressed RGBA8\n"
     "  --quality fast|normal|best  BC7 effort (default normal)\n"
     "  --max-texture-size N     downsize textures so that neither side exceeds N\n"
-    "  --threads N              texture compression threads (default: one per hardware thread);\n"
-    "                           the output is the same for any N\n"
     "  --regenerate-tangents    ignore the file's TANGENT data and generate tangents\n"
     "                           (MikkTSpace-style) as for primitives without them\n"
     "  --strict                 treat every warning as an error\n"
-    "  --verbose                per-step timings and vertex-cache statistics\n";
+    "  --verbose                one input file: per-step timings and vertex-cache statistics\n"
+    "\n"
+    "On a terminal a live line shows progress; in a pipe or with $CI set, one line per file.\n"
+    "Exit status: 0 when every model baked or was up to date, 1 when any failed, 130 when\n"
+    "interrupted (Ctrl-C finishes nothing half-way: each output is complete or untouched).\n"
+    "\n"
+    "Manifest: paths are relative to the manifest; outputs mirror the inputs' paths below it\n"
+    "under output_dir (or -o), unless an entry names its \"output\". Settings apply in the order\n"
+    "command line, then \"defaults\", then the entry's own.\n"
+    "  {\n"
+    "    \"output_dir\": \"baked\",\n"
+    "    \"defaults\": {\"textures\": \"bc\", \"quality\": \"normal\"},\n"
+    "    \"assets\": [\n"
+    "      \"characters/hero.glb\",\n"
+    "      {\"input\": \"props\", \"max_texture_size\": 512},\n"
+    "      {\"input\": \"cars/truck.gltf\", \"output\": \"truck_hq.aem\", \"quality\": \"best\", \"scene\": 1}\n"
+    "    ]\n"
+    "  }\n"
+    "Entry settings: textures, quality, max_texture_size, scene, regenerate_tangents, strict.\n";
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void on_interrupt(int) { g_interrupted.store(true); }
+
+// Ctrl-C (or SIGTERM) asks the running bakes to stop at their next block row; a second one
+// ends the process at once, as the handler resets itself.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &old_int_);
+    sigaction(SIGTERM, &action, &old_term_);
+  }
+  ~InterruptGuard() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+
+ private:
+  struct sigaction old_int_ {}, old_term_ {};
+};
 
 std::string texture_summary(const pipeline::BakeReport& report) {
   std::string out = std::to_string(report.textures) + " textures";
@@ -50,56 +106,70 @@ std::string texture_summary(const pipeline::BakeReport& report) {
   return out + ")";
 }
 
-}  // namespace
-
-int run_bake(Args args) {
-  ArgParser parser("bake", args);
-  if (parser.wants_help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
+// `-j4` as `-j 4`, so that the shared parser sees an option and its value.
+std::vector<std::string_view> split_jobs_flag(Args args, std::vector<std::string>& storage) {
+  storage.reserve(args.size() * 2);
+  std::vector<std::string_view> out;
+  for (std::string_view a : args) {
+    if (a.size() > 2 && a.substr(0, 2) == "-j") {
+      storage.emplace_back("-j");
+      storage.emplace_back(a.substr(2));
+    } else {
+      storage.emplace_back(a);
+    }
   }
-  std::optional<std::string> output = parser.option("--output");
-  if (!output) output = parser.option("-o");
-  const std::optional<long long> scene = parser.int_option("--scene", 0, 1 << 30);
-  const std::optional<std::string> textures = parser.option("--textures");
-  const std::optional<std::string> quality = parser.option("--quality");
-  const std::optional<long long> max_size = parser.int_option("--max-texture-size", 1, 1 << 16);
-  const std::optional<long long> threads = parser.int_option("--threads", 1, 1024);
-  const bool strict = parser.flag("--strict");
-  const bool regenerate_tangents = parser.flag("--regenerate-tangents");
-  const bool verbose = parser.flag("--verbose");
-  const std::vector<std::string> paths = parser.positionals(1, 1);
-  if (!output) throw UsageError("missing -o OUT.aem");
+  for (const std::string& s : storage) out.emplace_back(s);
+  return out;
+}
 
+struct Request {
+  std::vector<std::string> inputs;
+  std::optional<std::string> output, manifest, depfile;
   pipeline::BakeOptions options;
-  if (scene) options.scene = int(*scene);
-  if (textures) {
-    if (*textures == "bc") options.textures = pipeline::TextureEncoding::bc;
-    else if (*textures == "rgba") options.textures = pipeline::TextureEncoding::rgba;
+  unsigned threads = 1;
+  bool force = false, verbose = false;
+};
+
+Request parse(ArgParser& parser) {
+  Request r;
+  r.output = parser.option("--output");
+  if (const auto o = parser.option("-o")) r.output = o;
+  r.manifest = parser.option("--manifest");
+  r.depfile = parser.option("--depfile");
+  std::optional<long long> threads = parser.int_option("--threads", 1, 1024);
+  if (const auto j = parser.int_option("-j", 1, 1024)) threads = j;
+  r.threads = threads ? unsigned(*threads) : std::max(1u, std::thread::hardware_concurrency());
+  r.force = parser.flag("--force");
+  if (const auto scene = parser.int_option("--scene", 0, 1 << 30)) r.options.scene = int(*scene);
+  if (const auto textures = parser.option("--textures")) {
+    if (*textures == "bc") r.options.textures = pipeline::TextureEncoding::bc;
+    else if (*textures == "rgba") r.options.textures = pipeline::TextureEncoding::rgba;
     else throw UsageError("unknown --textures '" + *textures + "' (expected bc or rgba)");
   }
-  if (quality) {
+  if (const auto quality = parser.option("--quality")) {
     const std::optional<codec::Bc7Quality> q = codec::parse_bc7_quality(*quality);
     if (!q) throw UsageError("unknown --quality '" + *quality + "' (expected fast, normal or best)");
-    options.quality = *q;
+    r.options.quality = *q;
   }
-  if (max_size) options.max_texture_size = std::uint32_t(*max_size);
-  options.threads = threads ? unsigned(*threads) : std::max(1u, std::thread::hardware_concurrency());
-  options.strict = strict;
-  options.regenerate_tangents = regenerate_tangents;
+  if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
+    r.options.max_texture_size = std::uint32_t(*max_size);
+  r.options.strict = parser.flag("--strict");
+  r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
+  r.verbose = parser.flag("--verbose");
+  r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));
+  if (!r.output && !r.manifest) throw UsageError("missing -o OUT.aem (or -o OUTDIR)");
+  return r;
+}
 
-  const auto start = std::chrono::steady_clock::now();
-  pipeline::BakeReport report;
-  try {
-    report = pipeline::bake_gltf_file(paths[0], *output, options);
-  } catch (const pipeline::BakeError& e) {
-    std::fprintf(stderr, "aem bake: error: %s\n", e.what());
-    return 1;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "aem bake: error: %s: %s\n", paths[0].c_str(), e.what());
-    return 1;
-  }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+// One input file baked to a named output: the historical form, with its detailed summary.
+bool single_file_form(const Request& r) {
+  if (r.manifest || r.inputs.size() != 1) return false;
+  std::error_code ec;
+  return !std::filesystem::is_directory(r.inputs[0], ec) && !std::filesystem::is_directory(*r.output, ec);
+}
+
+void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult& result, bool verbose) {
+  const pipeline::BakeReport& report = result.report;
   for (const std::string& w : report.warnings) std::fprintf(stderr, "aem bake: warning: %s\n", w.c_str());
   if (verbose) {
     const auto& t = report.timings;
@@ -115,11 +185,75 @@ int run_bake(Args args) {
     std::printf("write      %8.1f ms\n", t.write_s * 1e3);
   }
   std::printf("%s: %llu vertices, %llu triangles, %s, %llu joints, %llu animations in %.2f s\n",
-              output->c_str(), static_cast<unsigned long long>(report.vertices),
+              job.output.c_str(), static_cast<unsigned long long>(report.vertices),
               static_cast<unsigned long long>(report.triangles), texture_summary(report).c_str(),
               static_cast<unsigned long long>(report.joints),
-              static_cast<unsigned long long>(report.animations), seconds);
-  return 0;
+              static_cast<unsigned long long>(report.animations), result.seconds);
+}
+
+}  // namespace
+
+int run_bake(Args raw_args) {
+  std::vector<std::string> storage;
+  const std::vector<std::string_view> split = split_jobs_flag(raw_args, storage);
+  ArgParser parser("bake", split);
+  if (parser.wants_help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  const Request request = parse(parser);
+  const bool single = single_file_form(request);
+
+  std::vector<pipeline::BakeJob> jobs;
+  if (single) {
+    jobs.push_back({request.inputs[0], *request.output, request.options});
+  } else {
+    const std::filesystem::path output_dir = request.output ? *request.output : "";
+    if (request.manifest) jobs = jobs_from_manifest(*request.manifest, output_dir, request.options);
+    for (const std::string& input : request.inputs) {
+      std::vector<pipeline::BakeJob> more = jobs_for_input(input, output_dir, request.options);
+      jobs.insert(jobs.end(), more.begin(), more.end());
+    }
+    if (jobs.empty()) throw UsageError("nothing to bake");
+  }
+  if (const std::string clash = pipeline::find_output_clash(jobs); !clash.empty()) throw UsageError(clash);
+
+  InterruptGuard guard;
+  pipeline::BatchSettings settings{request.threads, request.force, &g_interrupted};
+  pipeline::BatchProgress progress;
+  std::vector<pipeline::JobResult> results;
+  if (single) {
+    results = pipeline::run_batch(jobs, settings, progress);
+    const pipeline::JobResult& result = results[0];
+    if (result.outcome == pipeline::JobOutcome::failed) {
+      std::fprintf(stderr, "aem bake: error: %s\n", result.error.c_str());
+    } else if (result.outcome == pipeline::JobOutcome::up_to_date) {
+      std::printf("%s: up to date (nothing it depends on changed; --force bakes it again)\n", jobs[0].output.c_str());
+    } else if (result.outcome == pipeline::JobOutcome::baked) {
+      print_single_report(jobs[0], result, request.verbose);
+    } else {
+      std::fprintf(stderr, "aem bake: interrupted; %s was not written\n", jobs[0].output.c_str());
+    }
+  } else {
+    BakeProgress reporter(jobs, progress, BakeProgress::terminal_wanted());
+    results = pipeline::run_batch(jobs, settings, progress, reporter.callbacks());
+    reporter.finish(results, g_interrupted.load());
+  }
+
+  bool failed = false;
+  for (const pipeline::JobResult& r : results) failed |= r.outcome == pipeline::JobOutcome::failed;
+  if (request.depfile && !g_interrupted.load()) {
+    std::vector<std::filesystem::path> extra;
+    if (request.manifest) extra.emplace_back(*request.manifest);
+    try {
+      pipeline::write_depfile(*request.depfile, jobs, results, extra);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "aem bake: error: %s\n", e.what());
+      failed = true;
+    }
+  }
+  if (g_interrupted.load()) return 130;
+  return failed ? 1 : 0;
 }
 
 }  // namespace aem::cli

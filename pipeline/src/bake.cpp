@@ -34,6 +34,12 @@ const char* format_name(Compression c) {
   }
 }
 
+// Called between stages: texture encoding checks by itself, block row by block row.
+void stop_if_cancelled(const BakeOptions& options, const std::filesystem::path& input) {
+  if (options.signals.cancel && options.signals.cancel->load())
+    throw BakeCancelled(input.string() + ": bake cancelled");
+}
+
 }  // namespace
 
 BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options) {
@@ -43,6 +49,8 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   Stopwatch clock;
   const GltfDocument doc = import_gltf(input, options, warnings);
   report.timings.import_s = clock.lap();
+  report.inputs = doc.files;
+  stop_if_cancelled(options, input);
 
   const SkeletonBuild skeleton = build_skeleton(doc, warnings);
   GeometryBuild geometry = build_geometry(doc, skeleton, options, warnings);
@@ -52,11 +60,13 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   report.acmr_before = optimized.acmr_before;
   report.acmr_after = optimized.acmr_after;
   report.timings.optimise_s = clock.lap();
+  stop_if_cancelled(options, input);
 
   ModelContent& content = result.content;
   content.joints = skeleton.joints;
   content.animations = bake_animations(doc, skeleton, options, warnings);
   report.timings.skeleton_s = clock.lap();
+  stop_if_cancelled(options, input);
 
   std::vector<int> materials;
   for (const MaterialRange& r : geometry.ranges) materials.push_back(r.material);
@@ -85,6 +95,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
 BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesystem::path& output,
                           const BakeOptions& options) {
   BakeResult result = bake_gltf(input, options);
+  stop_if_cancelled(options, input);
   const auto start = std::chrono::steady_clock::now();
   try {
     write_model_file(output, result.content);

@@ -1,9 +1,13 @@
 #include "aem/pipeline/gltf_import.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <string>
+#include <vector>
 
+#include <stb_image.h>  // declarations only; libstb.so implements them
 #include <tiny_gltf.h>
 
 namespace aem::pipeline {
@@ -237,6 +241,77 @@ void check_model(GltfDocument& doc) {
   }
 }
 
+constexpr std::size_t kMaxJsonDepth = 256;
+constexpr int kMaxImageSide = 16384;
+
+// Deepest [ / { nesting in a JSON text (strings skipped).
+std::size_t json_depth(const std::vector<unsigned char>& text, std::size_t begin, std::size_t end) {
+  std::size_t depth = 0, deepest = 0;
+  bool in_string = false;
+  for (std::size_t i = begin; i < end; ++i) {
+    const unsigned char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+// Image decoding for tinygltf: PNG/JPEG (anything stb_image reads) to RGBA8, refusing images
+// whose header claims more than kMaxImageSide texels a side before allocating anything.
+bool decode_image(tinygltf::Image* image, const int index, std::string* err, std::string*, int, int,
+                  const unsigned char* bytes, int size, void*) {
+  int w = 0, h = 0, comp = 0;
+  if (!stbi_info_from_memory(bytes, size, &w, &h, &comp)) {
+    if (err) *err += "image " + std::to_string(index) + ": not an image stb_image can decode (PNG or JPEG expected). ";
+    return false;
+  }
+  if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide) {
+    if (err) *err += "image " + std::to_string(index) + ": " + std::to_string(w) + "x" + std::to_string(h) +
+                     " is larger than " + std::to_string(kMaxImageSide) + " texels a side. ";
+    return false;
+  }
+  unsigned char* data = stbi_load_from_memory(bytes, size, &w, &h, &comp, 4);
+  if (data == nullptr) {
+    if (err) *err += "image " + std::to_string(index) + ": cannot be decoded (" + stbi_failure_reason() + "). ";
+    return false;
+  }
+  image->width = w;
+  image->height = h;
+  image->component = 4;
+  image->bits = 8;
+  image->pixel_type = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE;
+  image->image.assign(data, data + std::size_t(w) * std::size_t(h) * 4);
+  stbi_image_free(data);
+  return true;
+}
+
+// tinygltf's file access, recording every path it looks for or reads (buffers and images), so
+// that a change to any of them, or the arrival of one that was missing, is seen as a change.
+void note_file(void* log, const std::string& path) {
+  auto& files = *static_cast<std::vector<std::filesystem::path>*>(log);
+  const std::filesystem::path p = std::filesystem::path(path).lexically_normal();
+  if (std::find(files.begin(), files.end(), p) == files.end()) files.push_back(p);
+}
+
+bool logged_file_exists(const std::string& path, void* log) {
+  note_file(log, path);
+  return tinygltf::FileExists(path, nullptr);
+}
+
+bool logged_read_whole_file(std::vector<unsigned char>* out, std::string* err, const std::string& path,
+                            void* log) {
+  note_file(log, path);
+  return tinygltf::ReadWholeFile(out, err, path, nullptr);
+}
+
 }  // namespace
 
 GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& options,
@@ -247,21 +322,49 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
     throw BakeError(path.string() + ": no such file");
-  // Sniff the container from its first bytes rather than trusting the extension.
-  char magic[4] = {};
+  // Read the whole file once; sniff the container from its first bytes, not the extension.
+  std::vector<unsigned char> bytes;
   {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw BakeError(path.string() + ": cannot open for reading");
-    in.read(magic, 4);
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size < 0 || size > std::streamoff(0x7fffffff))
+      throw BakeError(path.string() + ": larger than 2 GiB, which the glTF loader cannot read");
+    bytes.resize(std::size_t(size));
+    in.seekg(0);
+    in.read(reinterpret_cast<char*>(bytes.data()), size);
+    if (!in) throw BakeError(path.string() + ": read error");
   }
-  const bool binary = std::string(magic, 4) == "glTF";
+  const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+  // The JSON parser recurses once per nesting level: refuse absurd nesting before it runs.
+  {
+    std::size_t begin = 0, end = bytes.size();
+    if (binary && bytes.size() >= 20) {
+      std::uint32_t chunk = 0;
+      std::memcpy(&chunk, bytes.data() + 12, 4);
+      begin = 20;
+      end = std::min<std::size_t>(bytes.size(), 20 + std::size_t(chunk));
+    }
+    if (const std::size_t depth = json_depth(bytes, begin, end); depth > kMaxJsonDepth)
+      throw BakeError(path.string() + ": JSON nested " + std::to_string(depth) +
+                      " levels deep (more than " + std::to_string(kMaxJsonDepth) + ")");
+  }
   tinygltf::TinyGLTF loader;
   loader.SetStoreOriginalJSONForExtrasAndExtensions(false);
+  loader.SetImageLoader(&decode_image, nullptr);
+  doc.files.push_back(path.lexically_normal());
+  loader.SetFsCallbacks({&logged_file_exists, &tinygltf::ExpandFilePath, &logged_read_whole_file,
+                         &tinygltf::WriteWholeFile, &doc.files});
   std::string error, warning;
   bool ok = false;
+  const std::string base_dir = path.parent_path().string();
   try {
-    ok = binary ? loader.LoadBinaryFromFile(doc.model.get(), &error, &warning, path.string())
-                : loader.LoadASCIIFromFile(doc.model.get(), &error, &warning, path.string());
+    ok = binary ? loader.LoadBinaryFromMemory(doc.model.get(), &error, &warning, bytes.data(),
+                                              unsigned(bytes.size()), base_dir)
+                : loader.LoadASCIIFromString(doc.model.get(), &error, &warning,
+                                             reinterpret_cast<const char*>(bytes.data()),
+                                             unsigned(bytes.size()), base_dir);
   } catch (const std::exception& e) {
     throw BakeError(path.string() + ": not a readable glTF file: " + e.what());
   }
@@ -292,10 +395,12 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   for (const std::string& ext : m.extensionsUsed) {
     if (ext != "KHR_mesh_quantization" && ext != "KHR_texture_transform" &&
         ext != "KHR_materials_emissive_strength")
-      warnings.warn("extension " + ext, "extension " + ext + " is ignored");
+      warnings.warn("extension " + ext, path.string() + ": extension " + ext + " is ignored");
   }
-  if (!m.cameras.empty()) warnings.warn("cameras", std::to_string(m.cameras.size()) + " camera(s) dropped: AEM has no cameras");
-  if (!m.lights.empty()) warnings.warn("lights", std::to_string(m.lights.size()) + " light(s) dropped: AEM has no lights");
+  if (!m.cameras.empty())
+    warnings.warn("cameras", path.string() + ": " + std::to_string(m.cameras.size()) + " camera(s) dropped: AEM has no cameras");
+  if (!m.lights.empty())
+    warnings.warn("lights", path.string() + ": " + std::to_string(m.lights.size()) + " light(s) dropped: AEM has no lights");
   return doc;
 }
 

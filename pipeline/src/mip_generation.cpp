@@ -167,9 +167,21 @@ TextureImage encode_texture(const std::vector<codec::ImageRgba8>& levels, Textur
   co.format = kind == TextureKind::normal ? codec::BlockFormat::bc5 : codec::BlockFormat::bc7;
   co.quality = options.quality;
   co.threads = options.threads;
+  co.blocks_done = options.signals.blocks_done;
+  co.cancel = options.signals.cancel;
   out.compression = kind == TextureKind::normal ? Compression::bc5 : Compression::bc7;
+  if (options.signals.blocks_total) {
+    std::uint64_t blocks = 0;
+    for (const auto& level : levels) blocks += codec::block_count(level.width, level.height);
+    options.signals.blocks_total->fetch_add(blocks, std::memory_order_relaxed);
+  }
   for (const auto& level : levels) {
-    const std::vector<std::uint8_t> blocks = codec::compress_image(level, co);
+    std::vector<std::uint8_t> blocks;
+    try {
+      blocks = codec::compress_image(level, co);
+    } catch (const codec::CompressionCancelled&) {
+      throw BakeCancelled("texture compression cancelled");
+    }
     const auto* bytes = reinterpret_cast<const std::byte*>(blocks.data());
     out.mips.insert(out.mips.end(), bytes, bytes + blocks.size());
   }

@@ -17,8 +17,12 @@ std::optional<BlockFormat> parse_block_format(std::string_view name) {
   return std::nullopt;
 }
 
+std::uint64_t block_count(std::uint32_t width, std::uint32_t height) {
+  return std::uint64_t(blocks_across(width)) * blocks_down(height);
+}
+
 std::size_t compressed_size(std::uint32_t width, std::uint32_t height) {
-  return std::size_t(blocks_across(width)) * blocks_down(height) * 16;
+  return std::size_t(block_count(width, height)) * 16;
 }
 
 std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const CompressOptions& options) {
@@ -31,6 +35,7 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
   auto encode_rows = [&](std::uint32_t first, std::uint32_t last) {
     std::uint8_t texels[64];
     for (std::uint32_t by = first; by < last; ++by) {
+      if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return;
       for (std::uint32_t bx = 0; bx < across; ++bx) {
         extract_block(image, bx, by, texels);
         std::uint8_t* dst = out.data() + (std::size_t(by) * across + bx) * 16;
@@ -40,13 +45,18 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
           encode_bc5_block(texels, dst);
         }
       }
+      if (options.blocks_done) options.blocks_done->fetch_add(across, std::memory_order_relaxed);
     }
+  };
+  auto finish = [&]() -> std::vector<std::uint8_t> {
+    if (options.cancel && options.cancel->load()) throw CompressionCancelled();
+    return std::move(out);
   };
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = std::min<unsigned>(threads, down);
   if (threads <= 1) {
     encode_rows(0, down);
-    return out;
+    return finish();
   }
   std::vector<std::thread> workers;
   workers.reserve(threads);
@@ -56,7 +66,7 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
     workers.emplace_back(encode_rows, first, last);
   }
   for (std::thread& w : workers) w.join();
-  return out;
+  return finish();
 }
 
 ImageRgba8 decompress_image(std::span<const std::uint8_t> blocks, std::uint32_t width,

@@ -1,7 +1,9 @@
 #pragma once
 // What `aem bake` can be asked to do, what it reports back, and the error it throws for input it
 // cannot bake. Shared by every bake stage.
+#include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -14,6 +16,14 @@ namespace aem::pipeline {
 
 enum class TextureEncoding { bc, rgba };  // bc: BC7 base colour and PBR, BC5 normals
 
+// Lets whoever drives a bake from another thread watch its texture work and stop it. Every
+// pointer is optional; none of them changes the bytes a bake produces.
+struct BakeSignals {
+  const std::atomic<bool>* cancel = nullptr;           // once set, the bake throws BakeCancelled
+  std::atomic<std::uint64_t>* blocks_total = nullptr;  // grows as textures are queued for encoding
+  std::atomic<std::uint64_t>* blocks_done = nullptr;   // grows as their block rows are encoded
+};
+
 struct BakeOptions {
   int scene = -1;                       // -1: the file's default scene (or scene 0)
   TextureEncoding textures = TextureEncoding::bc;
@@ -23,11 +33,17 @@ struct BakeOptions {
   unsigned threads = 1;                 // texture compression threads; output is the same for any
   double resample_tolerance = 1e-4;     // STEP/CUBICSPLINE resampling, relative to value range
   bool regenerate_tangents = false;     // ignore glTF TANGENT data and generate tangents instead
+  BakeSignals signals;
 };
 
 // A glTF file that cannot be baked: the message names the file, what is wrong and where.
 struct BakeError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// The bake stopped because BakeSignals::cancel was set; nothing was written.
+struct BakeCancelled : BakeError {
+  using BakeError::BakeError;
 };
 
 struct BakeTimings {
@@ -57,6 +73,9 @@ struct BakeReport {
   std::uint32_t textures = 0;
   double acmr_before = 0, acmr_after = 0;
   std::uint64_t source_vertices = 0;  // before merging identical vertices
+  // Every file the bake read or looked for: the glTF itself, then its buffers and images (a
+  // referenced file that was missing is listed too, so that its arrival counts as a change).
+  std::vector<std::filesystem::path> inputs;
 };
 
 }  // namespace aem::pipeline

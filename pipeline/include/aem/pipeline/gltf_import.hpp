@@ -22,6 +22,7 @@ struct GltfDocument {
   std::vector<int> parent;  // per node: its parent node, or -1
   int scene = -1;           // the scene to bake, or -1 when the file has none (all root nodes)
   std::vector<int> roots;   // the nodes to bake from, in order
+  std::vector<std::filesystem::path> files;  // `path`, then every file the loader looked for
 };
 
 GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& options,

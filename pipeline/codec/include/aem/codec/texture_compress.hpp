@@ -1,10 +1,12 @@
 #pragma once
 // Whole-image block compression, split over threads by block rows. The output is the same bytes
 // whatever the thread count.
+#include <atomic>
 #include <cstdint>
-#include <span>
-#include <string_view>
 #include <optional>
+#include <span>
+#include <stdexcept>
+#include <string_view>
 #include <vector>
 
 #include "aem/codec/bc7.hpp"
@@ -21,7 +23,19 @@ struct CompressOptions {
   BlockFormat format = BlockFormat::bc7;
   Bc7Quality quality = Bc7Quality::normal;  // BC7 only
   unsigned threads = 1;                     // 0: one per hardware thread
+  // Optional, for whoever drives a long compression from another thread: blocks_done grows by
+  // each finished block row's blocks; once *cancel is set, workers stop at their next block row
+  // and compress_image throws CompressionCancelled.
+  std::atomic<std::uint64_t>* blocks_done = nullptr;
+  const std::atomic<bool>* cancel = nullptr;
 };
+
+struct CompressionCancelled : std::runtime_error {
+  CompressionCancelled() : std::runtime_error("texture compression cancelled") {}
+};
+
+// Blocks in one level: ceil(w/4) * ceil(h/4).
+std::uint64_t block_count(std::uint32_t width, std::uint32_t height);
 
 // Size in bytes of one level: ceil(w/4) * ceil(h/4) * 16.
 std::size_t compressed_size(std::uint32_t width, std::uint32_t height);

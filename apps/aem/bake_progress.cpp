@@ -1,0 +1,173 @@
+#include "bake_progress.hpp"
+
+#include <cstdlib>
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+namespace aem::cli {
+namespace {
+
+std::string clock_text(double seconds) {
+  const long s = long(seconds + 0.5);
+  char text[32];
+  if (s >= 3600) std::snprintf(text, sizeof text, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  else std::snprintf(text, sizeof text, "%ld:%02ld", s / 60, s % 60);
+  return text;
+}
+
+std::string bytes_text(std::uint64_t bytes) {
+  char text[32];
+  if (bytes >= 1000 * 1000) std::snprintf(text, sizeof text, "%.1f MB", double(bytes) / 1e6);
+  else std::snprintf(text, sizeof text, "%.1f kB", double(bytes) / 1e3);
+  return text;
+}
+
+std::size_t terminal_columns() {
+  winsize size{};
+  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 20) return size.ws_col;
+  return 80;
+}
+
+void print_warnings(const pipeline::JobResult& result) {
+  for (const std::string& w : result.report.warnings) std::fprintf(stderr, "aem bake: warning: %s\n", w.c_str());
+}
+
+}  // namespace
+
+bool BakeProgress::terminal_wanted() {
+  const char* ci = std::getenv("CI");
+  return ::isatty(STDERR_FILENO) && !(ci && *ci);
+}
+
+BakeProgress::BakeProgress(std::span<const pipeline::BakeJob> jobs, const pipeline::BatchProgress& progress,
+                           bool live)
+    : jobs_(jobs), progress_(progress), live_(live) {
+  if (live_) redraw_ = std::thread([this] { redraw_loop(); });
+}
+
+BakeProgress::~BakeProgress() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (redraw_.joinable()) redraw_.join();
+}
+
+pipeline::BatchCallbacks BakeProgress::callbacks() {
+  return {[this](std::size_t job) { started(job); },
+          [this](std::size_t job, const pipeline::JobResult& result) { finished(job, result); }};
+}
+
+double BakeProgress::elapsed() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void BakeProgress::started(std::size_t job) {
+  std::lock_guard lock(mutex_);
+  running_.insert(job);
+}
+
+void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) {
+  std::lock_guard lock(mutex_);
+  running_.erase(job);
+  if (result.outcome == pipeline::JobOutcome::cancelled) return;
+  ++done_;
+  const pipeline::BakeJob& j = jobs_[job];
+  if (live_) {
+    // Only what needs attention scrolls above the live line.
+    if (result.outcome == pipeline::JobOutcome::failed || !result.report.warnings.empty()) clear_live_line();
+    print_warnings(result);
+    if (result.outcome == pipeline::JobOutcome::failed) std::fprintf(stderr, "aem bake: error: %s\n", result.error.c_str());
+    std::fputs(live_line().c_str(), stderr);
+    std::fflush(stderr);
+    return;
+  }
+  print_warnings(result);
+  const int width = int(std::to_string(jobs_.size()).size());
+  switch (result.outcome) {
+    case pipeline::JobOutcome::baked:
+      std::printf("[%*zu/%zu] baked %s -> %s (%llu vertices, %llu triangles, %u textures, %.2f s)\n", width, done_,
+                  jobs_.size(), j.input.c_str(), j.output.c_str(),
+                  static_cast<unsigned long long>(result.report.vertices),
+                  static_cast<unsigned long long>(result.report.triangles), result.report.textures, result.seconds);
+      break;
+    case pipeline::JobOutcome::up_to_date:
+      std::printf("[%*zu/%zu] up to date %s\n", width, done_, jobs_.size(), j.output.c_str());
+      break;
+    default:
+      std::printf("[%*zu/%zu] FAILED %s: %s\n", width, done_, jobs_.size(), j.input.c_str(), result.error.c_str());
+      break;
+  }
+  std::fflush(stdout);
+}
+
+std::string BakeProgress::live_line() const {
+  std::string line = "\r[" + std::to_string(done_) + "/" + std::to_string(jobs_.size()) + "]";
+  if (!running_.empty()) {
+    line += " " + jobs_[*running_.begin()].input.filename().string();
+    if (running_.size() > 1) line += " (+" + std::to_string(running_.size() - 1) + ")";
+  }
+  const std::uint64_t total = progress_.blocks_total.load(), blocks = progress_.blocks_done.load();
+  if (total > 0) line += " | blocks " + std::to_string(blocks) + "/" + std::to_string(total);
+  const double seconds = elapsed();
+  line += " | " + clock_text(seconds);
+  if (done_ > 0 && done_ < jobs_.size())
+    line += " | ETA " + clock_text(seconds / double(done_) * double(jobs_.size() - done_));
+  // Never wider than the terminal: a wrapped line cannot be redrawn in place.
+  const std::size_t columns = terminal_columns();
+  if (line.size() > columns) line.resize(columns);
+  return line + "\x1b[K";
+}
+
+void BakeProgress::clear_live_line() const { std::fputs("\r\x1b[K", stderr); }
+
+void BakeProgress::redraw_loop() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    std::fputs(live_line().c_str(), stderr);
+    std::fflush(stderr);
+    wake_.wait_for(lock, std::chrono::milliseconds(200));
+  }
+}
+
+void BakeProgress::finish(std::span<const pipeline::JobResult> results, bool interrupted) {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    if (live_) clear_live_line();
+  }
+  wake_.notify_all();
+  if (redraw_.joinable()) redraw_.join();
+  std::size_t baked = 0, current = 0, failed = 0, cancelled = 0;
+  std::uint64_t bytes_in = 0, bytes_out = 0;
+  for (const pipeline::JobResult& r : results) {
+    switch (r.outcome) {
+      case pipeline::JobOutcome::baked: ++baked; break;
+      case pipeline::JobOutcome::up_to_date: ++current; break;
+      case pipeline::JobOutcome::failed: ++failed; break;
+      case pipeline::JobOutcome::cancelled: ++cancelled; break;
+    }
+    if (r.outcome == pipeline::JobOutcome::baked) {
+      bytes_in += r.bytes_in;
+      bytes_out += r.bytes_out;
+    }
+  }
+  std::string summary = "aem bake: " + std::to_string(baked) + " baked, " + std::to_string(current) +
+                        " up to date, " + std::to_string(failed) + " failed";
+  if (cancelled > 0) summary += ", " + std::to_string(cancelled) + " not baked (interrupted)";
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2f s", elapsed());
+  summary += "; " + bytes_text(bytes_in) + " read, " + bytes_text(bytes_out) + " written; " + seconds;
+  std::printf("%s\n", summary.c_str());
+  std::fflush(stdout);
+  if (failed > 0) {
+    std::fprintf(stderr, "aem bake: %zu failed:\n", failed);
+    for (const pipeline::JobResult& r : results)
+      if (r.outcome == pipeline::JobOutcome::failed) std::fprintf(stderr, "  %s\n", r.error.c_str());
+  }
+  if (interrupted) std::fprintf(stderr, "aem bake: interrupted; every output is either complete or untouched\n");
+}
+
+}  // namespace aem::cli

@@ -1,0 +1,61 @@
+#pragma once
+// Incremental baking: what a bake depended on, recorded beside its output, so that the next run
+// can tell whether the output is still what a bake would produce.
+//
+// A stamp lives in `.aem-bake/` beside the output (`out/hero.aem` -> `out/.aem-bake/hero.aem.json`)
+// and records the baker's version, the options that shape the output, and the size and
+// modification time of the output and of every input (the glTF, its buffers and images, and the
+// files it referred to that were missing). An output is up to date when all of that still holds.
+// As with make, a touched file counts as changed even when its bytes are the same.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aem/pipeline/bake_options.hpp"
+
+namespace aem::pipeline {
+
+// The baker's identity in stamps: a new version rebakes everything.
+std::string baker_version();
+
+// The options that change the bytes of a bake, as a canonical string (not the thread count or
+// the progress signals).
+std::string options_key(const BakeOptions& options);
+
+struct FileState {
+  std::filesystem::path path;
+  std::int64_t size = -1;      // -1: the file does not exist
+  std::int64_t mtime_ns = 0;
+
+  static FileState of(const std::filesystem::path& path);
+  // Whether the file at `path` still has this size and time (or is still missing).
+  bool unchanged() const;
+};
+
+struct BakeStamp {
+  std::string baker;
+  std::string options;
+  FileState output;
+  std::vector<FileState> inputs;
+};
+
+std::filesystem::path stamp_path(const std::filesystem::path& output);
+
+// The stamp beside `output`, or nullopt when there is none or it cannot be read (which only
+// means a rebake).
+std::optional<BakeStamp> read_stamp(const std::filesystem::path& output);
+
+// True when `output` exists and neither it, nor any input, nor the options or baker changed
+// since `stamp` was written.
+bool is_up_to_date(const BakeStamp& stamp, const std::filesystem::path& output,
+                   const std::string& options);
+
+// Records a finished bake (atomically). Throws std::runtime_error naming the file on failure.
+void write_stamp(const std::filesystem::path& output, const BakeStamp& stamp);
+
+// Removes the stamp of an output that is no longer known to be current (a failed rebake).
+void remove_stamp(const std::filesystem::path& output);
+
+}  // namespace aem::pipeline

@@ -1,0 +1,70 @@
+#pragma once
+// Many bakes at once: jobs run in parallel over files, and each file's texture compression takes
+// the threads that other files leave free. The bytes of every output are the same for any thread
+// count. Outputs that are up to date (see bake_stamp.hpp) are skipped unless forced; a failed job
+// never stops the others and leaves no partial output; a cancel request stops the batch at the
+// next block row of every running bake, leaving nothing half written.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "aem/pipeline/bake_options.hpp"
+
+namespace aem::pipeline {
+
+struct BakeJob {
+  std::filesystem::path input;   // .gltf or .glb
+  std::filesystem::path output;  // .aem
+  BakeOptions options;           // threads and signals are set by the batch
+};
+
+enum class JobOutcome { baked, up_to_date, failed, cancelled };
+
+struct JobResult {
+  JobOutcome outcome = JobOutcome::cancelled;  // jobs a cancel kept from starting stay cancelled
+  std::string error;                           // failed: the reason, naming the file
+  BakeReport report;                           // baked: what the bake reported
+  std::vector<std::filesystem::path> inputs;   // baked or up to date: every existing file it
+                                               // depends on, absolute
+  std::uint64_t bytes_in = 0;                  // baked: sizes of those inputs
+  std::uint64_t bytes_out = 0;                 // baked: size of the output
+  double seconds = 0;
+};
+
+struct BatchSettings {
+  unsigned threads = 1;       // files in parallel, and the total of compression threads
+  bool force = false;         // rebake even what is up to date
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// Texture work of the batch, readable from another thread while it runs (for a progress line).
+struct BatchProgress {
+  std::atomic<std::uint64_t> blocks_total{0};  // blocks queued for encoding so far
+  std::atomic<std::uint64_t> blocks_done{0};
+};
+
+struct BatchCallbacks {
+  // Called from worker threads (never two at once) when a job starts and when it ends.
+  std::function<void(std::size_t job)> started;
+  std::function<void(std::size_t job, const JobResult& result)> finished;
+};
+
+// Two jobs writing the same output: a description naming both inputs and the output, or an
+// empty string when every output is distinct.
+std::string find_output_clash(std::span<const BakeJob> jobs);
+
+// Runs every job; results are in job order.
+std::vector<JobResult> run_batch(std::span<const BakeJob> jobs, const BatchSettings& settings,
+                                 BatchProgress& progress, const BatchCallbacks& callbacks = {});
+
+// A Make/Ninja depfile: one rule per output naming every input it depends on (jobs that failed
+// or did not run are left out). Written atomically.
+void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> jobs,
+                   std::span<const JobResult> results,
+                   std::span<const std::filesystem::path> extra_inputs = {});
+
+}  // namespace aem::pipeline

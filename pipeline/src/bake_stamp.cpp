@@ -1,0 +1,124 @@
+#include "aem/pipeline/bake_stamp.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "aem/pipeline/model_writer.hpp"
+
+namespace aem::pipeline {
+namespace {
+
+// Raised whenever a change to the pipeline changes what it writes for the same input and
+// options, so that stamps written by an older baker of the same version go stale.
+constexpr int kBakeRevision = 1;
+
+nlohmann::json to_json(const FileState& f) {
+  return {{"path", f.path.generic_string()}, {"size", f.size}, {"mtime_ns", f.mtime_ns}};
+}
+
+FileState file_state_from(const nlohmann::json& j) {
+  FileState f;
+  f.path = j.at("path").get<std::string>();
+  f.size = j.at("size").get<std::int64_t>();
+  f.mtime_ns = j.at("mtime_ns").get<std::int64_t>();
+  return f;
+}
+
+std::string number(double v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+std::string baker_version() {
+  return std::string("aem ") + AEM_VERSION_STRING + " bake r" + std::to_string(kBakeRevision);
+}
+
+std::string options_key(const BakeOptions& o) {
+  return "scene=" + std::to_string(o.scene) +
+         " textures=" + (o.textures == TextureEncoding::bc ? "bc" : "rgba") +
+         " quality=" + std::string(codec::to_string(o.quality)) +
+         " max_texture_size=" + std::to_string(o.max_texture_size) +
+         " strict=" + (o.strict ? "1" : "0") +
+         " resample_tolerance=" + number(o.resample_tolerance) +
+         " regenerate_tangents=" + (o.regenerate_tangents ? "1" : "0");
+}
+
+FileState FileState::of(const std::filesystem::path& path) {
+  FileState f;
+  f.path = path;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return f;
+  const auto time = std::filesystem::last_write_time(path, ec);
+  if (ec) return f;
+  f.size = std::int64_t(size);
+  f.mtime_ns = std::int64_t(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count());
+  return f;
+}
+
+bool FileState::unchanged() const {
+  const FileState now = of(path);
+  return now.size == size && now.mtime_ns == mtime_ns;
+}
+
+std::filesystem::path stamp_path(const std::filesystem::path& output) {
+  return output.parent_path() / ".aem-bake" / (output.filename().string() + ".json");
+}
+
+std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
+  std::ifstream in(stamp_path(output), std::ios::binary);
+  if (!in) return std::nullopt;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(in);
+    BakeStamp stamp;
+    stamp.baker = j.at("baker").get<std::string>();
+    stamp.options = j.at("options").get<std::string>();
+    stamp.output = file_state_from(j.at("output"));
+    for (const auto& input : j.at("inputs")) stamp.inputs.push_back(file_state_from(input));
+    return stamp;
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;  // damaged or from elsewhere: the output is simply rebaked
+  }
+}
+
+bool is_up_to_date(const BakeStamp& stamp, const std::filesystem::path& output,
+                   const std::string& options) {
+  if (stamp.baker != baker_version() || stamp.options != options) return false;
+  // The output is checked where it is now asked for, which is where the stamp sits beside it.
+  FileState recorded = stamp.output;
+  recorded.path = output;
+  if (recorded.size < 0 || !recorded.unchanged()) return false;
+  for (const FileState& input : stamp.inputs)
+    if (!input.unchanged()) return false;
+  return !stamp.inputs.empty();
+}
+
+void write_stamp(const std::filesystem::path& output, const BakeStamp& stamp) {
+  nlohmann::json j;
+  j["baker"] = stamp.baker;
+  j["options"] = stamp.options;
+  j["output"] = to_json(stamp.output);
+  j["inputs"] = nlohmann::json::array();
+  for (const FileState& input : stamp.inputs) j["inputs"].push_back(to_json(input));
+  const std::string text = j.dump(1) + "\n";
+  const std::filesystem::path path = stamp_path(output);
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  if (ec) throw std::runtime_error(path.parent_path().string() + ": cannot create directory: " + ec.message());
+  write_file_atomically(path, std::as_bytes(std::span(text.data(), text.size())));
+}
+
+void remove_stamp(const std::filesystem::path& output) {
+  std::error_code ec;
+  std::filesystem::remove(stamp_path(output), ec);
+}
+
+}  // namespace aem::pipeline

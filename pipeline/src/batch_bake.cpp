@@ -1,0 +1,188 @@
+#include "aem/pipeline/batch_bake.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+#include "aem/pipeline/bake.hpp"
+#include "aem/pipeline/bake_stamp.hpp"
+#include "aem/pipeline/model_writer.hpp"
+
+namespace aem::pipeline {
+namespace {
+
+std::filesystem::path absolute_path(const std::filesystem::path& p) {
+  std::error_code ec;
+  const std::filesystem::path a = std::filesystem::absolute(p, ec);
+  return (ec ? p : a).lexically_normal();
+}
+
+void keep_existing_inputs(JobResult& result, const std::vector<FileState>& inputs) {
+  for (const FileState& f : inputs) {
+    if (f.size < 0) continue;
+    result.inputs.push_back(f.path);
+    result.bytes_in += std::uint64_t(f.size);
+  }
+}
+
+// The stamp of a bake that just wrote `output`, or nullopt when an input changed while the bake
+// ran (then the output may not match what is on disk now, and the next run must bake again).
+std::optional<BakeStamp> stamp_after_bake(const BakeJob& job, const BakeReport& report,
+                                          std::filesystem::file_time_type bake_start) {
+  BakeStamp stamp;
+  stamp.baker = baker_version();
+  stamp.options = options_key(job.options);
+  stamp.output = FileState::of(absolute_path(job.output));
+  for (const std::filesystem::path& input : report.inputs) {
+    const std::filesystem::path path = absolute_path(input);
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) && std::filesystem::last_write_time(path, ec) > bake_start && !ec)
+      return std::nullopt;
+    stamp.inputs.push_back(FileState::of(path));
+  }
+  return stamp;
+}
+
+JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgress& progress,
+                  unsigned threads) {
+  JobResult result;
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    const std::string key = options_key(job.options);
+    if (!settings.force) {
+      if (const auto stamp = read_stamp(job.output); stamp && is_up_to_date(*stamp, job.output, key)) {
+        result.outcome = JobOutcome::up_to_date;
+        keep_existing_inputs(result, stamp->inputs);
+        return result;
+      }
+    }
+    BakeOptions options = job.options;
+    options.threads = threads;
+    options.signals = {settings.cancel, &progress.blocks_total, &progress.blocks_done};
+    if (job.output.has_parent_path()) {
+      std::error_code ec;
+      std::filesystem::create_directories(job.output.parent_path(), ec);
+      if (ec)
+        throw std::runtime_error(job.output.parent_path().string() + ": cannot create directory: " + ec.message());
+    }
+    // From here the old output is no longer known to be current, whatever happens next.
+    remove_stamp(job.output);
+    const auto bake_start = std::filesystem::file_time_type::clock::now();
+    result.report = bake_gltf_file(job.input, job.output, options);
+    result.outcome = JobOutcome::baked;
+    if (const auto stamp = stamp_after_bake(job, result.report, bake_start)) {
+      write_stamp(job.output, *stamp);
+      keep_existing_inputs(result, stamp->inputs);
+    } else {
+      for (const auto& input : result.report.inputs) keep_existing_inputs(result, {FileState::of(absolute_path(input))});
+    }
+    std::error_code ec;
+    result.bytes_out = std::filesystem::file_size(job.output, ec);
+  } catch (const BakeCancelled&) {
+    result.outcome = JobOutcome::cancelled;
+  } catch (const BakeError& e) {
+    result.outcome = JobOutcome::failed;
+    result.error = e.what();
+  } catch (const std::exception& e) {
+    result.outcome = JobOutcome::failed;
+    result.error = job.input.string() + ": " + e.what();
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+// Make's escaping: spaces and '#' with a backslash, '$' doubled.
+std::string depfile_escape(const std::string& path) {
+  std::string out;
+  for (char c : path) {
+    if (c == ' ' || c == '#' || c == '\\') out += '\\';
+    if (c == '$') out += '$';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string find_output_clash(std::span<const BakeJob> jobs) {
+  std::map<std::filesystem::path, std::size_t> seen;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const auto [it, inserted] = seen.emplace(absolute_path(jobs[i].output), i);
+    if (!inserted)
+      return jobs[it->second].input.string() + " and " + jobs[i].input.string() + " would both be baked to " +
+             jobs[i].output.string();
+  }
+  return {};
+}
+
+std::vector<JobResult> run_batch(std::span<const BakeJob> jobs, const BatchSettings& settings,
+                                 BatchProgress& progress, const BatchCallbacks& callbacks) {
+  std::vector<JobResult> results(jobs.size());
+  // Largest files first: a big one started last would leave the other cores idle at the end.
+  std::vector<std::uint64_t> sizes(jobs.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    std::error_code ec;
+    sizes[i] = std::filesystem::file_size(jobs[i].input, ec);
+    if (ec) sizes[i] = 0;
+  }
+  std::vector<std::size_t> order(jobs.size());
+  std::iota(order.begin(), order.end(), std::size_t(0));
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return sizes[a] != sizes[b] ? sizes[a] > sizes[b] : a < b; });
+
+  const unsigned threads = std::max(1u, settings.threads);
+  std::atomic<std::size_t> next{0};
+  std::atomic<unsigned> running{0};
+  std::mutex callback_mutex;
+  auto worker = [&] {
+    for (;;) {
+      if (settings.cancel && settings.cancel->load()) return;
+      const std::size_t k = next.fetch_add(1);
+      if (k >= order.size()) return;
+      const std::size_t i = order[k];
+      // Compression threads: whatever the other running files leave of the budget.
+      const unsigned others = running.fetch_add(1);
+      {
+        std::lock_guard lock(callback_mutex);
+        if (callbacks.started) callbacks.started(i);
+      }
+      results[i] = run_job(jobs[i], settings, progress, others < threads ? threads - others : 1);
+      running.fetch_sub(1);
+      std::lock_guard lock(callback_mutex);
+      if (callbacks.finished) callbacks.finished(i, results[i]);
+    }
+  };
+  const unsigned workers = unsigned(std::min<std::size_t>(threads, jobs.size()));
+  if (workers <= 1) {
+    worker();
+    return results;
+  }
+  std::vector<std::thread> pool;
+  pool.reserve(workers);
+  for (unsigned t = 0; t < workers; ++t) pool.emplace_back(worker);
+  for (std::thread& t : pool) t.join();
+  return results;
+}
+
+void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> jobs,
+                   std::span<const JobResult> results, std::span<const std::filesystem::path> extra_inputs) {
+  std::string text;
+  for (std::size_t i = 0; i < jobs.size() && i < results.size(); ++i) {
+    const JobResult& r = results[i];
+    if (r.outcome != JobOutcome::baked && r.outcome != JobOutcome::up_to_date) continue;
+    text += depfile_escape(jobs[i].output.string()) + ":";
+    for (const auto& input : r.inputs) text += " \\\n  " + depfile_escape(input.string());
+    for (const auto& input : extra_inputs) text += " \\\n  " + depfile_escape(absolute_path(input).string());
+    text += "\n";
+  }
+  if (path.has_parent_path()) {
+    std::error_code ec;
+    std::filesystem::create_directories(path.parent_path(), ec);
+  }
+  write_file_atomically(path, std::as_bytes(std::span(text.data(), text.size())));
+}
+
+}  // namespace aem::pipeline
