@@ -10,10 +10,14 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/aem DESTINATION ${CMAKE_
 
 set(AEM_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/aem)
 install(EXPORT aemTargets NAMESPACE aem:: DESTINATION ${AEM_CMAKE_INSTALL_DIR})
+if(TARGET aem)
+  install(EXPORT aemToolsTargets NAMESPACE aem:: DESTINATION ${AEM_CMAKE_INSTALL_DIR})
+endif()
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/aemConfig.cmake.in
   ${PROJECT_BINARY_DIR}/aemConfig.cmake INSTALL_DESTINATION ${AEM_CMAKE_INSTALL_DIR})
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/aemConfigVersion.cmake
   COMPATIBILITY SameMajorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/aemConfig.cmake ${PROJECT_BINARY_DIR}/aemConfigVersion.cmake
+  ${PROJECT_SOURCE_DIR}/cmake/AemBakeAssets.cmake
   DESTINATION ${AEM_CMAKE_INSTALL_DIR})
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/aem)

@@ -1,6 +1,11 @@
 #include "bake_progress.hpp"
 
+#include <algorithm>
+
+#include <cctype>
 #include <cstdlib>
+#include <initializer_list>
+#include <string_view>
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -29,6 +34,25 @@ std::size_t terminal_columns() {
   return 80;
 }
 
+// A job's share of the work, for the ETA: its file's size, and for a .gltf the other files
+// beside it (its buffers and images, as far as a directory listing can tell).
+double work_weight(const std::filesystem::path& input) {
+  std::error_code ec;
+  double bytes = double(std::filesystem::file_size(input, ec));
+  if (ec) bytes = 0;
+  std::string ext = input.extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == ".gltf") {
+    for (std::filesystem::directory_iterator it(input.parent_path().empty() ? "." : input.parent_path(), ec), end;
+         !ec && it != end; it.increment(ec)) {
+      std::string other = it->path().extension().string();
+      for (char& c : other) c = char(std::tolower(static_cast<unsigned char>(c)));
+      if (other != ".gltf" && other != ".glb" && it->is_regular_file(ec)) bytes += double(it->file_size(ec));
+    }
+  }
+  return bytes + 4096;  // every file costs something, however small
+}
+
 void print_warnings(const pipeline::JobResult& result) {
   for (const std::string& w : result.report.warnings) std::fprintf(stderr, "aem bake: warning: %s\n", w.c_str());
 }
@@ -43,6 +67,9 @@ bool BakeProgress::terminal_wanted() {
 BakeProgress::BakeProgress(std::span<const pipeline::BakeJob> jobs, const pipeline::BatchProgress& progress,
                            bool live)
     : jobs_(jobs), progress_(progress), live_(live) {
+  if (live_) {
+    for (const pipeline::BakeJob& job : jobs_) total_weight_ += work_weight(job.input);
+  }
   if (live_) redraw_ = std::thread([this] { redraw_loop(); });
 }
 
@@ -76,6 +103,7 @@ void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) 
   ++done_;
   const pipeline::BakeJob& j = jobs_[job];
   if (live_) {
+    done_weight_ += work_weight(j.input);
     // Only what needs attention scrolls above the live line.
     if (result.outcome == pipeline::JobOutcome::failed || !result.report.warnings.empty()) clear_live_line();
     print_warnings(result);
@@ -104,21 +132,27 @@ void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) 
 }
 
 std::string BakeProgress::live_line() const {
-  std::string line = "\r[" + std::to_string(done_) + "/" + std::to_string(jobs_.size()) + "]";
+  // Appended piece by piece: g++ 12 misreports "literal" + std::string chains (-Wrestrict).
+  std::string line;
+  auto add = [&line](std::initializer_list<std::string_view> pieces) {
+    for (std::string_view piece : pieces) line.append(piece);
+  };
+  add({"\r[", std::to_string(done_), "/", std::to_string(jobs_.size()), "]"});
   if (!running_.empty()) {
-    line += " " + jobs_[*running_.begin()].input.filename().string();
-    if (running_.size() > 1) line += " (+" + std::to_string(running_.size() - 1) + ")";
+    add({" ", jobs_[*running_.begin()].input.filename().string()});
+    if (running_.size() > 1) add({" (+", std::to_string(running_.size() - 1), ")"});
   }
   const std::uint64_t total = progress_.blocks_total.load(), blocks = progress_.blocks_done.load();
-  if (total > 0) line += " | blocks " + std::to_string(blocks) + "/" + std::to_string(total);
+  if (total > 0) add({" | blocks ", std::to_string(blocks), "/", std::to_string(total)});
   const double seconds = elapsed();
-  line += " | " + clock_text(seconds);
-  if (done_ > 0 && done_ < jobs_.size())
-    line += " | ETA " + clock_text(seconds / double(done_) * double(jobs_.size() - done_));
+  add({" | ", clock_text(seconds)});
+  if (done_weight_ > 0 && done_ < jobs_.size())
+    add({" | ETA ", clock_text(seconds * std::max(0.0, total_weight_ - done_weight_) / done_weight_)});
   // Never wider than the terminal: a wrapped line cannot be redrawn in place.
   const std::size_t columns = terminal_columns();
   if (line.size() > columns) line.resize(columns);
-  return line + "\x1b[K";
+  line += "\x1b[K";
+  return line;
 }
 
 void BakeProgress::clear_live_line() const { std::fputs("\r\x1b[K", stderr); }

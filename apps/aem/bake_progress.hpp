@@ -47,6 +47,7 @@ class BakeProgress {
   std::condition_variable wake_;
   std::set<std::size_t> running_;
   std::size_t done_ = 0;
+  double total_weight_ = 0, done_weight_ = 0;  // live line only: work of all jobs, of the done ones
   bool stopping_ = false;
   std::thread redraw_;
 };

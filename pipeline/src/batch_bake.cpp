@@ -36,11 +36,13 @@ std::optional<BakeStamp> stamp_after_bake(const BakeJob& job, const BakeReport& 
   stamp.baker = baker_version();
   stamp.options = options_key(job.options);
   stamp.output = FileState::of(absolute_path(job.output));
+  const auto bake_end = std::filesystem::file_time_type::clock::now();
   for (const std::filesystem::path& input : report.inputs) {
     const std::filesystem::path path = absolute_path(input);
     std::error_code ec;
-    if (std::filesystem::exists(path, ec) && std::filesystem::last_write_time(path, ec) > bake_start && !ec)
-      return std::nullopt;
+    const auto time = std::filesystem::last_write_time(path, ec);
+    // (A time in the future, from a skewed clock, says nothing about this bake.)
+    if (!ec && time > bake_start && time <= bake_end) return std::nullopt;
     stamp.inputs.push_back(FileState::of(path));
   }
   return stamp;

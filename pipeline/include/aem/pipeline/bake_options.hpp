@@ -33,7 +33,7 @@ struct BakeOptions {
   unsigned threads = 1;                 // texture compression threads; output is the same for any
   double resample_tolerance = 1e-4;     // STEP/CUBICSPLINE resampling, relative to value range
   bool regenerate_tangents = false;     // ignore glTF TANGENT data and generate tangents instead
-  BakeSignals signals;
+  BakeSignals signals{};
 };
 
 // A glTF file that cannot be baked: the message names the file, what is wrong and where.
