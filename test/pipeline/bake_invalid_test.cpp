@@ -32,9 +32,14 @@ void check_folder(const std::filesystem::path& folder, const std::string& tag) {
       EXPECT_FALSE(std::filesystem::exists(out)) << "partial output left behind";
       EXPECT_NE(r.output.find("aem bake: error: " + file.string()), std::string::npos) << r.output;
     }
-    // Nothing else (temporaries) may be left in the output folder.
+    // Nothing else (temporaries) may be left in the output folder: .aem files, and the bake
+    // stamps (.json) in .aem-bake/.
     std::size_t entries = 0;
-    for (const auto& e : std::filesystem::directory_iterator(out_dir)) entries += e.path().extension() == ".aem" ? 0 : 1;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(out_dir)) {
+      if (e.is_directory() && e.path().filename() == ".aem-bake") continue;
+      const bool stamp = e.path().parent_path().filename() == ".aem-bake" && e.path().extension() == ".json";
+      entries += e.path().extension() == ".aem" || stamp ? 0 : 1;
+    }
     EXPECT_EQ(entries, 0u) << "a temporary file was left behind";
   }
   std::filesystem::remove_all(out_dir);
