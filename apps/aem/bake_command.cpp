@@ -164,6 +164,7 @@ Request parse(ArgParser& parser) {
 // One input file baked to a named output: the historical form, with its detailed summary.
 bool single_file_form(const Request& r) {
   if (r.manifest || r.inputs.size() != 1) return false;
+  if (r.output->ends_with('/')) return false;  // -o names a directory that may not exist yet
   std::error_code ec;
   return !std::filesystem::is_directory(r.inputs[0], ec) && !std::filesystem::is_directory(*r.output, ec);
 }
