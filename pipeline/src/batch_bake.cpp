@@ -79,7 +79,9 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
       write_stamp(job.output, *stamp);
       keep_existing_inputs(result, stamp->inputs);
     } else {
-      for (const auto& input : result.report.inputs) keep_existing_inputs(result, {FileState::of(absolute_path(input))});
+      std::vector<FileState> now;
+      for (const auto& input : result.report.inputs) now.push_back(FileState::of(absolute_path(input)));
+      keep_existing_inputs(result, now);
     }
     std::error_code ec;
     result.bytes_out = std::filesystem::file_size(job.output, ec);
