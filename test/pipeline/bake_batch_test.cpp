@@ -278,6 +278,26 @@ TEST(BakeBatch, OutputClashIsRefusedBeforeBaking) {
   EXPECT_FALSE(fs::exists(dir.path() / "out"));
 }
 
+TEST(BakeBatch, TerminalShowsALiveLine) {
+  AEM_REQUIRE_CORPUS(corpus);
+  if (run_command("command -v script").exit_code != 0) GTEST_SKIP() << "script (util-linux) is not installed";
+  ScratchDir dir("terminal");
+  // script(1) gives the bake a pseudo-terminal; its output is what a user would see.
+  const std::string command = "env -u CI " + bake(shell_quote(khronos_model(corpus, "BoxTextured").string()) + " " +
+                                                  shell_quote(khronos_model(corpus, "CesiumMan").string()) + " -o " +
+                                                  shell_quote((dir.path() / "out").string()) + " --quality fast --max-texture-size 64");
+  const CommandResult r = run_command("script -qec " + shell_quote(command) + " /dev/null");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Redrawn in place (carriage return, erase to end of line), with the texture blocks.
+  EXPECT_NE(r.output.find("\r["), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("/2] "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\x1b[K"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(" | blocks "), std::string::npos) << r.output;
+  // No per-file lines on a terminal; the summary as always.
+  EXPECT_EQ(r.output.find("] baked "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(counts(2, 0, 0)), std::string::npos) << r.output;
+}
+
 TEST(BakeBatch, InterruptStopsCleanly) {
   AEM_REQUIRE_CORPUS(corpus);
   ScratchDir dir("interrupt");
