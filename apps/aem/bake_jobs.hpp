@@ -8,17 +8,11 @@
 
 namespace aem::cli {
 
-// True for a .gltf or .glb name (any letter case).
-bool is_gltf_path(const std::filesystem::path& path);
-
 // A file bakes to OUTPUT_DIR/<its stem>.aem; a directory to OUTPUT_DIR/<path below it>.aem for
 // every .gltf/.glb below it, in a stable (sorted) order.
 std::vector<pipeline::BakeJob> jobs_for_input(const std::filesystem::path& input,
                                               const std::filesystem::path& output_dir,
                                               const pipeline::BakeOptions& options);
-
-// Every .gltf/.glb below `dir`, sorted, as paths relative to it.
-std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& dir);
 
 // The jobs a manifest lists (format in bake_command.cpp's usage). `options` are the command
 // line's, under the manifest's "defaults" and each entry's own settings. `output_dir`, when not

@@ -135,7 +135,7 @@ class Manifest {
     const bool is_dir = std::filesystem::is_directory(source, ec);
     if (!is_dir && !std::filesystem::is_regular_file(source, ec))
       fail(place, source.string() + ": no such file or directory");
-    if (!is_dir && !is_gltf_path(source)) fail(place, source.string() + ": not a .gltf or .glb file");
+    if (!is_dir && !pipeline::is_gltf_path(source)) fail(place, source.string() + ": not a .gltf or .glb file");
     if (is_dir && !output.empty()) fail(place + "/output", "an input directory bakes to many files: give no \"output\"");
     // Outputs mirror the input's place below the manifest, unless the entry names its own.
     const std::filesystem::path relative =
@@ -143,7 +143,7 @@ class Manifest {
     if (output.empty() && (relative.empty() || *relative.begin() == ".."))
       fail(place, source.string() + " is outside the manifest's directory: give it an \"output\"");
     if (is_dir) {
-      const std::vector<std::filesystem::path> found = find_gltf_files(source);
+      const std::vector<std::filesystem::path> found = pipeline::find_gltf_files(source);
       if (found.empty()) fail(place, source.string() + ": no .gltf or .glb files below this directory");
       for (const auto& file : found)
         jobs.push_back({source / file, output_dir / relative / std::filesystem::path(file).replace_extension(".aem"), options});

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include <cctype>
 #include <cstdlib>
 #include <initializer_list>
 #include <string_view>
@@ -40,14 +39,11 @@ double work_weight(const std::filesystem::path& input) {
   std::error_code ec;
   double bytes = double(std::filesystem::file_size(input, ec));
   if (ec) bytes = 0;
-  std::string ext = input.extension().string();
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-  if (ext == ".gltf") {
+  const bool binary = input.extension() == ".glb" || input.extension() == ".GLB";
+  if (pipeline::is_gltf_path(input) && !binary) {
     for (std::filesystem::directory_iterator it(input.parent_path().empty() ? "." : input.parent_path(), ec), end;
          !ec && it != end; it.increment(ec)) {
-      std::string other = it->path().extension().string();
-      for (char& c : other) c = char(std::tolower(static_cast<unsigned char>(c)));
-      if (other != ".gltf" && other != ".glb" && it->is_regular_file(ec)) bytes += double(it->file_size(ec));
+      if (!pipeline::is_gltf_path(it->path()) && it->is_regular_file(ec)) bytes += double(it->file_size(ec));
     }
   }
   return bytes + 4096;  // every file costs something, however small
@@ -73,9 +69,12 @@ BakeProgress::BakeProgress(std::span<const pipeline::BakeJob> jobs, const pipeli
   if (live_) redraw_ = std::thread([this] { redraw_loop(); });
 }
 
-BakeProgress::~BakeProgress() {
+BakeProgress::~BakeProgress() { stop_redraw(); }
+
+void BakeProgress::stop_redraw() {
   {
     std::lock_guard lock(mutex_);
+    if (live_ && !stopping_) clear_live_line();
     stopping_ = true;
   }
   wake_.notify_all();
@@ -167,13 +166,7 @@ void BakeProgress::redraw_loop() {
 }
 
 void BakeProgress::finish(std::span<const pipeline::JobResult> results, bool interrupted) {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-    if (live_) clear_live_line();
-  }
-  wake_.notify_all();
-  if (redraw_.joinable()) redraw_.join();
+  stop_redraw();
   std::size_t baked = 0, current = 0, failed = 0, cancelled = 0;
   std::uint64_t bytes_in = 0, bytes_out = 0;
   for (const pipeline::JobResult& r : results) {

@@ -35,6 +35,7 @@ class BakeProgress {
   void started(std::size_t job);
   void finished(std::size_t job, const pipeline::JobResult& result);
   void redraw_loop();
+  void stop_redraw();  // idempotent; clears the live line
   std::string live_line() const;   // mutex_ held
   void clear_live_line() const;    // mutex_ held
   double elapsed() const;

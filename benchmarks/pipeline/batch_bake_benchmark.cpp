@@ -25,14 +25,9 @@ double median(std::vector<double> v) {
 }
 
 std::vector<BakeJob> tree_jobs(const fs::path& tree, const fs::path& out, const aem::pipeline::BakeOptions& options) {
-  std::vector<fs::path> models;
-  for (const auto& e : fs::recursive_directory_iterator(tree)) {
-    const std::string ext = e.path().extension().string();
-    if (e.is_regular_file() && (ext == ".gltf" || ext == ".glb")) models.push_back(e.path());
-  }
-  std::sort(models.begin(), models.end());
   std::vector<BakeJob> jobs;
-  for (const fs::path& m : models) jobs.push_back({m, out / m.lexically_relative(tree).replace_extension(".aem"), options});
+  for (const fs::path& relative : aem::pipeline::find_gltf_files(tree))
+    jobs.push_back({tree / relative, out / fs::path(relative).replace_extension(".aem"), options});
   return jobs;
 }
 

@@ -1,13 +1,24 @@
 #pragma once
-// Small double-precision vector/matrix helpers for the bake stages (column-major 4x4, as glTF).
+// Small double-precision vector/matrix helpers for the bake stages (column-major 4x4, as glTF),
+// and the exact text of a number for the keys that identify bake results.
 #include <array>
 #include <cmath>
+#include <sstream>
+#include <string>
 
 namespace aem::pipeline::math {
 
 using Vec3 = std::array<double, 3>;
 using Vec4 = std::array<double, 4>;
 using Mat4 = std::array<double, 16>;  // column-major: m[col*4 + row]
+
+// 17 significant digits: two numbers give the same text only when they are the same double.
+inline std::string exact_text(double v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
 
 inline constexpr Mat4 kIdentity{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
 

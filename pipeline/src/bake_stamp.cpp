@@ -1,12 +1,13 @@
 #include "aem/pipeline/bake_stamp.hpp"
 
+#include <chrono>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
 #include "aem/pipeline/model_writer.hpp"
+#include "bake_math.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -27,13 +28,6 @@ FileState file_state_from(const nlohmann::json& j) {
   return f;
 }
 
-std::string number(double v) {
-  std::ostringstream s;
-  s.precision(17);
-  s << v;
-  return s.str();
-}
-
 }  // namespace
 
 std::string baker_version() {
@@ -46,8 +40,12 @@ std::string options_key(const BakeOptions& o) {
          " quality=" + std::string(codec::to_string(o.quality)) +
          " max_texture_size=" + std::to_string(o.max_texture_size) +
          " strict=" + (o.strict ? "1" : "0") +
-         " resample_tolerance=" + number(o.resample_tolerance) +
+         " resample_tolerance=" + math::exact_text(o.resample_tolerance) +
          " regenerate_tangents=" + (o.regenerate_tangents ? "1" : "0");
+}
+
+std::int64_t file_time_ns(std::filesystem::file_time_type time) {
+  return std::int64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count());
 }
 
 FileState FileState::of(const std::filesystem::path& path) {
@@ -59,8 +57,7 @@ FileState FileState::of(const std::filesystem::path& path) {
   const auto time = std::filesystem::last_write_time(path, ec);
   if (ec) return f;
   f.size = std::int64_t(size);
-  f.mtime_ns = std::int64_t(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count());
+  f.mtime_ns = file_time_ns(time);
   return f;
 }
 

@@ -1,6 +1,7 @@
 #include "aem/pipeline/batch_bake.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -36,14 +37,13 @@ std::optional<BakeStamp> stamp_after_bake(const BakeJob& job, const BakeReport& 
   stamp.baker = baker_version();
   stamp.options = options_key(job.options);
   stamp.output = FileState::of(absolute_path(job.output));
-  const auto bake_end = std::filesystem::file_time_type::clock::now();
+  const std::int64_t start = file_time_ns(bake_start);
+  const std::int64_t end = file_time_ns(std::filesystem::file_time_type::clock::now());
   for (const std::filesystem::path& input : report.inputs) {
-    const std::filesystem::path path = absolute_path(input);
-    std::error_code ec;
-    const auto time = std::filesystem::last_write_time(path, ec);
+    const FileState state = FileState::of(absolute_path(input));
     // (A time in the future, from a skewed clock, says nothing about this bake.)
-    if (!ec && time > bake_start && time <= bake_end) return std::nullopt;
-    stamp.inputs.push_back(FileState::of(path));
+    if (state.size >= 0 && state.mtime_ns > start && state.mtime_ns <= end) return std::nullopt;
+    stamp.inputs.push_back(state);
   }
   return stamp;
 }
@@ -110,6 +110,30 @@ std::string depfile_escape(const std::string& path) {
 }
 
 }  // namespace
+
+bool is_gltf_path(const std::filesystem::path& path) {
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return ext == ".gltf" || ext == ".glb";
+}
+
+std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> found;
+  std::error_code ec;
+  // Links to directories are not followed: a link back up the tree would never end.
+  std::filesystem::recursive_directory_iterator it(dir, std::filesystem::directory_options::skip_permission_denied, ec);
+  for (const std::filesystem::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
+    // Our own stamp folders hold nothing to bake.
+    if (it->is_directory(ec) && it->path().filename() == ".aem-bake") {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (is_gltf_path(it->path()) && it->is_regular_file(ec)) found.push_back(it->path().lexically_relative(dir));
+  }
+  if (ec) throw std::runtime_error(dir.string() + ": cannot be searched: " + ec.message());
+  std::sort(found.begin(), found.end());
+  return found;
+}
 
 std::string find_output_clash(std::span<const BakeJob> jobs) {
   std::map<std::filesystem::path, std::size_t> seen;

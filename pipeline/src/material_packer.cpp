@@ -10,11 +10,13 @@
 #include <tiny_gltf.h>
 
 #include "aem/pipeline/mip_generation.hpp"
+#include "bake_math.hpp"
 
 namespace aem::pipeline {
 namespace {
 
 using codec::ImageRgba8;
+using math::exact_text;
 
 struct Source {
   int texture = -1;  // glTF texture index
@@ -141,13 +143,6 @@ class Packer {
     return index;
   }
 
-  static std::string number(double v) {
-    std::ostringstream s;
-    s.precision(17);
-    s << v;
-    return s.str();
-  }
-
   static ImageRgba8 solid(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::uint8_t a) {
     return ImageRgba8{1, 1, {r, g, b, a}};
   }
@@ -165,8 +160,8 @@ class Packer {
       if (mode == "MASK") return a >= cutoff ? 255 : 0;
       return std::uint8_t(std::lround(std::clamp(a, 0.0, 1.0) * 255));
     };
-    std::string key = "base|" + mode + "|" + number(cutoff) + "|" + number(f[0]) + "," + number(f[1]) + "," +
-                      number(f[2]) + "," + number(f[3]);
+    std::string key = "base|" + mode + "|" + exact_text(cutoff) + "|" + exact_text(f[0]) + "," + exact_text(f[1]) + "," +
+                      exact_text(f[2]) + "," + exact_text(f[3]);
     if (src == nullptr) {
       const ImageRgba8 s = solid(linear_to_srgb(float(f[0])), linear_to_srgb(float(f[1])),
                                  linear_to_srgb(float(f[2])), alpha(f[3]));
@@ -194,7 +189,7 @@ class Packer {
     if (src == nullptr)
       return texture("solid|normal", TextureKind::normal, {WrapMode::repeat, WrapMode::repeat},
                      [] { return solid(128, 128, 255, 255); });
-    const std::string key = "normal|image" + std::to_string(m_.textures[std::size_t(tex)].source) + "|" + number(scale);
+    const std::string key = "normal|image" + std::to_string(m_.textures[std::size_t(tex)].source) + "|" + exact_text(scale);
     return texture(key, TextureKind::normal, wrap(tex), [&] {
       ImageRgba8 out = *src;
       for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
@@ -245,10 +240,10 @@ class Packer {
     const ImageRgba8* em = image(em_tex, name + " emissive");
     const double em_max = std::max({ef[0], ef[1], ef[2]});
     if (em_max > 1 && em == nullptr)
-      warnings_.warn("emissive clamp", doc_.path.string() + ": " + name + ": emissive intensity " + number(em_max) +
+      warnings_.warn("emissive clamp", doc_.path.string() + ": " + name + ": emissive intensity " + exact_text(em_max) +
                                            " clamped to 1 (AEM stores it in 8 bits)");
-    std::string key = "pbr|" + number(roughness) + "," + number(metallic) + "," + number(occ_strength) + "," +
-                      number(ef[0]) + "," + number(ef[1]) + "," + number(ef[2]);
+    std::string key = "pbr|" + exact_text(roughness) + "," + exact_text(metallic) + "," + exact_text(occ_strength) + "," +
+                      exact_text(ef[0]) + "," + exact_text(ef[1]) + "," + exact_text(ef[2]);
     auto src_key = [&](const ImageRgba8* img, int tex) {
       return img ? std::to_string(m_.textures[std::size_t(tex)].source) : std::string("-");
     };

@@ -24,6 +24,9 @@ std::string baker_version();
 // the progress signals).
 std::string options_key(const BakeOptions& options);
 
+// A file time as nanoseconds since the file clock's epoch, as stamps record it.
+std::int64_t file_time_ns(std::filesystem::file_time_type time);
+
 struct FileState {
   std::filesystem::path path;
   std::int64_t size = -1;      // -1: the file does not exist

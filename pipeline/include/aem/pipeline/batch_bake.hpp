@@ -53,6 +53,13 @@ struct BatchCallbacks {
   std::function<void(std::size_t job, const JobResult& result)> finished;
 };
 
+// True for a .gltf or .glb name (any letter case).
+bool is_gltf_path(const std::filesystem::path& path);
+
+// Every .gltf/.glb below `dir` (not following directory links, skipping .aem-bake stamp folders),
+// sorted, as paths relative to `dir`. Throws std::runtime_error naming `dir` when it cannot be read.
+std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& dir);
+
 // Two jobs writing the same output: a description naming both inputs and the output, or an
 // empty string when every output is distinct.
 std::string find_output_clash(std::span<const BakeJob> jobs);
