@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "pose4.hpp"
+
 namespace aem {
 namespace {
 
@@ -22,11 +24,10 @@ AnimationMixer::AnimationMixer(const Model& model, std::size_t max_layers)
   const AnimationSampler prototype(model);
   for (Layer& layer : layers_) layer.sampler = prototype;
   masks_.assign(max_layers * joints, 1.0f);
-  sum_translation_.resize(joints);
-  sum_scale_.resize(joints);
-  sum_rotation_.resize(joints);
-  sum_weight_.resize(joints);
-  locals_.resize(joints);
+  sums_.resize(group_count(joints));
+  bind_pose_.resize(group_count(joints));
+  for (std::size_t j = 0; j < joints; ++j) bind_pose_[j / 4].set(j % 4, skeleton_.bind_pose()[j]);
+  pose_.resize(group_count(joints));
   model_space_.resize(joints);
 }
 
@@ -145,24 +146,17 @@ LayerId AnimationMixer::sole_layer() const {
   return sole;
 }
 
-void AnimationMixer::evaluate_locals(std::span<Transform> locals) {
-  const std::size_t joints = joint_count();
-  if (locals.size() != joints) {
-    throw std::invalid_argument("locals must hold " + std::to_string(joints) + " transforms");
-  }
-  // One full-weight layer alone is the pose itself: sample straight into the output.
+AEM_FRAME_LOOP
+void AnimationMixer::evaluate_pose() {
+  // One full-weight layer alone is the pose itself: sample straight into it.
   if (const LayerId sole = sole_layer(); sole < layers_.size()) {
     Layer& layer = layers_[sole];
-    layer.sampler.sample(layer.settings.animation, layer.settings.time,
-                         layer.settings.playback, locals);
+    layer.sampler.sample(layer.settings.animation, layer.settings.time, layer.settings.playback, pose_);
     return;
   }
 
-  std::fill(sum_translation_.begin(), sum_translation_.end(), Vec3{0, 0, 0});
-  std::fill(sum_scale_.begin(), sum_scale_.end(), Vec3{0, 0, 0});
-  std::fill(sum_rotation_.begin(), sum_rotation_.end(), Quat{0, 0, 0, 0});
-  std::fill(sum_weight_.begin(), sum_weight_.end(), 0.0f);
-  const AnimationSampler::BlendSums sums{sum_translation_, sum_scale_, sum_rotation_, sum_weight_};
+  std::fill(sums_.begin(), sums_.end(), BlendSum4{});
+  const std::size_t joints = joint_count();
   for (LayerId id = 0; id < layers_.size(); ++id) {
     Layer& layer = layers_[id];
     const float weight = layer.settings.weight;
@@ -170,27 +164,41 @@ void AnimationMixer::evaluate_locals(std::span<Transform> locals) {
     const std::span<const float> mask =
         layer.masked ? std::span<const float>(masks_).subspan(id * joints, joints) : std::span<const float>();
     layer.sampler.accumulate(layer.settings.animation, layer.settings.time, layer.settings.playback,
-                             weight, mask, sums);
+                             weight, mask, sums_);
   }
 
-  const auto bind = skeleton_.bind_pose();
-  for (std::size_t j = 0; j < joints; ++j) {
-    const float missing = 1.0f - sum_weight_[j];
+  for (std::size_t group = 0; group < sums_.size(); ++group) {
+    BlendSum4& sum = sums_[group];
+    const simd::Float4 missing = 1.0f - simd::load(sum.weight);
     // The bind pose fills what the layers leave.
-    if (missing > 0) sums.add(j, bind[j].translation, bind[j].rotation, bind[j].scale, missing);
-    const float inverse = 1.0f / sum_weight_[j];
-    const Vec3& st = sum_translation_[j];
-    const Vec3& ss = sum_scale_[j];
-    locals[j].translation = {st.x * inverse, st.y * inverse, st.z * inverse};
-    locals[j].scale = {ss.x * inverse, ss.y * inverse, ss.z * inverse};
-    locals[j].rotation = normalize(sum_rotation_[j]);
+    if (simd::any(missing > 0.0f)) {
+      simd::accumulate(sum, simd::load(bind_pose_[group]), simd::max(missing, simd::splat(0.0f)));
+    }
+    const simd::Float4 inverse = 1.0f / simd::load(sum.weight);
+    simd::Pose4 pose;
+    for (int c = 0; c < 3; ++c) pose.translation[c] = simd::load(sum.translation[c]) * inverse;
+    for (int c = 0; c < 3; ++c) pose.scale[c] = simd::load(sum.scale[c]) * inverse;
+    for (int c = 0; c < 4; ++c) pose.rotation[c] = simd::load(sum.rotation[c]);
+    simd::normalize(pose.rotation);
+    simd::store(pose_[group], pose);
   }
 }
 
+void AnimationMixer::evaluate_locals(std::span<Transform> locals) {
+  if (locals.size() != joint_count()) {
+    throw std::invalid_argument("locals must hold " + std::to_string(joint_count()) + " transforms");
+  }
+  evaluate_pose();
+  for (std::size_t j = 0; j < locals.size(); ++j) locals[j] = pose_[j / 4].get(j % 4);
+}
+
 void AnimationMixer::evaluate(std::span<float> skinning_matrices) {
-  evaluate_locals(locals_);
-  skeleton_.local_to_model(locals_, model_space_);
-  skeleton_.skinning_matrices(model_space_, skinning_matrices);
+  if (skinning_matrices.size() != 16 * joint_count()) {
+    throw std::invalid_argument("skinning matrices must hold 16 floats for each of " +
+                                std::to_string(joint_count()) + " joints");
+  }
+  evaluate_pose();
+  skeleton_.local_to_skinning(pose_, model_space_, skinning_matrices);
 }
 
 }  // namespace aem

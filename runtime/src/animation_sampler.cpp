@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
+
+#include "pose4.hpp"
 
 namespace aem {
 namespace {
@@ -62,33 +65,18 @@ void find_segment(const Keyframe* keys, std::uint32_t count, float t, const floa
 }
 
 // The fraction of the way through the segment, refreshing it when t has left it.
-[[gnu::always_inline]] inline float segment_fraction(Segment& segment, const Keyframe* keys,
+AEM_ALWAYS_INLINE float segment_fraction(Segment& segment, const Keyframe* keys,
                                                      std::uint32_t count, float t,
                                                      const float* none) {
   if (!(t >= segment.start && t < segment.end)) find_segment(keys, count, t, none, segment);
   return (t - segment.start) * segment.inverse_span;
 }
 
-[[gnu::always_inline]] inline Vec3 sample_vec3(Segment& segment, const Keyframe* keys,
-                                               std::uint32_t count, float t, const float* none) {
-  const float f = segment_fraction(segment, keys, count, t, none);
-  const float* a = segment.a;
-  const float* b = segment.b;
-  return {a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f};
-}
-
-[[gnu::always_inline]] inline Quat sample_quat(Segment& segment, const Keyframe* keys,
-                                               std::uint32_t count, float t) {
-  const float f = segment_fraction(segment, keys, count, t, kIdentityRotation);
-  const float* a = segment.a;
-  const float* b = segment.b;
-  if (f == 0) return {a[0], a[1], a[2], a[3]};  // on a key, or holding one
-  return slerp({a[0], a[1], a[2], a[3]}, {b[0], b[1], b[2], b[3]}, f);
-}
-
 }  // namespace
 
 float playback_time(float time, float duration, Playback playback) {
+  // Already in range (every frame but a loop's last): no fmod, the slow part of this.
+  if (time >= 0 && time < duration && duration < kInfinity) return time;
   if (!std::isfinite(time) || !std::isfinite(duration) || duration <= 0) return 0;
   if (playback == Playback::clamp) return std::clamp(time, 0.0f, duration);
   float wrapped = std::fmod(time, duration);
@@ -122,30 +110,68 @@ const Keyframe* shared_key_times(const Model& model, std::uint32_t animation, st
 
 constexpr Keyframe kNoKeys[3] = {{0, {0, 0, 0, 0}}, {0, {0, 0, 0, 1}}, {0, {1, 1, 1, 0}}};
 
+// Where one (joint, kind) of an animation with shared key times finds the value of shared key
+// i: `first` plus i records, or `first` itself for a kind with one key or none (a mask of 0).
+struct KindKeys {
+  const std::byte* first = reinterpret_cast<const std::byte*>(kNoKeys[0].value);
+  std::uintptr_t mask = 0;
+};
+
 }  // namespace
 
+struct AnimationSampler::Plan {
+  // The key times every animated track of one animation uses, if they all use the same ones.
+  struct SharedTimes {
+    const Keyframe* keys = nullptr;  // any one track's keys of a kind with `count` keys
+    std::uint32_t count = 0;         // 0: the tracks do not share their times
+    std::size_t first_kind = 0;      // its joints' KindKeys in kind_keys: 3 per joint
+  };
+  std::vector<SharedTimes> shared_times;  // per animation
+  // Animations with shared times: 3 per joint, the joints rounded up to whole groups of four
+  // (the extra lanes read identity values).
+  std::vector<KindKeys> kind_keys;
+};
+
 AnimationSampler::AnimationSampler(const Model& model)
-    : model_(&model),
-      shared_times_(model.header().animation_count),
-      segments_(3 * std::size_t{model.header().joint_count}) {
+    : model_(&model), segments_(3 * std::size_t{model.header().joint_count}) {
+  auto plan = std::make_shared<Plan>();
+  const std::uint32_t joints = model.header().joint_count;
+  plan->shared_times.resize(model.header().animation_count);
   for (std::uint32_t a = 0; a < model.header().animation_count; ++a) {
-    SharedTimes& shared = shared_times_[a];
+    Plan::SharedTimes& shared = plan->shared_times[a];
     shared.keys = shared_key_times(model, a, shared.count);
     if (shared.keys == nullptr) shared.count = 0;
     // Only constant or absent kinds: a one-key grid.
     if (shared.count == 0 && shared.keys == nullptr) {
       bool constant = true;
-      for (std::uint32_t j = 0; j < model.header().joint_count && constant; ++j) {
+      for (std::uint32_t j = 0; j < joints && constant; ++j) {
         const Track& track = model.track(a, j);
         constant = track.translation_count <= 1 && track.rotation_count <= 1 && track.scale_count <= 1;
       }
       if (constant) shared.count = 1;
     }
+    if (shared.count == 0) continue;
+    shared.first_kind = plan->kind_keys.size();
+    plan->kind_keys.resize(shared.first_kind + 3 * 4 * group_count(joints));
+    KindKeys* kinds = plan->kind_keys.data() + shared.first_kind;
+    for (std::size_t lane = 0; lane < 4 * group_count(joints); ++lane) {
+      const Track* track = lane < joints ? &model.track(a, std::uint32_t(lane)) : nullptr;
+      const std::uint32_t counts[3] = {track ? track->translation_count : 0,
+                                       track ? track->rotation_count : 0, track ? track->scale_count : 0};
+      const Keyframe* keys = track ? model.keyframes().data() + track->first_keyframe : nullptr;
+      for (int kind = 0; kind < 3; ++kind) {
+        KindKeys& k = kinds[3 * lane + std::size_t(kind)];
+        k.first = reinterpret_cast<const std::byte*>(counts[kind] == 0 ? kNoKeys[kind].value : keys->value);
+        k.mask = counts[kind] > 1 ? ~std::uintptr_t{0} : 0;
+        if (keys != nullptr) keys += counts[kind];
+      }
+    }
   }
+  plan_ = std::move(plan);
 }
 
 bool AnimationSampler::has_shared_key_times(std::uint32_t animation) const {
-  return animation < shared_times_.size() && shared_times_[animation].count > 0;
+  return plan_ != nullptr && animation < plan_->shared_times.size() && plan_->shared_times[animation].count > 0;
 }
 
 void AnimationSampler::reset() {
@@ -154,14 +180,16 @@ void AnimationSampler::reset() {
 }
 
 float AnimationSampler::prepare(std::uint32_t animation, float time, Playback playback,
-                                std::size_t joints) {
+                                std::size_t size, std::size_t expected, const char* what) {
   if (model_ == nullptr || animation >= model_->header().animation_count) {
     throw std::out_of_range("animation " + std::to_string(animation) + " of " +
                             std::to_string(model_ ? model_->header().animation_count : 0));
   }
-  if (joints != model_->header().joint_count) {
-    throw std::invalid_argument("the output must hold the model's " +
-                                std::to_string(model_->header().joint_count) + " joints");
+  if (size != expected) {
+    throw std::invalid_argument(std::string(what) + " holds " + std::to_string(size) +
+                                " elements; the model's " +
+                                std::to_string(model_->header().joint_count) + " joints need " +
+                                std::to_string(expected));
   }
   if (animation != bound_animation_) {
     reset();  // the segments point into another animation
@@ -170,87 +198,163 @@ float AnimationSampler::prepare(std::uint32_t animation, float time, Playback pl
   return playback_time(time, model_->animations()[animation].duration, playback);
 }
 
+std::size_t AnimationSampler::joint_count() const {
+  return model_ == nullptr ? 0 : model_->header().joint_count;
+}
+
+AEM_FRAME_LOOP
 void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
                               std::span<Transform> locals) {
-  const float t = prepare(animation, time, playback, locals.size());
-  for_each_pose(animation, t, [&](std::size_t j, const Vec3& translation, const Quat& rotation,
-                                  const Vec3& scale) {
-    locals[j] = {translation, rotation, scale};
+  const float t = prepare(animation, time, playback, locals.size(), joint_count(), "locals");
+  for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) {
+    simd::store(locals.data() + 4 * group, lanes, pose);
   });
 }
 
+AEM_FRAME_LOOP
+void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
+                              std::span<Transform4> locals) {
+  const float t = prepare(animation, time, playback, locals.size(), group_count(joint_count()), "locals");
+  for_each_pose(animation, t, [&](std::size_t group, std::size_t, const simd::Pose4& pose) {
+    simd::store(locals[group], pose);
+  });
+}
+
+AEM_FRAME_LOOP
 void AnimationSampler::accumulate(std::uint32_t animation, float time, Playback playback,
                                   float weight, std::span<const float> mask,
-                                  const BlendSums& sums) {
-  const std::size_t joints = sums.weight.size();
-  if (sums.translation.size() != joints || sums.scale.size() != joints ||
-      sums.rotation.size() != joints || (!mask.empty() && mask.size() != joints)) {
-    throw std::invalid_argument("blend sums and mask must hold one element per joint");
+                                  std::span<BlendSum4> sums) {
+  const float t = prepare(animation, time, playback, sums.size(), group_count(joint_count()), "sums");
+  if (!mask.empty() && mask.size() != joint_count()) {
+    throw std::invalid_argument("a mask must hold one weight per joint");
   }
-  const float t = prepare(animation, time, playback, joints);
-  for_each_pose(animation, t, [&](std::size_t j, const Vec3& translation, const Quat& rotation,
-                                  const Vec3& scale) {
-    const float w = mask.empty() ? weight : weight * mask[j];
-    if (w > 0) sums.add(j, translation, rotation, scale, w);
+  const simd::Float4 layer_weight = simd::splat(weight);
+  for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) {
+    simd::Float4 w = layer_weight;
+    if (!mask.empty()) {
+      float lane_masks[4] = {0, 0, 0, 0};
+      std::copy_n(mask.data() + 4 * group, lanes, lane_masks);
+      w *= simd::load(lane_masks);
+    }
+    w = simd::select(w > 0.0f, w, simd::splat(0.0f));  // also turns NaN into 0
+    simd::accumulate(sums[group], pose, w);
   });
 }
 
 template <class Emit>
-void AnimationSampler::for_each_pose(std::uint32_t animation, float t, Emit&& emit) {
-  if (shared_times_[animation].count > 0) {
+AEM_ALWAYS_INLINE void AnimationSampler::for_each_pose(std::uint32_t animation, float t, Emit&& emit) {
+  if (plan_->shared_times[animation].count > 0) {
     for_each_shared(animation, t, emit);
   } else {
     for_each_separate(animation, t, emit);
   }
 }
 
+namespace {
+
+// Each lane's key values (v[kind][lane]: x, y, z, w) as four joints' pose.
+AEM_ALWAYS_INLINE simd::Pose4 lanes_to_pose(simd::Float4 (&v)[3][4]) {
+  simd::Pose4 p;
+  for (int kind = 0; kind < 3; ++kind) simd::transpose(v[kind][0], v[kind][1], v[kind][2], v[kind][3]);
+  for (int c = 0; c < 3; ++c) p.translation[c] = v[0][c];
+  for (int c = 0; c < 4; ++c) p.rotation[c] = v[1][c];
+  for (int c = 0; c < 3; ++c) p.scale[c] = v[2][c];
+  return p;
+}
+
+}  // namespace
+
 template <class Emit>
-void AnimationSampler::for_each_shared(std::uint32_t animation, float t, Emit&& emit) {
-  const SharedTimes& shared = shared_times_[animation];
+AEM_ALWAYS_INLINE void AnimationSampler::for_each_shared(std::uint32_t animation, float t, Emit&& emit) {
+  const Plan::SharedTimes& shared = plan_->shared_times[animation];
   const std::size_t joints = model_->header().joint_count;
+  const std::size_t groups = group_count(joints);
   // One search for everyone; then key i (and i + 1 unless holding) of every animated kind.
   const float* none = kNoKeys[0].value;
   const float f = shared.count == 1 ? 0.0f
                                     : segment_fraction(shared_segment_, shared.keys, shared.count, t, none);
   const std::uint32_t i = shared.count == 1 ? 0 : shared_segment_.index;
-  const std::uint32_t next = f > 0 ? 1 : 0;
-  const Track* tracks = model_->tracks().data() + std::size_t{animation} * joints;
-  const Keyframe* keyframes = model_->keyframes().data();
-  for (std::size_t j = 0; j < joints; ++j) {
-    const Track& track = tracks[j];
-    const std::uint32_t counts[3] = {track.translation_count, track.rotation_count, track.scale_count};
-    const Keyframe* base = keyframes + track.first_keyframe;
-    const float* a[3];
-    const float* b[3];
-    for (int kind = 0; kind < 3; ++kind) {
-      // A kind with one key holds it, one without keys holds identity: a stride of 0.
-      const std::uint32_t stride = counts[kind] > 1 ? 1 : 0;
-      const Keyframe* keys = counts[kind] == 0 ? &kNoKeys[kind] : base;
-      a[kind] = keys[i * stride].value;
-      b[kind] = keys[(i + next) * stride].value;
-      base += counts[kind];
+  const std::uintptr_t at = std::uintptr_t{i} * sizeof(Keyframe);
+  const std::uintptr_t at_next = at + (f > 0 ? sizeof(Keyframe) : 0);
+  const simd::Float4 fraction = simd::splat(f);
+  // The series' coefficients depend on the fraction only: made once per call, the longer one
+  // only if some keys are far apart.
+  const simd::SlerpSeries<3> near(fraction);
+  std::optional<simd::SlerpSeries<7>> far;
+  const auto far_series = [&far, fraction]() -> const simd::SlerpSeries<7>& {
+    if (!far) far.emplace(fraction);
+    return *far;
+  };
+  const KindKeys* kinds = plan_->kind_keys.data() + shared.first_kind;
+  // Tracks lie one after another, so each lane's keys are in a different place; ask for the
+  // keys two groups ahead while working on these.
+  constexpr std::size_t kPrefetchGroups = 8;
+  const KindKeys* end = kinds + 12 * groups;
+  for (std::size_t group = 0; group < groups; ++group, kinds += 12) {
+    if (kinds + 12 * kPrefetchGroups < end) {
+      for (int lane_kind = 0; lane_kind < 12; ++lane_kind) {
+        const KindKeys& ahead = kinds[12 * kPrefetchGroups + std::size_t(lane_kind)];
+        __builtin_prefetch(ahead.first + (at & ahead.mask));
+      }
     }
-    const Quat ra{a[1][0], a[1][1], a[1][2], a[1][3]};
-    emit(j, lerp({a[0][0], a[0][1], a[0][2]}, {b[0][0], b[0][1], b[0][2]}, f),
-         f == 0 ? ra : slerp(ra, {b[1][0], b[1][1], b[1][2], b[1][3]}, f),
-         lerp({a[2][0], a[2][1], a[2][2]}, {b[2][0], b[2][1], b[2][2]}, f));
+    simd::Float4 a[3][4];
+    for (int k = 0; k < 4; ++k)
+      for (int kind = 0; kind < 3; ++kind) {
+        const KindKeys& keys = kinds[3 * k + kind];
+        a[kind][k] = simd::load(reinterpret_cast<const float*>(keys.first + (at & keys.mask)));
+      }
+    simd::Pose4 pose = lanes_to_pose(a);
+    if (f != 0) {  // on a key, or holding one, the first keys are the pose
+      simd::Float4 b[3][4];
+      for (int k = 0; k < 4; ++k)
+        for (int kind = 0; kind < 3; ++kind) {
+          const KindKeys& keys = kinds[3 * k + kind];
+          b[kind][k] = simd::load(reinterpret_cast<const float*>(keys.first + (at_next & keys.mask)));
+        }
+      const simd::Pose4 to = lanes_to_pose(b);
+      simd::lerp(pose.translation, to.translation, fraction, pose.translation);
+      simd::lerp(pose.scale, to.scale, fraction, pose.scale);
+      simd::slerp(pose.rotation, to.rotation, fraction, near, far_series, pose.rotation);
+    }
+    emit(group, std::min<std::size_t>(4, joints - 4 * group), pose);
   }
 }
 
 template <class Emit>
-void AnimationSampler::for_each_separate(std::uint32_t animation, float t, Emit&& emit) {
+AEM_ALWAYS_INLINE void AnimationSampler::for_each_separate(std::uint32_t animation, float t, Emit&& emit) {
   const std::size_t joints = model_->header().joint_count;
   const Track* tracks = model_->tracks().data() + std::size_t{animation} * joints;
   const Keyframe* keyframes = model_->keyframes().data();
-  Segment* segment = segments_.data();
-  for (std::size_t j = 0; j < joints; ++j, segment += 3) {
-    const Track& track = tracks[j];
-    const Keyframe* translations = keyframes + track.first_keyframe;
-    const Keyframe* rotations = translations + track.translation_count;
-    const Keyframe* scales = rotations + track.rotation_count;
-    emit(j, sample_vec3(segment[0], translations, track.translation_count, t, kZero),
-         sample_quat(segment[1], rotations, track.rotation_count, t),
-         sample_vec3(segment[2], scales, track.scale_count, t, kUnitScale));
+  constexpr const float* kNone[3] = {kZero, kIdentityRotation, kUnitScale};
+  for (std::size_t group = 0; 4 * group < joints; ++group) {
+    const std::size_t lanes = std::min<std::size_t>(4, joints - 4 * group);
+    simd::Float4 a[3][4], b[3][4];
+    float fractions[3][4] = {};
+    for (std::size_t k = 0; k < 4; ++k) {
+      if (k >= lanes) {  // past the last joint: the identity
+        for (int kind = 0; kind < 3; ++kind) a[kind][k] = b[kind][k] = simd::load(kNone[kind]);
+        continue;
+      }
+      const std::size_t j = 4 * group + k;
+      const Track& track = tracks[j];
+      const std::uint32_t counts[3] = {track.translation_count, track.rotation_count, track.scale_count};
+      const Keyframe* keys = keyframes + track.first_keyframe;
+      for (int kind = 0; kind < 3; ++kind) {
+        Segment& segment = segments_[3 * j + std::size_t(kind)];
+        fractions[kind][k] = segment_fraction(segment, keys, counts[kind], t, kNone[kind]);
+        a[kind][k] = simd::load(segment.a);
+        b[kind][k] = simd::load(segment.b);
+        keys += counts[kind];
+      }
+    }
+    simd::Pose4 pose = lanes_to_pose(a);
+    const simd::Pose4 to = lanes_to_pose(b);
+    simd::lerp(pose.translation, to.translation, simd::load(fractions[0]), pose.translation);
+    simd::lerp(pose.scale, to.scale, simd::load(fractions[2]), pose.scale);
+    const simd::Float4 rotation_fraction = simd::load(fractions[1]);
+    simd::slerp(pose.rotation, to.rotation, rotation_fraction, simd::SlerpSeries<3>(rotation_fraction),
+                [&] { return simd::SlerpSeries<7>(rotation_fraction); }, pose.rotation);
+    emit(group, lanes, pose);
   }
 }
 

@@ -1,8 +1,11 @@
 #include "aem/skeleton.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <string>
+
+#include "pose4.hpp"
 
 namespace aem {
 namespace {
@@ -21,11 +24,16 @@ Skeleton::Skeleton(const Model& model) {
   const std::size_t count = joints.size();
   parents_.resize(count);
   inverse_binds_.resize(count);
+  inverse_bind_splats_.resize(16 * count);
   for (std::size_t j = 0; j < count; ++j) {
     const std::int32_t parent = joints[j].parent;
     // Trusted files may hold anything; a parent out of range is treated as a root.
     parents_[j] = (parent >= 0 && std::size_t(parent) < count && std::size_t(parent) != j) ? parent : -1;
     std::memcpy(inverse_binds_[j].m, joints[j].inverse_bind, sizeof(float) * 16);
+    for (int e = 0; e < 16; ++e) {
+      Splat& splat = inverse_bind_splats_[16 * j + std::size_t(e)];
+      std::fill_n(splat.lanes, 4, inverse_binds_[j].m[e]);
+    }
     parents_first_ = parents_first_ && parents_[j] < std::int32_t(j);
     const float* m = inverse_binds_[j].m;
     affine_binds_ = affine_binds_ && m[3] == 0 && m[7] == 0 && m[11] == 0 && m[15] == 1;
@@ -99,6 +107,95 @@ void Skeleton::skinning_matrices(std::span<const Mat4> model_space, std::span<fl
     for (std::size_t j = 0; j < joint_count(); ++j) {
       multiply(model_space[j], inverse_binds_[j], out.data() + 16 * j);
     }
+  }
+}
+
+namespace {
+
+using simd::Float4;
+
+// parent * local, column by column: each result column is the parent's columns weighted by
+// one column of the local matrix, whose top three rows local[column][row] holds (the bottom row
+// is 0, 0, 0, 1).
+template <class Local>
+inline void multiply_local(const Float4* parent, const Local& local, Float4 (&out)[4]) {
+  for (int c = 0; c < 3; ++c) {
+    out[c] = parent[0] * local(c, 0) + parent[1] * local(c, 1) + parent[2] * local(c, 2);
+  }
+  out[3] = parent[0] * local(3, 0) + parent[1] * local(3, 1) + parent[2] * local(3, 2) + parent[3];
+}
+
+inline void load_columns(const Mat4& m, Float4 (&out)[4]) {
+  for (int c = 0; c < 4; ++c) out[c] = simd::load(m.m + 4 * c);
+}
+
+inline void store_columns(const Float4 (&columns)[4], float* out) {
+  for (int c = 0; c < 4; ++c) simd::store(out + 4 * c, columns[c]);
+}
+
+// The skinning matrix model_space * inverse_bind, with each element of the inverse bind matrix
+// already in all four lanes (splat[4 * e .. 4 * e + 3] is element e, 16-byte aligned).
+inline void skin(const Float4 (&model_space)[4], const float* splat, bool affine, float* out) {
+  const auto element = [splat](int e) { return simd::load_aligned(splat + 4 * e); };
+  Float4 r[4];
+  for (int c = 0; c < 4; ++c) {
+    r[c] = model_space[0] * element(4 * c) + model_space[1] * element(4 * c + 1) +
+           model_space[2] * element(4 * c + 2);
+    if (!affine) r[c] += model_space[3] * element(4 * c + 3);
+  }
+  if (affine) r[3] += model_space[3];
+  store_columns(r, out);
+}
+
+}  // namespace
+
+AEM_FRAME_LOOP
+void Skeleton::local_to_skinning(std::span<const Transform4> locals, std::span<Mat4> model_space,
+                                 std::span<float> skinning) const {
+  check_size(locals.size(), group_count(joint_count()), "locals (groups of four joints)");
+  check_size(model_space.size(), joint_count(), "model_space");
+  check_size(skinning.size(), 16 * joint_count(), "skinning (16 floats per joint)");
+  // Locals, so the stores into the outputs need not reload them.
+  const std::size_t joints = joint_count();
+  const bool parents_first = parents_first_, affine = affine_binds_;
+  const std::int32_t* parents = parents_.data();
+  const float* splats = inverse_bind_splats_.data()->lanes;
+  Float4 identity[4];
+  load_columns(Mat4{}, identity);
+  for (std::size_t group = 0; 4 * group < joints; ++group) {
+    // Four local matrices at once, kept lane by lane for each joint to read its own.
+    const simd::Affine4 local4 = simd::to_matrix(simd::load(locals[group]));
+    alignas(16) float lanes4[4][3][4];  // [column][row][lane]
+    for (int c = 0; c < 4; ++c)
+      for (int row = 0; row < 3; ++row) simd::store(lanes4[c][row], local4.m[c][row]);
+    const std::size_t lanes = std::min<std::size_t>(4, joints - 4 * group);
+    for (std::size_t k = 0; k < lanes; ++k) {
+      const std::size_t j = 4 * group + k;
+      const auto local = [&lanes4, k](int c, int row) { return lanes4[c][row][k]; };
+      // Out of order, the local matrix is parked in model_space for the pass below.
+      const bool has_parent = parents_first && parents[j] >= 0;
+      Float4 parent[4];
+      if (has_parent) load_columns(model_space[std::size_t(parents[j])], parent);
+      Float4 global[4];
+      multiply_local(has_parent ? parent : identity, local, global);
+      store_columns(global, model_space[j].m);
+      if (parents_first) skin(global, splats + 64 * j, affine, skinning.data() + 16 * j);
+    }
+  }
+  if (parents_first) return;
+  for (std::uint32_t j : order_) {
+    if (parents_[j] < 0) continue;
+    const Mat4 parked = model_space[j];
+    const auto local = [&parked](int c, int row) { return parked.m[4 * c + row]; };
+    Float4 parent[4], global[4];
+    load_columns(model_space[std::size_t(parents_[j])], parent);
+    multiply_local(parent, local, global);
+    store_columns(global, model_space[j].m);
+  }
+  for (std::size_t j = 0; j < joints; ++j) {
+    Float4 global[4];
+    load_columns(model_space[j], global);
+    skin(global, splats + 64 * j, affine, skinning.data() + 16 * j);
   }
 }
 

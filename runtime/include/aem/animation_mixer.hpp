@@ -22,6 +22,7 @@
 #include "aem/model.hpp"
 #include "aem/skeleton.hpp"
 #include "aem/transform.hpp"
+#include "aem/transform4.hpp"
 
 namespace aem {
 
@@ -99,16 +100,16 @@ class AnimationMixer {
   // The one layer that is the whole pose (weight 1, no mask, alone), or max_layers when blending
   // is needed.
   LayerId sole_layer() const;
+  // The blended local pose into pose_.
+  void evaluate_pose();
 
   const Model* model_;
   Skeleton skeleton_;
   std::vector<Layer> layers_;
-  std::vector<float> masks_;           // max_layers x joint_count
-  std::vector<Vec3> sum_translation_;  // per joint accumulators for blending
-  std::vector<Vec3> sum_scale_;
-  std::vector<Quat> sum_rotation_;
-  std::vector<float> sum_weight_;
-  std::vector<Transform> locals_;
+  std::vector<float> masks_;             // max_layers x joint_count
+  std::vector<BlendSum4> sums_;          // blending accumulators, four joints to a group
+  std::vector<Transform4> bind_pose_;    // the skeleton's, grouped
+  std::vector<Transform4> pose_;         // this frame's local pose
   std::vector<Mat4> model_space_;
 };
 

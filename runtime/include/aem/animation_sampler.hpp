@@ -1,7 +1,8 @@
 #pragma once
 // Samples one animation of a model into local joint transforms, straight from the mapped keys.
 //
-// Two paths, both O(1) per joint and frame when playing forward:
+// Joints are sampled four at a time (one per SIMD lane). Two paths, both O(1) per joint and
+// frame when playing forward:
 // - Animations whose animated tracks all share one set of key times (what most exporters and
 //   our pipeline produce) search that set once per frame; every joint then interpolates between
 //   the same pair of keys, and kinds with a single key hold it.
@@ -15,11 +16,13 @@
 //   sampler.sample(animation, time, aem::Playback::loop, locals);  // every frame
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "aem/model.hpp"
 #include "aem/transform.hpp"
+#include "aem/transform4.hpp"
 
 namespace aem {
 
@@ -34,6 +37,7 @@ class AnimationSampler {
   AnimationSampler() = default;
   // Prepares for every animation of `model`, which must be validated (the default) and must
   // outlive the sampler. Allocates here and nowhere else; reads each animation's key times once.
+  // Copies share what was prepared and keep their own playback positions.
   explicit AnimationSampler(const Model& model);
 
   // Writes every joint's local transform for `animation` at `time` (wrapped or clamped by
@@ -41,31 +45,16 @@ class AnimationSampler {
   // an animation index past the model's and std::invalid_argument for a mismatched size; never
   // allocates.
   void sample(std::uint32_t animation, float time, Playback playback, std::span<Transform> locals);
+  // The same, four joints to a group: `locals` holds group_count(joint count) groups. This is
+  // the form the mixer and Skeleton::local_to_skinning work in, and the fastest.
+  void sample(std::uint32_t animation, float time, Playback playback, std::span<Transform4> locals);
 
-  // Per-joint running sums of a weighted blend (the mixer's), one element per joint each.
-  struct BlendSums {
-    std::span<Vec3> translation;
-    std::span<Vec3> scale;
-    std::span<Quat> rotation;
-    std::span<float> weight;
-
-    // Adds w times one pose of joint j. q and -q are the same rotation: the one on the side of
-    // what is summed so far is added, so opposite signs never cancel out.
-    void add(std::size_t j, const Vec3& t, const Quat& r, const Vec3& s, float w) const {
-      Vec3& st = translation[j];
-      Vec3& ss = scale[j];
-      Quat& sr = rotation[j];
-      st = {st.x + t.x * w, st.y + t.y * w, st.z + t.z * w};
-      ss = {ss.x + s.x * w, ss.y + s.y * w, ss.z + s.z * w};
-      const float signed_w = dot(sr, r) < 0 ? -w : w;
-      sr = {sr.x + r.x * signed_w, sr.y + r.y * signed_w, sr.z + r.z * signed_w, sr.w + r.w * signed_w};
-      weight[j] += w;
-    }
-  };
-  // Adds `weight` (times mask[j] where a mask is given) of the pose at `time` to `sums`, each
-  // rotation flipped into the hemisphere of its running sum. Same rules and errors as sample().
+  // Adds `weight` (times mask[j] where a mask is given; weights <= 0 add nothing) of the pose at
+  // `time` to `sums` (group_count(joint count) groups), each rotation flipped into the hemisphere
+  // of its running sum. The mask holds one weight per joint or is empty. Same rules and errors
+  // as sample().
   void accumulate(std::uint32_t animation, float time, Playback playback, float weight,
-                  std::span<const float> mask, const BlendSums& sums);
+                  std::span<const float> mask, std::span<BlendSum4> sums);
 
   // Forgets the remembered key positions (the next sample searches).
   void reset();
@@ -85,15 +74,17 @@ class AnimationSampler {
   };
 
  private:
-  // The key times every animated track of one animation uses, if they all use the same ones.
-  struct SharedTimes {
-    const Keyframe* keys = nullptr;  // any one track's keys of a kind with `count` keys
-    std::uint32_t count = 0;         // 0: the tracks do not share their times
-  };
+  // What the constructor works out about the model's animations, shared by copies (the mixer
+  // gives each layer one).
+  struct Plan;
 
-  // Checks the arguments, binds the segments to `animation` and returns the playback time.
-  float prepare(std::uint32_t animation, float time, Playback playback, std::size_t joints);
-  // Calls emit(joint, translation, rotation, scale) for every joint, in order.
+  // Checks the animation and that an output's `size` is `expected`, binds the segments to
+  // `animation` and returns the playback time.
+  float prepare(std::uint32_t animation, float time, Playback playback, std::size_t size,
+                std::size_t expected, const char* what);
+  std::size_t joint_count() const;
+  // Calls emit(group, lanes, pose) for every group of four joints, in order, with the pose in
+  // registers (a simd::Pose4; lanes past the last joint hold the identity).
   template <class Emit>
   void for_each_pose(std::uint32_t animation, float t, Emit&& emit);
   template <class Emit>
@@ -102,7 +93,7 @@ class AnimationSampler {
   void for_each_separate(std::uint32_t animation, float t, Emit&& emit);
 
   const Model* model_ = nullptr;
-  std::vector<SharedTimes> shared_times_;  // per animation
+  std::shared_ptr<const Plan> plan_;
   std::vector<Segment> segments_;          // 3 per joint: translation, rotation, scale
   Segment shared_segment_;                 // over the shared times
   std::uint32_t bound_animation_ = 0;      // the animation the segments point into

@@ -7,6 +7,7 @@
 //   std::vector<float> skinning(16 * skeleton.joint_count());
 //   skeleton.local_to_model(locals, model_space);          // every frame, no allocation
 //   skeleton.skinning_matrices(model_space, skinning);     // column-major 4x4 per joint
+//   skeleton.local_to_skinning(locals4, model_space, skinning);  // both, from Transform4 groups
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -14,6 +15,7 @@
 
 #include "aem/model.hpp"
 #include "aem/transform.hpp"
+#include "aem/transform4.hpp"
 
 namespace aem {
 
@@ -38,6 +40,11 @@ class Skeleton {
   // model_space[j] * inverse_bind[j] for every joint, 16 floats each, column-major, into `out`
   // (16 * joint_count() floats).
   void skinning_matrices(std::span<const Mat4> model_space, std::span<float> out) const;
+  // Both steps in one pass, from local transforms four joints to a group
+  // (group_count(joint_count()) of them): what the mixer does every frame, and the fastest.
+  // The same sizes and errors as the two calls above.
+  void local_to_skinning(std::span<const Transform4> locals, std::span<Mat4> model_space,
+                         std::span<float> skinning) const;
 
  private:
   std::vector<std::int32_t> parents_;  // -1, or a valid joint index
@@ -45,6 +52,10 @@ class Skeleton {
   bool parents_first_ = true;
   bool affine_binds_ = true;  // every inverse bind matrix has the bottom row 0, 0, 0, 1
   std::vector<Mat4> inverse_binds_;
+  struct alignas(16) Splat {
+    float lanes[4];
+  };
+  std::vector<Splat> inverse_bind_splats_;  // 16 per joint: each element of its inverse bind, 4 times
   std::vector<Transform> bind_pose_;
 };
 
