@@ -1,6 +1,7 @@
 #pragma once
-// A Google Benchmark console reporter that also keeps each benchmark's mean real time per
-// iteration, so a program can print its own comparison table after the standard one.
+// A Google Benchmark console reporter that also keeps each benchmark's real time per iteration
+// (the median over repetitions when there are several), so a program can print its own
+// comparison table after the standard one.
 #include <map>
 #include <string>
 #include <vector>
@@ -17,8 +18,12 @@ class CollectingReporter : public benchmark::ConsoleReporter {
 
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
-      if (run.run_type == Run::RT_Iteration && !run.error_occurred && run.iterations > 0) {
-        seconds_[run.benchmark_name()] = run.real_accumulated_time / double(run.iterations);
+      if (run.error_occurred || run.iterations <= 0) continue;
+      const double seconds = run.GetAdjustedRealTime() / benchmark::GetTimeUnitMultiplier(run.time_unit);
+      if (run.run_type == Run::RT_Iteration) {
+        seconds_[run.benchmark_name()] = seconds;
+      } else if (run.aggregate_name == "median") {
+        medians_[run.run_name.str()] = seconds;
       }
     }
     ConsoleReporter::ReportRuns(runs);
@@ -26,12 +31,14 @@ class CollectingReporter : public benchmark::ConsoleReporter {
 
   // Seconds per iteration, or 0 when the benchmark did not run.
   double seconds(const std::string& name) const {
+    if (const auto median = medians_.find(name); median != medians_.end()) return median->second;
     const auto it = seconds_.find(name);
     return it == seconds_.end() ? 0 : it->second;
   }
 
  private:
   std::map<std::string, double> seconds_;
+  std::map<std::string, double> medians_;
 };
 
 }  // namespace aem::bench

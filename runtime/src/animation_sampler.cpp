@@ -202,45 +202,6 @@ std::size_t AnimationSampler::joint_count() const {
   return model_ == nullptr ? 0 : model_->header().joint_count;
 }
 
-AEM_FRAME_LOOP
-void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
-                              std::span<Transform> locals) {
-  const float t = prepare(animation, time, playback, locals.size(), joint_count(), "locals");
-  for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) {
-    simd::store(locals.data() + 4 * group, lanes, pose);
-  });
-}
-
-AEM_FRAME_LOOP
-void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
-                              std::span<Transform4> locals) {
-  const float t = prepare(animation, time, playback, locals.size(), group_count(joint_count()), "locals");
-  for_each_pose(animation, t, [&](std::size_t group, std::size_t, const simd::Pose4& pose) {
-    simd::store(locals[group], pose);
-  });
-}
-
-AEM_FRAME_LOOP
-void AnimationSampler::accumulate(std::uint32_t animation, float time, Playback playback,
-                                  float weight, std::span<const float> mask,
-                                  std::span<BlendSum4> sums) {
-  const float t = prepare(animation, time, playback, sums.size(), group_count(joint_count()), "sums");
-  if (!mask.empty() && mask.size() != joint_count()) {
-    throw std::invalid_argument("a mask must hold one weight per joint");
-  }
-  const simd::Float4 layer_weight = simd::splat(weight);
-  for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) {
-    simd::Float4 w = layer_weight;
-    if (!mask.empty()) {
-      float lane_masks[4] = {0, 0, 0, 0};
-      std::copy_n(mask.data() + 4 * group, lanes, lane_masks);
-      w *= simd::load(lane_masks);
-    }
-    w = simd::select(w > 0.0f, w, simd::splat(0.0f));  // also turns NaN into 0
-    simd::accumulate(sums[group], pose, w);
-  });
-}
-
 template <class Emit>
 AEM_ALWAYS_INLINE void AnimationSampler::for_each_pose(std::uint32_t animation, float t, Emit&& emit) {
   if (plan_->shared_times[animation].count > 0) {
@@ -356,6 +317,45 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_separate(std::uint32_t animati
                 [&] { return simd::SlerpSeries<7>(rotation_fraction); }, pose.rotation);
     emit(group, lanes, pose);
   }
+}
+
+AEM_FRAME_LOOP
+void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
+                              std::span<Transform> locals) {
+  const float t = prepare(animation, time, playback, locals.size(), joint_count(), "locals");
+  for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) {
+    simd::store(locals.data() + 4 * group, lanes, pose);
+  });
+}
+
+AEM_FRAME_LOOP
+void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
+                              std::span<Transform4> locals) {
+  const float t = prepare(animation, time, playback, locals.size(), group_count(joint_count()), "locals");
+  for_each_pose(animation, t, [&](std::size_t group, std::size_t, const simd::Pose4& pose) {
+    simd::store(locals[group], pose);
+  });
+}
+
+AEM_FRAME_LOOP
+void AnimationSampler::accumulate(std::uint32_t animation, float time, Playback playback,
+                                  float weight, std::span<const float> mask,
+                                  std::span<BlendSum4> sums) {
+  const float t = prepare(animation, time, playback, sums.size(), group_count(joint_count()), "sums");
+  if (!mask.empty() && mask.size() != joint_count()) {
+    throw std::invalid_argument("a mask must hold one weight per joint");
+  }
+  const simd::Float4 layer_weight = simd::splat(weight);
+  for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) {
+    simd::Float4 w = layer_weight;
+    if (!mask.empty()) {
+      float lane_masks[4] = {0, 0, 0, 0};
+      std::copy_n(mask.data() + 4 * group, lanes, lane_masks);
+      w *= simd::load(lane_masks);
+    }
+    w = simd::select(w > 0.0f, w, simd::splat(0.0f));  // also turns NaN into 0
+    simd::accumulate(sums[group], pose, w);
+  });
 }
 
 }  // namespace aem

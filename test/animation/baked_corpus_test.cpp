@@ -55,6 +55,30 @@ void expect_matches_reference(const aem::Model& model) {
   }
 }
 
+// The mixer with one layer playing forward, as a game runs it, against the reference.
+void expect_mixer_matches_reference(const aem::Model& model) {
+  aem::AnimationMixer mixer(model);
+  std::vector<float> skinning(16 * mixer.joint_count());
+  for (std::uint32_t a = 0; a < model.header().animation_count; ++a) {
+    const float duration = model.animations()[a].duration;
+    mixer.stop_all();
+    mixer.play({.animation = a});
+    for (int frame = 0; frame < 200; ++frame) {
+      mixer.evaluate(skinning);
+      const auto reference = aem::test::reference_skinning(model, a, aem::playback_time(mixer.settings(0).time, duration, aem::Playback::loop));
+      for (std::size_t j = 0; j < reference.size(); ++j) {
+        double scale = 1;
+        for (double v : reference[j]) scale = std::max(scale, std::abs(v));
+        for (int k = 0; k < 16; ++k) {
+          ASSERT_LE(std::abs(skinning[16 * j + k] - reference[j][k]) / scale, 1e-5)
+              << "animation " << a << " frame " << frame << " joint " << j << " element " << k;
+        }
+      }
+      mixer.update(duration / 150);  // a loop and a third
+    }
+  }
+}
+
 class BakedCorpus : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(BakedCorpus, SamplingMatchesReference) {
@@ -62,6 +86,7 @@ TEST_P(BakedCorpus, SamplingMatchesReference) {
   const std::string name = GetParam();
   const BakedModel baked(corpus / "khronos" / name / "glTF-Binary" / (name + ".glb"));
   expect_matches_reference(baked.model);
+  expect_mixer_matches_reference(baked.model);
 }
 
 INSTANTIATE_TEST_SUITE_P(Khronos, BakedCorpus,

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 
 #include "aem/animation_sampler.hpp"
@@ -41,10 +42,33 @@ double skinning_error(const aem::Skeleton& skeleton, std::span<const aem::Transf
   return worst;
 }
 
+// Largest |ours - reference| of skinning matrices written by Skeleton::local_to_skinning from
+// grouped locals.
+double grouped_skinning_error(const aem::Skeleton& skeleton, std::span<const aem::Transform4> locals,
+                              const std::vector<aem::test::Matrix>& reference) {
+  std::vector<aem::Mat4> model_space(skeleton.joint_count());
+  std::vector<float> skinning(16 * skeleton.joint_count());
+  skeleton.local_to_skinning(locals, model_space, skinning);
+  double worst = 0;
+  for (std::size_t j = 0; j < reference.size(); ++j) {
+    double scale = 1;
+    for (double v : reference[j]) scale = std::max(scale, std::abs(v));
+    for (int k = 0; k < 16; ++k) {
+      worst = std::max(worst, std::abs(skinning[16 * j + k] - reference[j][k]) / scale);
+    }
+  }
+  return worst;
+}
+
+bool same_bits(const aem::Transform& a, const aem::Transform& b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// Both forms of sample() and both ways to skinning matrices against the reference; the grouped
+// sample must hold exactly what the per-joint one writes.
 void expect_matches_reference(const aem::Model& model, bool random_order, aem::Playback playback) {
   const aem::Skeleton skeleton(model);
-  aem::AnimationSampler sampler(model);
+  aem::AnimationSampler sampler(model), grouped_sampler(model);
   std::vector<aem::Transform> locals(skeleton.joint_count());
+  std::vector<aem::Transform4> grouped(aem::group_count(skeleton.joint_count()));
   std::mt19937 rng(99);
   for (std::uint32_t a = 0; a < model.header().animation_count; ++a) {
     const float duration = model.animations()[a].duration;
@@ -54,9 +78,14 @@ void expect_matches_reference(const aem::Model& model, bool random_order, aem::P
                              ? std::uniform_real_distribution<float>(-1, 3)(rng) * duration
                              : 1.5f * duration * float(i) / 199;
       sampler.sample(a, time, playback, locals);
+      grouped_sampler.sample(a, time, playback, grouped);
+      for (std::size_t j = 0; j < locals.size(); ++j) {
+        ASSERT_TRUE(same_bits(grouped[j / 4].get(j % 4), locals[j])) << "joint " << j << " time " << time;
+      }
       const double t = aem::playback_time(time, duration, playback);
-      const double error = skinning_error(skeleton, locals, aem::test::reference_skinning(model, a, t));
-      ASSERT_LE(error, 1e-5) << "animation " << a << " time " << time;
+      const auto reference = aem::test::reference_skinning(model, a, t);
+      ASSERT_LE(skinning_error(skeleton, locals, reference), 1e-5) << "animation " << a << " time " << time;
+      ASSERT_LE(grouped_skinning_error(skeleton, grouped, reference), 1e-5) << "animation " << a << " time " << time;
     }
   }
 }
@@ -105,6 +134,17 @@ TEST(Sampling, JointsStoredChildrenFirstMatchReference) {
   expect_matches_reference(m.model, false, aem::Playback::loop);
 }
 
+TEST(Sampling, JointCountsThatLeaveAGroupPartlyEmptyMatchReference) {
+  for (std::uint32_t joints : {1u, 2u, 3u, 5u, 23u}) {
+    const LoadedModel stored_in_order(animated_model(30 + joints, {.joints = joints}));
+    expect_matches_reference(stored_in_order.model, false, aem::Playback::loop);
+    const LoadedModel shared(animated_model(40 + joints, {.joints = joints, .shared_times = true}));
+    expect_matches_reference(shared.model, true, aem::Playback::clamp);
+    const LoadedModel mixed(animated_model(50 + joints, {.joints = joints, .parents_first = false}));
+    expect_matches_reference(mixed.model, false, aem::Playback::loop);
+  }
+}
+
 TEST(Sampling, ZeroLengthAnimationsAndSingleKeysHold) {
   const LoadedModel m(animated_model(6, {}));
   const std::uint32_t still = m.model.header().animation_count - 1;
@@ -130,6 +170,9 @@ TEST(Sampling, TimesWrapAndClamp) {
   EXPECT_EQ(aem::playback_time(-1.0f, 2.0f, aem::Playback::clamp), 0.0f);
   EXPECT_EQ(aem::playback_time(NAN, 2.0f, aem::Playback::loop), 0.0f);
   EXPECT_EQ(aem::playback_time(1.0f, 0.0f, aem::Playback::loop), 0.0f);
+  EXPECT_EQ(aem::playback_time(1.0f, INFINITY, aem::Playback::loop), 0.0f);
+  EXPECT_EQ(aem::playback_time(1.25f, 2.0f, aem::Playback::loop), 1.25f);
+  EXPECT_EQ(aem::playback_time(2.0f, 2.0f, aem::Playback::loop), 0.0f);
 }
 
 TEST(Sampling, MisuseIsReported) {
@@ -138,6 +181,20 @@ TEST(Sampling, MisuseIsReported) {
   std::vector<aem::Transform> locals(4), wrong(3);
   EXPECT_THROW(sampler.sample(99, 0, aem::Playback::loop, locals), std::out_of_range);
   EXPECT_THROW(sampler.sample(0, 0, aem::Playback::loop, wrong), std::invalid_argument);
+  std::vector<aem::Transform4> one_group(1), two_groups(2);
+  EXPECT_NO_THROW(sampler.sample(0, 0, aem::Playback::loop, one_group));
+  EXPECT_THROW(sampler.sample(0, 0, aem::Playback::loop, two_groups), std::invalid_argument);
+  std::vector<aem::BlendSum4> sums(1);
+  std::vector<float> short_mask(3, 1.0f);
+  EXPECT_THROW(sampler.accumulate(0, 0, aem::Playback::loop, 1, short_mask, sums), std::invalid_argument);
+  EXPECT_THROW(sampler.accumulate(0, 0, aem::Playback::loop, 1, {}, std::span<aem::BlendSum4>()), std::invalid_argument);
+  const aem::Skeleton skeleton(m.model);
+  std::vector<aem::Mat4> model_space(4), short_model_space(3);
+  std::vector<float> skinning(64), short_skinning(60);
+  EXPECT_NO_THROW(skeleton.local_to_skinning(one_group, model_space, skinning));
+  EXPECT_THROW(skeleton.local_to_skinning(two_groups, model_space, skinning), std::invalid_argument);
+  EXPECT_THROW(skeleton.local_to_skinning(one_group, short_model_space, skinning), std::invalid_argument);
+  EXPECT_THROW(skeleton.local_to_skinning(one_group, model_space, short_skinning), std::invalid_argument);
 }
 
 TEST(Maths, SlerpMatchesTheExactFormula) {
