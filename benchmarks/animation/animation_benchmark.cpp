@@ -201,8 +201,9 @@ int main(int argc, char** argv) {
   aem::bench::CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
 
-  std::printf("\nSummary, one thread, medians of the repetitions. reference: linear key search, acos/sin slerp, every global\n"
-              "matrix rebuilt by walking up the parents, sampling as many layers as we do.\n"
+  std::printf("\nSummary, one thread, medians of the repetitions.\n"
+              "reference: linear key search, acos/sin slerp, every global matrix rebuilt by walking\n"
+              "up the parents, sampling as many layers as we do.\n"
               "upstream: the same, but evaluating four channels every frame whatever plays, as the\n"
               "upstream C runtime's mixer does (so its cost is the 4-layer reference's).\n");
   std::printf("%-7s %-7s %14s %14s %10s %14s\n", "joints", "layers", "ours Mj/s", "reference", "speed-up",
