@@ -2,9 +2,11 @@
 // An independent reference for the animation runtime, in the simplest possible form: linear key
 // search, slerp through acos and sin, double-precision matrices, and every joint's global
 // transform rebuilt by walking up its parents. Slow on purpose; only tests use it.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "aem/model.hpp"
@@ -120,6 +122,20 @@ inline std::vector<Matrix> reference_skinning(const Model& model, std::uint32_t 
     out[j] = matrix_product(global, inverse_bind);
   }
   return out;
+}
+
+// Largest |ours - reference| over all skinning matrices (16 floats per joint), each relative
+// to its reference matrix's largest magnitude (at least 1).
+inline double skinning_error(std::span<const float> skinning, const std::vector<Matrix>& reference) {
+  double worst = 0;
+  for (std::size_t j = 0; j < reference.size(); ++j) {
+    double scale = 1;
+    for (double v : reference[j]) scale = std::max(scale, std::abs(v));
+    for (int k = 0; k < 16; ++k) {
+      worst = std::max(worst, std::abs(skinning[16 * j + std::size_t(k)] - reference[j][std::size_t(k)]) / scale);
+    }
+  }
+  return worst;
 }
 
 }  // namespace aem::test

@@ -24,40 +24,24 @@ struct LoadedModel {
       : bytes(aem::pipeline::serialize_model(content)), model(aem::Model::open_memory(bytes)) {}
 };
 
-// Largest |ours - reference| over all joints, relative to the reference's magnitude (>= 1).
+// Skinning matrices from per-joint locals (local_to_model, then skinning_matrices) against the
+// reference.
 double skinning_error(const aem::Skeleton& skeleton, std::span<const aem::Transform> locals,
                       const std::vector<aem::test::Matrix>& reference) {
   std::vector<aem::Mat4> model_space(skeleton.joint_count());
   std::vector<float> skinning(16 * skeleton.joint_count());
   skeleton.local_to_model(locals, model_space);
   skeleton.skinning_matrices(model_space, skinning);
-  double worst = 0;
-  for (std::size_t j = 0; j < reference.size(); ++j) {
-    double scale = 1;
-    for (double v : reference[j]) scale = std::max(scale, std::abs(v));
-    for (int k = 0; k < 16; ++k) {
-      worst = std::max(worst, std::abs(skinning[16 * j + k] - reference[j][k]) / scale);
-    }
-  }
-  return worst;
+  return aem::test::skinning_error(skinning, reference);
 }
 
-// Largest |ours - reference| of skinning matrices written by Skeleton::local_to_skinning from
-// grouped locals.
+// The same from grouped locals, by Skeleton::local_to_skinning.
 double grouped_skinning_error(const aem::Skeleton& skeleton, std::span<const aem::Transform4> locals,
                               const std::vector<aem::test::Matrix>& reference) {
   std::vector<aem::Mat4> model_space(skeleton.joint_count());
   std::vector<float> skinning(16 * skeleton.joint_count());
   skeleton.local_to_skinning(locals, model_space, skinning);
-  double worst = 0;
-  for (std::size_t j = 0; j < reference.size(); ++j) {
-    double scale = 1;
-    for (double v : reference[j]) scale = std::max(scale, std::abs(v));
-    for (int k = 0; k < 16; ++k) {
-      worst = std::max(worst, std::abs(skinning[16 * j + k] - reference[j][k]) / scale);
-    }
-  }
-  return worst;
+  return aem::test::skinning_error(skinning, reference);
 }
 
 bool same_bits(const aem::Transform& a, const aem::Transform& b) { return std::memcmp(&a, &b, sizeof a) == 0; }
