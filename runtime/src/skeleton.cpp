@@ -159,7 +159,7 @@ void Skeleton::local_to_skinning(std::span<const Transform4> locals, std::span<M
   const std::size_t joints = joint_count();
   const bool parents_first = parents_first_, affine = affine_binds_;
   const std::int32_t* parents = parents_.data();
-  const float* splats = inverse_bind_splats_.data()->lanes;
+  const float* splats = reinterpret_cast<const float*>(inverse_bind_splats_.data());  // null without joints
   Float4 identity[4];
   load_columns(Mat4{}, identity);
   for (std::size_t group = 0; 4 * group < joints; ++group) {
