@@ -168,17 +168,16 @@ void AnimationMixer::evaluate_pose() {
   }
 
   for (std::size_t group = 0; group < sums_.size(); ++group) {
-    BlendSum4& sum = sums_[group];
-    const simd::Float4 missing = 1.0f - simd::load(sum.weight);
+    simd::Sum4 sum = simd::load(sums_[group]);
+    const simd::Float4 missing = 1.0f - sum.weight;
     // The bind pose fills what the layers leave.
     if (simd::any(missing > 0.0f)) {
       simd::accumulate(sum, simd::load(bind_pose_[group]), simd::max(missing, simd::splat(0.0f)));
     }
-    const simd::Float4 inverse = 1.0f / simd::load(sum.weight);
-    simd::Pose4 pose;
-    for (int c = 0; c < 3; ++c) pose.translation[c] = simd::load(sum.translation[c]) * inverse;
-    for (int c = 0; c < 3; ++c) pose.scale[c] = simd::load(sum.scale[c]) * inverse;
-    for (int c = 0; c < 4; ++c) pose.rotation[c] = simd::load(sum.rotation[c]);
+    const simd::Float4 inverse = 1.0f / sum.weight;
+    simd::Pose4& pose = sum.pose;
+    for (int c = 0; c < 3; ++c) pose.translation[c] *= inverse;
+    for (int c = 0; c < 3; ++c) pose.scale[c] *= inverse;
     simd::normalize(pose.rotation);
     simd::store(pose_[group], pose);
   }

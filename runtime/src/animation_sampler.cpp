@@ -18,11 +18,8 @@ constexpr float kInfinity = std::numeric_limits<float>::infinity();
 // Start of a segment that holds a value from the beginning of time: finite, so that
 // (t - start) * 0 is 0 rather than NaN.
 constexpr float kEarliest = std::numeric_limits<float>::lowest();
-// Values of a kind without keys: zero translation, identity rotation, unit scale.
-constexpr float kZero[4] = {0, 0, 0, 0};
-constexpr float kIdentityRotation[4] = {0, 0, 0, 1};
-constexpr float kUnitScale[4] = {1, 1, 1, 0};
-
+// Values of a kind without keys, by kind: zero translation, identity rotation, unit scale.
+constexpr Keyframe kNoKeys[3] = {{0, {0, 0, 0, 0}}, {0, {0, 0, 0, 1}}, {0, {1, 1, 1, 0}}};
 // Steps a segment may walk forward before a binary search is cheaper.
 constexpr std::uint32_t kForwardSteps = 4;
 
@@ -107,8 +104,6 @@ const Keyframe* shared_key_times(const Model& model, std::uint32_t animation, st
   }
   return reference;
 }
-
-constexpr Keyframe kNoKeys[3] = {{0, {0, 0, 0, 0}}, {0, {0, 0, 0, 1}}, {0, {1, 1, 1, 0}}};
 
 // Where one (joint, kind) of an animation with shared key times finds the value of shared key
 // i: `first` plus i records, or `first` itself for a kind with one key or none (a mask of 0).
@@ -247,37 +242,25 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_shared(std::uint32_t animation
     return *far;
   };
   const KindKeys* kinds = plan_->kind_keys.data() + shared.first_kind;
-  // Tracks lie one after another, so each lane's keys are in a different place; ask for the
-  // keys two groups ahead while working on these.
-  constexpr std::size_t kPrefetchGroups = 8;
-  const KindKeys* end = kinds + 12 * groups;
   for (std::size_t group = 0; group < groups; ++group, kinds += 12) {
-    if (kinds + 12 * kPrefetchGroups < end) {
-      for (int lane_kind = 0; lane_kind < 12; ++lane_kind) {
-        const KindKeys& ahead = kinds[12 * kPrefetchGroups + std::size_t(lane_kind)];
-        __builtin_prefetch(ahead.first + (at & ahead.mask));
-      }
-    }
-    simd::Float4 a[3][4];
-    for (int k = 0; k < 4; ++k)
-      for (int kind = 0; kind < 3; ++kind) {
-        const KindKeys& keys = kinds[3 * k + kind];
-        a[kind][k] = simd::load(reinterpret_cast<const float*>(keys.first + (at & keys.mask)));
-      }
-    simd::Pose4 pose = lanes_to_pose(a);
-    if (f != 0) {  // on a key, or holding one, the first keys are the pose
-      simd::Float4 b[3][4];
+    // Every lane's values of the key `at` bytes into its kind's keys.
+    const auto key_pose = [kinds](std::uintptr_t at_key) {
+      simd::Float4 v[3][4];
       for (int k = 0; k < 4; ++k)
         for (int kind = 0; kind < 3; ++kind) {
           const KindKeys& keys = kinds[3 * k + kind];
-          b[kind][k] = simd::load(reinterpret_cast<const float*>(keys.first + (at_next & keys.mask)));
+          v[kind][k] = simd::load(reinterpret_cast<const float*>(keys.first + (at_key & keys.mask)));
         }
-      const simd::Pose4 to = lanes_to_pose(b);
+      return lanes_to_pose(v);
+    };
+    simd::Pose4 pose = key_pose(at);
+    if (f != 0) {  // on a key, or holding one, the first keys are the pose
+      const simd::Pose4 to = key_pose(at_next);
       simd::lerp(pose.translation, to.translation, fraction, pose.translation);
       simd::lerp(pose.scale, to.scale, fraction, pose.scale);
       simd::slerp(pose.rotation, to.rotation, fraction, near, far_series, pose.rotation);
     }
-    emit(group, std::min<std::size_t>(4, joints - 4 * group), pose);
+    emit(group, group_lanes(joints, group), pose);
   }
 }
 
@@ -286,14 +269,13 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_separate(std::uint32_t animati
   const std::size_t joints = model_->header().joint_count;
   const Track* tracks = model_->tracks().data() + std::size_t{animation} * joints;
   const Keyframe* keyframes = model_->keyframes().data();
-  constexpr const float* kNone[3] = {kZero, kIdentityRotation, kUnitScale};
   for (std::size_t group = 0; 4 * group < joints; ++group) {
-    const std::size_t lanes = std::min<std::size_t>(4, joints - 4 * group);
+    const std::size_t lanes = group_lanes(joints, group);
     simd::Float4 a[3][4], b[3][4];
     float fractions[3][4] = {};
     for (std::size_t k = 0; k < 4; ++k) {
       if (k >= lanes) {  // past the last joint: the identity
-        for (int kind = 0; kind < 3; ++kind) a[kind][k] = b[kind][k] = simd::load(kNone[kind]);
+        for (int kind = 0; kind < 3; ++kind) a[kind][k] = b[kind][k] = simd::load(kNoKeys[kind].value);
         continue;
       }
       const std::size_t j = 4 * group + k;
@@ -302,7 +284,7 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_separate(std::uint32_t animati
       const Keyframe* keys = keyframes + track.first_keyframe;
       for (int kind = 0; kind < 3; ++kind) {
         Segment& segment = segments_[3 * j + std::size_t(kind)];
-        fractions[kind][k] = segment_fraction(segment, keys, counts[kind], t, kNone[kind]);
+        fractions[kind][k] = segment_fraction(segment, keys, counts[kind], t, kNoKeys[kind].value);
         a[kind][k] = simd::load(segment.a);
         b[kind][k] = simd::load(segment.b);
         keys += counts[kind];
@@ -354,7 +336,9 @@ void AnimationSampler::accumulate(std::uint32_t animation, float time, Playback 
       w *= simd::load(lane_masks);
     }
     w = simd::select(w > 0.0f, w, simd::splat(0.0f));  // also turns NaN into 0
-    simd::accumulate(sums[group], pose, w);
+    simd::Sum4 sum = simd::load(sums[group]);
+    simd::accumulate(sum, pose, w);
+    simd::store(sums[group], sum);
   });
 }
 

@@ -107,28 +107,36 @@ inline void slerp(const Float4 (&a)[4], const Float4 (&b)[4], Float4 t, const Sl
   for (int c = 0; c < 4; ++c) out[c] = a[c] * wa + b[c] * wb;
 }
 
-// sum += w * pose for each lane, each rotation flipped into the hemisphere of its running sum so
-// that q and -q (the same rotation) never cancel out.
-inline void accumulate(Float4 (&translation)[3], Float4 (&rotation)[4], Float4 (&scale)[3],
-                       Float4& weight, const Pose4& pose, Float4 w) {
-  for (int c = 0; c < 3; ++c) translation[c] += pose.translation[c] * w;
-  for (int c = 0; c < 3; ++c) scale[c] += pose.scale[c] * w;
-  const Float4 signed_w = negate_where(dot4(rotation, pose.rotation) < 0.0f, w);
-  for (int c = 0; c < 4; ++c) rotation[c] += pose.rotation[c] * signed_w;
-  weight += w;
+// A BlendSum4 in registers.
+struct Sum4 {
+  Pose4 pose;  // weighted sums of each component
+  Float4 weight;
+};
+
+inline Sum4 load(const BlendSum4& sum) {
+  Sum4 s;
+  for (int c = 0; c < 3; ++c) s.pose.translation[c] = load(sum.translation[c]);
+  for (int c = 0; c < 4; ++c) s.pose.rotation[c] = load(sum.rotation[c]);
+  for (int c = 0; c < 3; ++c) s.pose.scale[c] = load(sum.scale[c]);
+  s.weight = load(sum.weight);
+  return s;
 }
 
-inline void accumulate(BlendSum4& sum, const Pose4& pose, Float4 w) {
-  Pose4 s;
-  for (int c = 0; c < 3; ++c) s.translation[c] = load(sum.translation[c]);
-  for (int c = 0; c < 4; ++c) s.rotation[c] = load(sum.rotation[c]);
-  for (int c = 0; c < 3; ++c) s.scale[c] = load(sum.scale[c]);
-  Float4 weight = load(sum.weight);
-  accumulate(s.translation, s.rotation, s.scale, weight, pose, w);
-  for (int c = 0; c < 3; ++c) store(sum.translation[c], s.translation[c]);
-  for (int c = 0; c < 4; ++c) store(sum.rotation[c], s.rotation[c]);
-  for (int c = 0; c < 3; ++c) store(sum.scale[c], s.scale[c]);
-  store(sum.weight, weight);
+inline void store(BlendSum4& sum, const Sum4& s) {
+  for (int c = 0; c < 3; ++c) store(sum.translation[c], s.pose.translation[c]);
+  for (int c = 0; c < 4; ++c) store(sum.rotation[c], s.pose.rotation[c]);
+  for (int c = 0; c < 3; ++c) store(sum.scale[c], s.pose.scale[c]);
+  store(sum.weight, s.weight);
+}
+
+// sum += w * pose for each lane, each rotation flipped into the hemisphere of its running sum so
+// that q and -q (the same rotation) never cancel out.
+inline void accumulate(Sum4& sum, const Pose4& pose, Float4 w) {
+  for (int c = 0; c < 3; ++c) sum.pose.translation[c] += pose.translation[c] * w;
+  for (int c = 0; c < 3; ++c) sum.pose.scale[c] += pose.scale[c] * w;
+  const Float4 signed_w = negate_where(dot4(sum.pose.rotation, pose.rotation) < 0.0f, w);
+  for (int c = 0; c < 4; ++c) sum.pose.rotation[c] += pose.rotation[c] * signed_w;
+  sum.weight += w;
 }
 
 // Unit quaternions; a zero one becomes the identity.

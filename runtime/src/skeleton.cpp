@@ -168,7 +168,7 @@ void Skeleton::local_to_skinning(std::span<const Transform4> locals, std::span<M
     alignas(16) float lanes4[4][3][4];  // [column][row][lane]
     for (int c = 0; c < 4; ++c)
       for (int row = 0; row < 3; ++row) simd::store(lanes4[c][row], local4.m[c][row]);
-    const std::size_t lanes = std::min<std::size_t>(4, joints - 4 * group);
+    const std::size_t lanes = group_lanes(joints, group);
     for (std::size_t k = 0; k < lanes; ++k) {
       const std::size_t j = 4 * group + k;
       const auto local = [&lanes4, k](int c, int row) { return lanes4[c][row][k]; };

@@ -36,5 +36,9 @@ struct alignas(16) BlendSum4 {
 
 // Groups of four that hold `joints` joints.
 constexpr std::size_t group_count(std::size_t joints) { return (joints + 3) / 4; }
+// How many of group `group`'s lanes hold joints: 4, or fewer in the last group.
+constexpr std::size_t group_lanes(std::size_t joints, std::size_t group) {
+  return joints - 4 * group < 4 ? joints - 4 * group : 4;
+}
 
 }  // namespace aem
