@@ -1,6 +1,8 @@
 #include "aem/animation_sampler.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstddef>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -128,7 +130,7 @@ struct AnimationSampler::Plan {
 };
 
 AnimationSampler::AnimationSampler(const Model& model)
-    : model_(&model), segments_(3 * std::size_t{model.header().joint_count}) {
+    : model_(&model), keys_(2 * group_count(model.header().joint_count)) {
   auto plan = std::make_shared<Plan>();
   const std::uint32_t joints = model.header().joint_count;
   plan->shared_times.resize(model.header().animation_count);
@@ -162,7 +164,14 @@ AnimationSampler::AnimationSampler(const Model& model)
       }
     }
   }
+  const bool any_separate = std::any_of(plan->shared_times.begin(), plan->shared_times.end(),
+                                        [](const Plan::SharedTimes& shared) { return shared.count == 0; });
+  if (any_separate) {
+    spans_.resize(group_count(joints));
+    segments_.resize(12 * group_count(joints));
+  }
   plan_ = std::move(plan);
+  reset();
 }
 
 bool AnimationSampler::has_shared_key_times(std::uint32_t animation) const {
@@ -170,8 +179,25 @@ bool AnimationSampler::has_shared_key_times(std::uint32_t animation) const {
 }
 
 void AnimationSampler::reset() {
-  std::fill(segments_.begin(), segments_.end(), Segment{});
+  from_slot_ = 0;
   shared_segment_ = {};
+  cached_from_ = cached_to_ = kNothingCached;
+  const std::size_t joints = joint_count();
+  for (std::size_t group = 0; group < spans_.size(); ++group) {
+    LaneSpans& spans = spans_[group];
+    for (int kind = 0; kind < 3; ++kind) {
+      for (std::size_t lane = 0; lane < 4; ++lane) {
+        // Lanes past the last joint hold their identity keys for all time.
+        Segment& segment = segments_[12 * group + 3 * lane + std::size_t(kind)];
+        segment = 4 * group + lane < joints
+                      ? Segment{}
+                      : Segment{kNoKeys[kind].value, kNoKeys[kind].value, kEarliest, kInfinity, 0, 0};
+        spans.start[kind][lane] = segment.start;
+        spans.end[kind][lane] = segment.end;
+        spans.inverse_span[kind][lane] = segment.inverse_span;
+      }
+    }
+  }
 }
 
 float AnimationSampler::prepare(std::uint32_t animation, float time, Playback playback,
@@ -225,13 +251,25 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_shared(std::uint32_t animation
   const Plan::SharedTimes& shared = plan_->shared_times[animation];
   const std::size_t joints = model_->header().joint_count;
   const std::size_t groups = group_count(joints);
-  // One search for everyone; then key i (and i + 1 unless holding) of every animated kind.
+  // One search for everyone: every animated kind interpolates from shared key i to key `next`.
   const float* none = kNoKeys[0].value;
   const float f = shared.count == 1 ? 0.0f
                                     : segment_fraction(shared_segment_, shared.keys, shared.count, t, none);
   const std::uint32_t i = shared.count == 1 ? 0 : shared_segment_.index;
-  const std::uintptr_t at = std::uintptr_t{i} * sizeof(Keyframe);
-  const std::uintptr_t at_next = at + (f > 0 ? sizeof(Keyframe) : 0);
+  const std::uint32_t next = i + 1 < shared.count ? i + 1 : i;
+  // What the cache still holds: both keys, the later one only (playback passed it, so it is the
+  // earlier key now), or neither.
+  bool fetch_from = true, fetch_to = true;
+  if (i == cached_from_ && next == cached_to_) {
+    fetch_from = fetch_to = false;
+  } else if (i == cached_to_) {
+    from_slot_ ^= 1;
+    fetch_from = false;
+  }
+  cached_from_ = i;
+  cached_to_ = next;
+  const std::uintptr_t at_from = std::uintptr_t{i} * sizeof(Keyframe);
+  const std::uintptr_t at_to = std::uintptr_t{next} * sizeof(Keyframe);
   const simd::Float4 fraction = simd::splat(f);
   // The series' coefficients depend on the fraction only: made once per call, the longer one
   // only if some keys are far apart.
@@ -242,20 +280,28 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_shared(std::uint32_t animation
     return *far;
   };
   const KindKeys* kinds = plan_->kind_keys.data() + shared.first_kind;
+  Transform4* slots = keys_.data();
+  const std::uint32_t from_slot = from_slot_;
   for (std::size_t group = 0; group < groups; ++group, kinds += 12) {
     // Every lane's values of the key `at` bytes into its kind's keys.
-    const auto key_pose = [kinds](std::uintptr_t at_key) {
+    const auto key_pose = [kinds](std::uintptr_t at) {
       simd::Float4 v[3][4];
       for (int k = 0; k < 4; ++k)
         for (int kind = 0; kind < 3; ++kind) {
           const KindKeys& keys = kinds[3 * k + kind];
-          v[kind][k] = simd::load(reinterpret_cast<const float*>(keys.first + (at_key & keys.mask)));
+          v[kind][k] = simd::load(reinterpret_cast<const float*>(keys.first + (at & keys.mask)));
         }
       return lanes_to_pose(v);
     };
-    simd::Pose4 pose = key_pose(at);
-    if (f != 0) {  // on a key, or holding one, the first keys are the pose
-      const simd::Pose4 to = key_pose(at_next);
+    Transform4& from_keys = slots[2 * group + from_slot];
+    Transform4& to_keys = slots[2 * group + (from_slot ^ 1)];
+    // Through the cache either way: one path through the maths below, and loads the compiler
+    // can fold into the arithmetic rather than twenty live registers.
+    if (fetch_from) simd::store(from_keys, key_pose(at_from));
+    if (fetch_to) simd::store(to_keys, key_pose(at_to));
+    simd::Pose4 pose = simd::load(from_keys);
+    if (f != 0) {  // on a key, or holding one, the earlier keys are the pose
+      const simd::Pose4 to = simd::load(to_keys);
       simd::lerp(pose.translation, to.translation, fraction, pose.translation);
       simd::lerp(pose.scale, to.scale, fraction, pose.scale);
       simd::slerp(pose.rotation, to.rotation, fraction, near, far_series, pose.rotation);
@@ -264,40 +310,90 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_shared(std::uint32_t animation
   }
 }
 
+namespace {
+
+// A segment's start, end, inverse_span and index, which lie together, as one vector.
+static_assert(offsetof(Segment, end) == offsetof(Segment, start) + 4 &&
+              offsetof(Segment, inverse_span) == offsetof(Segment, start) + 8 &&
+              offsetof(Segment, index) == offsetof(Segment, start) + 12);
+AEM_ALWAYS_INLINE simd::Float4 load_span(const Segment& segment) {
+  return simd::load(reinterpret_cast<const float*>(reinterpret_cast<const std::byte*>(&segment) +
+                                                   offsetof(Segment, start)));
+}
+void store_span(Segment& segment, simd::Float4 span) {
+  simd::store(reinterpret_cast<float*>(reinterpret_cast<std::byte*>(&segment) + offsetof(Segment, start)), span);
+}
+
+}  // namespace
+
 template <class Emit>
 AEM_ALWAYS_INLINE void AnimationSampler::for_each_separate(std::uint32_t animation, float t, Emit&& emit) {
   const std::size_t joints = model_->header().joint_count;
   const Track* tracks = model_->tracks().data() + std::size_t{animation} * joints;
-  const Keyframe* keyframes = model_->keyframes().data();
+  const simd::Float4 time = simd::splat(t);
   for (std::size_t group = 0; 4 * group < joints; ++group) {
-    const std::size_t lanes = group_lanes(joints, group);
-    simd::Float4 a[3][4], b[3][4];
-    float fractions[3][4] = {};
-    for (std::size_t k = 0; k < 4; ++k) {
-      if (k >= lanes) {  // past the last joint: the identity
-        for (int kind = 0; kind < 3; ++kind) a[kind][k] = b[kind][k] = simd::load(kNoKeys[kind].value);
-        continue;
-      }
-      const std::size_t j = 4 * group + k;
-      const Track& track = tracks[j];
-      const std::uint32_t counts[3] = {track.translation_count, track.rotation_count, track.scale_count};
-      const Keyframe* keys = keyframes + track.first_keyframe;
+    LaneSpans& spans = spans_[group];
+    Transform4& from_keys = keys_[2 * group + from_slot_];
+    Transform4& to_keys = keys_[2 * group + (from_slot_ ^ 1)];
+    std::uint32_t stale = 0;
+    for (int kind = 0; kind < 3; ++kind) {
+      const simd::Mask4 inside = (time >= simd::load_aligned(spans.start[kind])) &
+                                 (time < simd::load_aligned(spans.end[kind]));
+      stale |= simd::bits(~inside) << (4 * kind);
+    }
+    if (stale != 0) {
+      // Move the lanes that left their keys, then gather the whole group into the cache again:
+      // whole vectors, which later loads can take straight from the stores.
+      find_lane_segments(group, tracks, t, stale);
+      const Segment* segments = segments_.data() + 12 * group;
+      simd::Float4 a[3][4], b[3][4], span[3][4];
+      for (int k = 0; k < 4; ++k)
+        for (int kind = 0; kind < 3; ++kind) {
+          const Segment& segment = segments[3 * k + kind];
+          a[kind][k] = simd::load(segment.a);
+          b[kind][k] = simd::load(segment.b);
+          span[kind][k] = load_span(segment);
+        }
+      simd::store(from_keys, lanes_to_pose(a));
+      simd::store(to_keys, lanes_to_pose(b));
       for (int kind = 0; kind < 3; ++kind) {
-        Segment& segment = segments_[3 * j + std::size_t(kind)];
-        fractions[kind][k] = segment_fraction(segment, keys, counts[kind], t, kNoKeys[kind].value);
-        a[kind][k] = simd::load(segment.a);
-        b[kind][k] = simd::load(segment.b);
-        keys += counts[kind];
+        simd::transpose(span[kind][0], span[kind][1], span[kind][2], span[kind][3]);
+        simd::store(spans.start[kind], span[kind][0]);
+        simd::store(spans.end[kind], span[kind][1]);
+        simd::store(spans.inverse_span[kind], span[kind][2]);
       }
     }
-    simd::Pose4 pose = lanes_to_pose(a);
-    const simd::Pose4 to = lanes_to_pose(b);
-    simd::lerp(pose.translation, to.translation, simd::load(fractions[0]), pose.translation);
-    simd::lerp(pose.scale, to.scale, simd::load(fractions[2]), pose.scale);
-    const simd::Float4 rotation_fraction = simd::load(fractions[1]);
-    simd::slerp(pose.rotation, to.rotation, rotation_fraction, simd::SlerpSeries<3>(rotation_fraction),
-                [&] { return simd::SlerpSeries<7>(rotation_fraction); }, pose.rotation);
-    emit(group, lanes, pose);
+    simd::Float4 fractions[3];
+    for (int kind = 0; kind < 3; ++kind) {
+      fractions[kind] = (time - simd::load_aligned(spans.start[kind])) * simd::load_aligned(spans.inverse_span[kind]);
+    }
+    simd::Pose4 pose = simd::load(from_keys);
+    const simd::Pose4 to = simd::load(to_keys);
+    simd::lerp(pose.translation, to.translation, fractions[0], pose.translation);
+    simd::lerp(pose.scale, to.scale, fractions[2], pose.scale);
+    simd::slerp(pose.rotation, to.rotation, fractions[1], simd::SlerpSeries<3>(fractions[1]),
+                [&] { return simd::SlerpSeries<7>(fractions[1]); }, pose.rotation);
+    emit(group, group_lanes(joints, group), pose);
+  }
+}
+
+void AnimationSampler::find_lane_segments(std::size_t group, const Track* tracks, float t, std::uint32_t stale) {
+  const std::size_t joints = joint_count();
+  for (std::size_t lane = 0; lane < 4 && 4 * group + lane < joints; ++lane) {
+    const Track& track = tracks[4 * group + lane];
+    const std::uint32_t counts[3] = {track.translation_count, track.rotation_count, track.scale_count};
+    const Keyframe* keys = model_->keyframes().data() + track.first_keyframe;
+    for (int kind = 0; kind < 3; keys += counts[kind], ++kind) {
+      if ((stale >> (4 * kind + lane) & 1) == 0) continue;
+      Segment& stored = segments_[12 * group + 3 * lane + std::size_t(kind)];
+      Segment found = stored;
+      find_segment(keys, counts[kind], t, kNoKeys[kind].value, found);
+      stored.a = found.a;
+      stored.b = found.b;
+      // The span in one store, so that load_span's one load can take it from the store queue
+      // (a load covering several smaller pending stores waits for them to reach the cache).
+      store_span(stored, simd::Float4{found.start, found.end, found.inverse_span, std::bit_cast<float>(found.index)});
+    }
   }
 }
 

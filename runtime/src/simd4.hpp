@@ -59,6 +59,15 @@ inline Float4 abs(Float4 v) {
 
 inline Float4 max(Float4 a, Float4 b) { return select(a > b, a, b); }
 
+// Bit k set where lane k of the mask is.
+inline unsigned bits(Mask4 mask) {
+#if defined(__SSE2__)
+  return unsigned(_mm_movemask_ps(reinterpret_cast<__m128>(mask)));
+#else
+  return (mask[0] != 0 ? 1u : 0u) | (mask[1] != 0 ? 2u : 0u) | (mask[2] != 0 ? 4u : 0u) | (mask[3] != 0 ? 8u : 0u);
+#endif
+}
+
 inline bool all(Mask4 mask) {
 #if defined(__SSE2__)
   return _mm_movemask_ps(reinterpret_cast<__m128>(mask)) == 0xf;

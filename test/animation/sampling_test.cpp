@@ -2,6 +2,7 @@
 // animation, played forward, at random and clamped; plus the edge cases.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -126,6 +127,47 @@ TEST(Sampling, JointCountsThatLeaveAGroupPartlyEmptyMatchReference) {
     expect_matches_reference(shared.model, true, aem::Playback::clamp);
     const LoadedModel mixed(animated_model(50 + joints, {.joints = joints, .parents_first = false}));
     expect_matches_reference(mixed.model, false, aem::Playback::loop);
+  }
+}
+
+// The sampler caches the keys it last interpolated between; whatever it sampled before, its
+// result must be exactly what a sampler that never sampled gives.
+void expect_history_never_matters(const aem::Model& model) {
+  const std::size_t joints = model.header().joint_count;
+  aem::AnimationSampler sampler(model);
+  std::vector<aem::Transform4> cached(aem::group_count(joints)), fresh(aem::group_count(joints));
+  std::vector<aem::Transform> cached_joints(joints), fresh_joints(joints);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> unit(0, 1);
+  std::uint32_t animation = 0;
+  float time = 0;
+  for (int call = 0; call < 600; ++call) {
+    // Mostly frames forward; sometimes back, a jump, another animation, or a frame backwards.
+    const float dice = unit(rng);
+    const float duration = std::max(model.animations()[animation].duration, 0.1f);
+    if (dice < 0.7f) time += 1.0f / 60;
+    else if (dice < 0.8f) time -= 1.0f / 60;
+    else if (dice < 0.9f) time = (unit(rng) * 3 - 1) * duration;
+    else animation = std::uint32_t(rng() % model.header().animation_count);
+    const aem::Playback playback = call % 3 == 0 ? aem::Playback::clamp : aem::Playback::loop;
+    sampler.sample(animation, time, playback, cached);
+    aem::AnimationSampler(model).sample(animation, time, playback, fresh);
+    ASSERT_EQ(std::memcmp(cached.data(), fresh.data(), cached.size() * sizeof(aem::Transform4)), 0)
+        << "call " << call << ", animation " << animation << ", time " << time;
+    sampler.sample(animation, time, playback, cached_joints);
+    aem::AnimationSampler(model).sample(animation, time, playback, fresh_joints);
+    for (std::size_t j = 0; j < joints; ++j) {
+      ASSERT_TRUE(same_bits(cached_joints[j], fresh_joints[j])) << "call " << call << ", joint " << j;
+    }
+  }
+}
+
+TEST(Sampling, ResultsDoNotDependOnWhatWasSampledBefore) {
+  for (std::uint32_t joints : {1u, 5u, 23u}) {
+    const LoadedModel separate(animated_model(60 + joints, {.joints = joints}));
+    expect_history_never_matters(separate.model);
+    const LoadedModel shared(animated_model(70 + joints, {.joints = joints, .shared_times = true}));
+    expect_history_never_matters(shared.model);
   }
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 // Samples one animation of a model into local joint transforms, straight from the mapped keys.
 //
-// Joints are sampled four at a time (one per SIMD lane). Two paths, both O(1) per joint and
+// Joints are sampled four at a time (one per SIMD lane). The sampler keeps, for every joint, the
+// two keys it last interpolated between, already transposed for the SIMD lanes; a frame whose
+// time still falls between them reads only that cache, and a frame that passes a key fetches
+// just the keys that changed from the file. Two ways of finding keys, both O(1) per joint and
 // frame when playing forward:
 // - Animations whose animated tracks all share one set of key times (what most exporters and
 //   our pipeline produce) search that set once per frame; every joint then interpolates between
@@ -10,7 +13,8 @@
 //   the reciprocal of their time span, and steps forward as playback moves on.
 // A jump (a loop wrapping, scrubbing) falls back to a binary search. Rotations use shortest-path
 // slerp; translations and scales interpolate linearly. A kind without keys yields identity
-// (zero translation, no rotation, unit scale).
+// (zero translation, no rotation, unit scale). The results depend only on the animation and
+// the time, never on what was sampled before.
 //
 //   aem::AnimationSampler sampler(model);                          // allocates once
 //   sampler.sample(animation, time, aem::Playback::loop, locals);  // every frame
@@ -62,8 +66,8 @@ class AnimationSampler {
   // Whether all animated tracks of `animation` share one set of key times (the fast path).
   bool has_shared_key_times(std::uint32_t animation) const;
 
-  // The keys one (joint, kind) currently interpolates: values a and b between times start and
-  // end (unbounded while holding the first or last key, or when there are no keys).
+  // The keys one (joint, kind) interpolates: values a and b between times start and end
+  // (unbounded while holding the first or last key, or when there are no keys).
   struct Segment {
     const float* a = nullptr;
     const float* b = nullptr;
@@ -91,12 +95,33 @@ class AnimationSampler {
   void for_each_shared(std::uint32_t animation, float t, Emit&& emit);
   template <class Emit>
   void for_each_separate(std::uint32_t animation, float t, Emit&& emit);
+  // Moves the segments of `group`'s lanes and kinds whose bits are set in `stale`
+  // (bit 4 * kind + lane) to the keys around t, for an animation without shared key times.
+  void find_lane_segments(std::size_t group, const Track* tracks, float t, std::uint32_t stale);
+
+  // Where each lane's two cached keys lie in time, by kind (translation, rotation, scale), for
+  // animations without shared key times: the segments' start, end and inverse_span, transposed.
+  struct alignas(16) LaneSpans {
+    float start[3][4];
+    float end[3][4];  // start > end: nothing cached, the next sample searches
+    float inverse_span[3][4];
+  };
+  static constexpr std::uint32_t kNothingCached = ~std::uint32_t{0};
 
   const Model* model_ = nullptr;
   std::shared_ptr<const Plan> plan_;
-  std::vector<Segment> segments_;          // 3 per joint: translation, rotation, scale
-  Segment shared_segment_;                 // over the shared times
-  std::uint32_t bound_animation_ = 0;      // the animation the segments point into
+  std::uint32_t bound_animation_ = 0;  // the animation the cache holds keys of
+  // The cache: per group, two Transform4 slots holding the keys every lane interpolates
+  // between; keys_[2 * group + from_slot_] is the earlier.
+  std::vector<Transform4> keys_;
+  std::uint32_t from_slot_ = 0;
+  // Shared key times: the search position over them, and the pair of key indices cached.
+  Segment shared_segment_;
+  std::uint32_t cached_from_ = kNothingCached, cached_to_ = kNothingCached;
+  // Without shared key times (allocated only if the model has such animations): per group, and
+  // per lane and kind, 12 to a group.
+  std::vector<LaneSpans> spans_;
+  std::vector<Segment> segments_;
 };
 
 }  // namespace aem
