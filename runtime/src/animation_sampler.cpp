@@ -25,6 +25,12 @@ constexpr Keyframe kNoKeys[3] = {{0, {0, 0, 0, 0}}, {0, {0, 0, 0, 1}}, {0, {1, 1
 // Steps a segment may walk forward before a binary search is cheaper.
 constexpr std::uint32_t kForwardSteps = 4;
 
+// Asks for the cache line `offset` bytes past `p` (which may lie past the keys: a prefetch
+// never faults).
+AEM_ALWAYS_INLINE void prefetch(const void* p, std::uintptr_t offset) {
+  __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) + offset));
+}
+
 // Index of the last key with time <= t, starting from `from` (keys sorted by time, as validated
 // files have them; unsorted keys still stay in bounds). Precondition: keys[0].time <= t.
 std::uint32_t find_key(const Keyframe* keys, std::uint32_t count, float t, std::uint32_t from) {
@@ -298,7 +304,13 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_shared(std::uint32_t animation
     // Through the cache either way: one path through the maths below, and loads the compiler
     // can fold into the arithmetic rather than twenty live registers.
     if (fetch_from) simd::store(from_keys, key_pose(at_from));
-    if (fetch_to) simd::store(to_keys, key_pose(at_to));
+    if (fetch_to) {
+      simd::store(to_keys, key_pose(at_to));
+      // Playback wants the key after this one a frame or two from now; have it in the cache by
+      // then. Without this, layers playing different animations wait on memory: their keys
+      // lie kilobytes apart, too far for the hardware prefetchers to follow.
+      for (int k = 0; k < 12; ++k) prefetch(kinds[k].first, (at_to + 2 * sizeof(Keyframe)) & kinds[k].mask);
+    }
     simd::Pose4 pose = simd::load(from_keys);
     if (f != 0) {  // on a key, or holding one, the earlier keys are the pose
       const simd::Pose4 to = simd::load(to_keys);
@@ -388,6 +400,7 @@ void AnimationSampler::find_lane_segments(std::size_t group, const Track* tracks
       Segment& stored = segments_[12 * group + 3 * lane + std::size_t(kind)];
       Segment found = stored;
       find_segment(keys, counts[kind], t, kNoKeys[kind].value, found);
+      prefetch(found.b, 2 * sizeof(Keyframe));  // the next key, as in for_each_shared
       stored.a = found.a;
       stored.b = found.b;
       // The span in one store, so that load_span's one load can take it from the store queue
