@@ -196,6 +196,12 @@ void AnimationMixer::evaluate(std::span<float> skinning_matrices) {
     throw std::invalid_argument("skinning matrices must hold 16 floats for each of " +
                                 std::to_string(joint_count()) + " joints");
   }
+  if (const LayerId sole = sole_layer(); sole < layers_.size()) {
+    Layer& layer = layers_[sole];
+    layer.sampler.sample_skinning(layer.settings.animation, layer.settings.time, layer.settings.playback,
+                                  skeleton_, model_space_, skinning_matrices);
+    return;
+  }
   evaluate_pose();
   skeleton_.local_to_skinning(pose_, model_space_, skinning_matrices);
 }

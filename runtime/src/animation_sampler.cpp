@@ -10,6 +10,7 @@
 #include <string>
 
 #include "pose4.hpp"
+#include "skinning4.hpp"
 
 namespace aem {
 namespace {
@@ -281,7 +282,7 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_shared(std::uint32_t animation
   // only if some keys are far apart.
   const simd::SlerpSeries<3> near(fraction);
   std::optional<simd::SlerpSeries<7>> far;
-  const auto far_series = [&far, fraction]() -> const simd::SlerpSeries<7>& {
+  const auto far_series = [&far, fraction]() AEM_LAMBDA_ALWAYS_INLINE -> const simd::SlerpSeries<7>& {
     if (!far) far.emplace(fraction);
     return *far;
   };
@@ -290,7 +291,7 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_shared(std::uint32_t animation
   const std::uint32_t from_slot = from_slot_;
   for (std::size_t group = 0; group < groups; ++group, kinds += 12) {
     // Every lane's values of the key `at` bytes into its kind's keys.
-    const auto key_pose = [kinds](std::uintptr_t at) {
+    const auto key_pose = [kinds](std::uintptr_t at) AEM_LAMBDA_ALWAYS_INLINE {
       simd::Float4 v[3][4];
       for (int k = 0; k < 4; ++k)
         for (int kind = 0; kind < 3; ++kind) {
@@ -384,7 +385,7 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_separate(std::uint32_t animati
     simd::lerp(pose.translation, to.translation, fractions[0], pose.translation);
     simd::lerp(pose.scale, to.scale, fractions[2], pose.scale);
     simd::slerp(pose.rotation, to.rotation, fractions[1], simd::SlerpSeries<3>(fractions[1]),
-                [&] { return simd::SlerpSeries<7>(fractions[1]); }, pose.rotation);
+                [&]() AEM_LAMBDA_ALWAYS_INLINE { return simd::SlerpSeries<7>(fractions[1]); }, pose.rotation);
     emit(group, group_lanes(joints, group), pose);
   }
 }
@@ -414,7 +415,7 @@ AEM_FRAME_LOOP
 void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
                               std::span<Transform> locals) {
   const float t = prepare(animation, time, playback, locals.size(), joint_count(), "locals");
-  for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) {
+  for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
     simd::store(locals.data() + 4 * group, lanes, pose);
   });
 }
@@ -423,9 +424,37 @@ AEM_FRAME_LOOP
 void AnimationSampler::sample(std::uint32_t animation, float time, Playback playback,
                               std::span<Transform4> locals) {
   const float t = prepare(animation, time, playback, locals.size(), group_count(joint_count()), "locals");
-  for_each_pose(animation, t, [&](std::size_t group, std::size_t, const simd::Pose4& pose) {
+  for_each_pose(animation, t, [&](std::size_t group, std::size_t, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
     simd::store(locals[group], pose);
   });
+}
+
+AEM_FRAME_LOOP
+void AnimationSampler::sample_skinning(std::uint32_t animation, float time, Playback playback,
+                                       const Skeleton& skeleton, std::span<Mat4> model_space,
+                                       std::span<float> skinning) {
+  const float t = prepare(animation, time, playback, skeleton.joint_count(), joint_count(), "skeleton");
+  const skinning4::Target target = skeleton.skinning_target(model_space, skinning);
+  // Explicit calls in always-inlined lambdas: code that is not inlined into this function
+  // misses its x86-64-v3 copy.
+  switch (skeleton.skinning_kind()) {
+    case Skeleton::SkinningKind::parents_first_affine:
+      for_each_pose(animation, t, [&target](std::size_t group, std::size_t lanes, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
+        skinning4::group_to_skinning<true, true>(target, group, lanes, pose);
+      });
+      return;
+    case Skeleton::SkinningKind::parents_first:
+      for_each_pose(animation, t, [&target](std::size_t group, std::size_t lanes, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
+        skinning4::group_to_skinning<true, false>(target, group, lanes, pose);
+      });
+      return;
+    case Skeleton::SkinningKind::children_first:
+      for_each_pose(animation, t, [&target](std::size_t group, std::size_t lanes, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
+        skinning4::group_to_skinning<false, false>(target, group, lanes, pose);
+      });
+      skeleton.finish_children_first(model_space, skinning);
+      return;
+  }
 }
 
 AEM_FRAME_LOOP
@@ -437,7 +466,7 @@ void AnimationSampler::accumulate(std::uint32_t animation, float time, Playback 
     throw std::invalid_argument("a mask must hold one weight per joint");
   }
   const simd::Float4 layer_weight = simd::splat(weight);
-  for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) {
+  for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
     simd::Float4 w = layer_weight;
     if (!mask.empty()) {
       float lane_masks[4] = {0, 0, 0, 0};

@@ -15,7 +15,7 @@ struct Pose4 {
   Float4 scale[3];
 };
 
-inline Pose4 load(const Transform4& t) {
+AEM_ALWAYS_INLINE Pose4 load(const Transform4& t) {
   Pose4 p;
   for (int c = 0; c < 3; ++c) p.translation[c] = load(t.translation[c]);
   for (int c = 0; c < 4; ++c) p.rotation[c] = load(t.rotation[c]);
@@ -23,14 +23,14 @@ inline Pose4 load(const Transform4& t) {
   return p;
 }
 
-inline void store(Transform4& t, const Pose4& p) {
+AEM_ALWAYS_INLINE void store(Transform4& t, const Pose4& p) {
   for (int c = 0; c < 3; ++c) store(t.translation[c], p.translation[c]);
   for (int c = 0; c < 4; ++c) store(t.rotation[c], p.rotation[c]);
   for (int c = 0; c < 3; ++c) store(t.scale[c], p.scale[c]);
 }
 
 // The first `count` lanes as separate transforms.
-inline void store(Transform* out, std::size_t count, const Pose4& p) {
+AEM_ALWAYS_INLINE void store(Transform* out, std::size_t count, const Pose4& p) {
   for (std::size_t k = 0; k < count; ++k) {
     out[k] = {{p.translation[0][k], p.translation[1][k], p.translation[2][k]},
               {p.rotation[0][k], p.rotation[1][k], p.rotation[2][k], p.rotation[3][k]},
@@ -39,11 +39,11 @@ inline void store(Transform* out, std::size_t count, const Pose4& p) {
 }
 
 template <int N>
-inline void lerp(const Float4 (&a)[N], const Float4 (&b)[N], Float4 t, Float4 (&out)[N]) {
+AEM_ALWAYS_INLINE void lerp(const Float4 (&a)[N], const Float4 (&b)[N], Float4 t, Float4 (&out)[N]) {
   for (int c = 0; c < N; ++c) out[c] = a[c] + (b[c] - a[c]) * t;
 }
 
-inline Float4 dot4(const Float4 (&a)[4], const Float4 (&b)[4]) {
+AEM_ALWAYS_INLINE Float4 dot4(const Float4 (&a)[4], const Float4 (&b)[4]) {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
 }
 
@@ -55,7 +55,7 @@ template <int Terms>
 struct SlerpSeries {
   Float4 a[Terms + 1], b[Terms + 1];
 
-  explicit SlerpSeries(Float4 t) {
+  AEM_ALWAYS_INLINE explicit SlerpSeries(Float4 t) {
     constexpr float kInverse[8] = {0, 1.0f / 3, 1.0f / 10, 1.0f / 21, 1.0f / 36, 1.0f / 55, 1.0f / 78, 1.0f / 105};
     const Float4 s = 1.0f - t;
     const Float4 ss = s * s, tt = t * t;
@@ -68,7 +68,7 @@ struct SlerpSeries {
     }
   }
 
-  void weights(Float4 x, Float4& wa, Float4& wb) const {
+  AEM_ALWAYS_INLINE void weights(Float4 x, Float4& wa, Float4& wb) const {
     wa = a[Terms];
     wb = b[Terms];
     for (int i = Terms - 1; i >= 0; --i) {
@@ -82,7 +82,7 @@ struct SlerpSeries {
 // lane's keys are under 16 degrees apart, 7 (from `far()`, made only when needed) up to 91
 // degrees, and acos and sin for the lanes beyond.
 template <class Far>
-inline void slerp(const Float4 (&a)[4], const Float4 (&b)[4], Float4 t, const SlerpSeries<3>& near,
+AEM_ALWAYS_INLINE void slerp(const Float4 (&a)[4], const Float4 (&b)[4], Float4 t, const SlerpSeries<3>& near,
                   Far&& far, Float4 (&out)[4]) {
   const Float4 signed_cosine = dot4(a, b);
   const Float4 cosine = abs(signed_cosine);
@@ -113,7 +113,7 @@ struct Sum4 {
   Float4 weight;
 };
 
-inline Sum4 load(const BlendSum4& sum) {
+AEM_ALWAYS_INLINE Sum4 load(const BlendSum4& sum) {
   Sum4 s;
   for (int c = 0; c < 3; ++c) s.pose.translation[c] = load(sum.translation[c]);
   for (int c = 0; c < 4; ++c) s.pose.rotation[c] = load(sum.rotation[c]);
@@ -122,7 +122,7 @@ inline Sum4 load(const BlendSum4& sum) {
   return s;
 }
 
-inline void store(BlendSum4& sum, const Sum4& s) {
+AEM_ALWAYS_INLINE void store(BlendSum4& sum, const Sum4& s) {
   for (int c = 0; c < 3; ++c) store(sum.translation[c], s.pose.translation[c]);
   for (int c = 0; c < 4; ++c) store(sum.rotation[c], s.pose.rotation[c]);
   for (int c = 0; c < 3; ++c) store(sum.scale[c], s.pose.scale[c]);
@@ -131,7 +131,7 @@ inline void store(BlendSum4& sum, const Sum4& s) {
 
 // sum += w * pose for each lane, each rotation flipped into the hemisphere of its running sum so
 // that q and -q (the same rotation) never cancel out.
-inline void accumulate(Sum4& sum, const Pose4& pose, Float4 w) {
+AEM_ALWAYS_INLINE void accumulate(Sum4& sum, const Pose4& pose, Float4 w) {
   for (int c = 0; c < 3; ++c) sum.pose.translation[c] += pose.translation[c] * w;
   for (int c = 0; c < 3; ++c) sum.pose.scale[c] += pose.scale[c] * w;
   const Float4 signed_w = negate_where(dot4(sum.pose.rotation, pose.rotation) < 0.0f, w);
@@ -140,7 +140,7 @@ inline void accumulate(Sum4& sum, const Pose4& pose, Float4 w) {
 }
 
 // Unit quaternions; a zero one becomes the identity.
-inline void normalize(Float4 (&q)[4]) {
+AEM_ALWAYS_INLINE void normalize(Float4 (&q)[4]) {
   const Float4 length_squared = dot4(q, q);
   const Mask4 zero = length_squared <= 0.0f;
   const Float4 inverse = 1.0f / sqrt(select(zero, splat(1.0f), length_squared));
@@ -153,7 +153,7 @@ struct Affine4 {
   Float4 m[4][3];  // [column][row]
 };
 
-inline Affine4 to_matrix(const Pose4& p) {
+AEM_ALWAYS_INLINE Affine4 to_matrix(const Pose4& p) {
   const Float4 &x = p.rotation[0], &y = p.rotation[1], &z = p.rotation[2], &w = p.rotation[3];
   const Float4 xx = x * x, yy = y * y, zz = z * z;
   const Float4 xy = x * y, xz = x * z, yz = y * z;

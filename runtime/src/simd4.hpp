@@ -19,48 +19,50 @@
 // loader picks on CPUs that have it (GCC function multi-versioning, on ELF targets). Elsewhere,
 // and with Clang, they are compiled once for the baseline.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
-#define AEM_FRAME_LOOP __attribute__((target_clones("arch=x86-64-v3", "default")))
+#define AEM_FRAME_LOOP __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define AEM_FRAME_LOOP
 #endif
-// For the pieces of those loops, so they are compiled into each copy.
+// For the pieces of those loops, so they are compiled into each copy (a lambda takes the
+// second form, after its parameters).
 #define AEM_ALWAYS_INLINE [[gnu::always_inline]] inline
+#define AEM_LAMBDA_ALWAYS_INLINE __attribute__((always_inline))
 
 namespace aem::simd {
 
 using Float4 = float __attribute__((vector_size(16)));
 using Mask4 = std::int32_t __attribute__((vector_size(16)));  // lanes all ones or all zeros
 
-inline Float4 splat(float v) { return Float4{v, v, v, v}; }
+AEM_ALWAYS_INLINE Float4 splat(float v) { return Float4{v, v, v, v}; }
 
 // Unaligned loads and stores: keyframe values sit 4 bytes into 20-byte records.
-inline Float4 load(const float* p) {
+AEM_ALWAYS_INLINE Float4 load(const float* p) {
   Float4 v;
   std::memcpy(&v, p, sizeof v);
   return v;
 }
-inline void store(float* p, Float4 v) { std::memcpy(p, &v, sizeof v); }
+AEM_ALWAYS_INLINE void store(float* p, Float4 v) { std::memcpy(p, &v, sizeof v); }
 // From a 16-byte aligned address, which lets the load fold into the arithmetic that uses it.
-inline Float4 load_aligned(const float* p) { return load(static_cast<const float*>(__builtin_assume_aligned(p, 16))); }
+AEM_ALWAYS_INLINE Float4 load_aligned(const float* p) { return load(static_cast<const float*>(__builtin_assume_aligned(p, 16))); }
 
-inline Float4 select(Mask4 mask, Float4 if_true, Float4 if_false) {
+AEM_ALWAYS_INLINE Float4 select(Mask4 mask, Float4 if_true, Float4 if_false) {
   return reinterpret_cast<Float4>((reinterpret_cast<Mask4>(if_true) & mask) |
                                   (reinterpret_cast<Mask4>(if_false) & ~mask));
 }
 
 // -v in the lanes where mask is set, v elsewhere: a sign-bit flip, exact.
-inline Float4 negate_where(Mask4 mask, Float4 v) {
+AEM_ALWAYS_INLINE Float4 negate_where(Mask4 mask, Float4 v) {
   return reinterpret_cast<Float4>(reinterpret_cast<Mask4>(v) ^ (mask & std::int32_t(0x80000000u)));
 }
 
-inline Float4 abs(Float4 v) {
+AEM_ALWAYS_INLINE Float4 abs(Float4 v) {
   return reinterpret_cast<Float4>(reinterpret_cast<Mask4>(v) & std::int32_t(0x7fffffff));
 }
 
-inline Float4 max(Float4 a, Float4 b) { return select(a > b, a, b); }
+AEM_ALWAYS_INLINE Float4 max(Float4 a, Float4 b) { return select(a > b, a, b); }
 
 // Bit k set where lane k of the mask is.
-inline unsigned bits(Mask4 mask) {
+AEM_ALWAYS_INLINE unsigned bits(Mask4 mask) {
 #if defined(__SSE2__)
   return unsigned(_mm_movemask_ps(reinterpret_cast<__m128>(mask)));
 #else
@@ -68,7 +70,7 @@ inline unsigned bits(Mask4 mask) {
 #endif
 }
 
-inline bool all(Mask4 mask) {
+AEM_ALWAYS_INLINE bool all(Mask4 mask) {
 #if defined(__SSE2__)
   return _mm_movemask_ps(reinterpret_cast<__m128>(mask)) == 0xf;
 #else
@@ -76,7 +78,7 @@ inline bool all(Mask4 mask) {
 #endif
 }
 
-inline bool any(Mask4 mask) {
+AEM_ALWAYS_INLINE bool any(Mask4 mask) {
 #if defined(__SSE2__)
   return _mm_movemask_ps(reinterpret_cast<__m128>(mask)) != 0;
 #else
@@ -84,7 +86,7 @@ inline bool any(Mask4 mask) {
 #endif
 }
 
-inline Float4 sqrt(Float4 v) {
+AEM_ALWAYS_INLINE Float4 sqrt(Float4 v) {
 #if defined(__SSE2__)
   return _mm_sqrt_ps(v);
 #else
@@ -93,7 +95,7 @@ inline Float4 sqrt(Float4 v) {
 }
 
 // Rows to columns: a, b, c, d become their first, second, third and fourth lanes.
-inline void transpose(Float4& a, Float4& b, Float4& c, Float4& d) {
+AEM_ALWAYS_INLINE void transpose(Float4& a, Float4& b, Float4& c, Float4& d) {
   const Float4 ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5);
   const Float4 ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
   const Float4 cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5);

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "pose4.hpp"
+#include "skinning4.hpp"
 
 namespace aem {
 namespace {
@@ -112,102 +112,31 @@ void Skeleton::skinning_matrices(std::span<const Mat4> model_space, std::span<fl
 
 namespace {
 
-using simd::Float4;
+using skinning4::Float4;
+using skinning4::load_columns;
+using skinning4::multiply_local;
+using skinning4::store_columns;
 
-// parent * local, column by column: each result column is the parent's columns weighted by
-// one column of the local matrix, whose top three rows local[column][row] holds (the bottom row
-// is 0, 0, 0, 1).
-template <class Local>
-AEM_ALWAYS_INLINE void multiply_local(const Float4* parent, const Local& local, Float4 (&out)[4]) {
-  for (int c = 0; c < 3; ++c) {
-    out[c] = parent[0] * local(c, 0) + parent[1] * local(c, 1) + parent[2] * local(c, 2);
-  }
-  out[3] = parent[0] * local(3, 0) + parent[1] * local(3, 1) + parent[2] * local(3, 2) + parent[3];
-}
-
-AEM_ALWAYS_INLINE void load_columns(const Mat4& m, Float4 (&out)[4]) {
-  for (int c = 0; c < 4; ++c) out[c] = simd::load(m.m + 4 * c);
-}
-
-AEM_ALWAYS_INLINE void store_columns(const Float4 (&columns)[4], float* out) {
-  for (int c = 0; c < 4; ++c) simd::store(out + 4 * c, columns[c]);
-}
-
-// The skinning matrix model_space * inverse_bind, with each element of the inverse bind matrix
-// already in all four lanes (splat[4 * e .. 4 * e + 3] is element e, 16-byte aligned). Affine:
-// the inverse bind's bottom row is 0, 0, 0, 1.
-template <bool Affine>
-AEM_ALWAYS_INLINE void skin(const Float4 (&model_space)[4], const float* splat, float* out) {
-  const auto element = [splat](int e) { return simd::load_aligned(splat + 4 * e); };
-  Float4 r[4];
-  for (int c = 0; c < 4; ++c) {
-    r[c] = model_space[0] * element(4 * c) + model_space[1] * element(4 * c + 1) +
-           model_space[2] * element(4 * c + 2);
-    if constexpr (!Affine) r[c] += model_space[3] * element(4 * c + 3);
-  }
-  if constexpr (Affine) r[3] += model_space[3];
-  store_columns(r, out);
-}
-
-// The first pass over the groups: each joint's local matrix times its parent's model-space
-// matrix, and its skinning matrix, while both are in registers. Children-first skeletons
-// (ParentsFirst false) only park the local matrices in model_space here, for a second pass.
 template <bool ParentsFirst, bool Affine>
-AEM_ALWAYS_INLINE void groups_to_skinning(const Transform4* locals, std::size_t joints,
-                                          const std::int32_t* parents, const float* splats,
-                                          Mat4* model_space, float* skinning) {
-  Float4 identity[4];
-  load_columns(Mat4{}, identity);
+AEM_ALWAYS_INLINE void groups_to_skinning(const skinning4::Target& target, std::span<const Transform4> locals) {
+  const std::size_t joints = target.joints;
   for (std::size_t group = 0; 4 * group < joints; ++group) {
-    // Four local matrices at once, kept lane by lane for each joint to read its own.
-    const simd::Affine4 local4 = simd::to_matrix(simd::load(locals[group]));
-    alignas(16) float lanes4[4][3][4];  // [column][row][lane]
-    for (int c = 0; c < 4; ++c)
-      for (int row = 0; row < 3; ++row) simd::store(lanes4[c][row], local4.m[c][row]);
-    const std::size_t lanes = group_lanes(joints, group);
-    for (std::size_t k = 0; k < lanes; ++k) {
-      const std::size_t j = 4 * group + k;
-      const auto local = [&lanes4, k](int c, int row) { return lanes4[c][row][k]; };
-      Float4 parent[4];
-      const bool has_parent = ParentsFirst && parents[j] >= 0;
-      if (has_parent) load_columns(model_space[std::size_t(parents[j])], parent);
-      Float4 global[4];
-      multiply_local(has_parent ? parent : identity, local, global);
-      store_columns(global, model_space[j].m);
-      if constexpr (ParentsFirst) skin<Affine>(global, splats + 64 * j, skinning + 16 * j);
-    }
-  }
-}
-
-template <bool Affine>
-AEM_ALWAYS_INLINE void skin_all(const Mat4* model_space, std::size_t joints, const float* splats,
-                                float* skinning) {
-  for (std::size_t j = 0; j < joints; ++j) {
-    Float4 global[4];
-    load_columns(model_space[j], global);
-    skin<Affine>(global, splats + 64 * j, skinning + 16 * j);
+    skinning4::group_to_skinning<ParentsFirst, Affine>(target, group, group_lanes(joints, group),
+                                                       simd::load(locals[group]));
   }
 }
 
 }  // namespace
 
-AEM_FRAME_LOOP
-void Skeleton::local_to_skinning(std::span<const Transform4> locals, std::span<Mat4> model_space,
-                                 std::span<float> skinning) const {
-  check_size(locals.size(), group_count(joint_count()), "locals (groups of four joints)");
+skinning4::Target Skeleton::skinning_target(std::span<Mat4> model_space, std::span<float> skinning) const {
   check_size(model_space.size(), joint_count(), "model_space");
   check_size(skinning.size(), 16 * joint_count(), "skinning (16 floats per joint)");
-  const std::size_t joints = joint_count();
-  const float* splats = reinterpret_cast<const float*>(inverse_bind_splats_.data());  // null without joints
-  if (parents_first_) {
-    if (affine_binds_) {
-      groups_to_skinning<true, true>(locals.data(), joints, parents_.data(), splats, model_space.data(), skinning.data());
-    } else {
-      groups_to_skinning<true, false>(locals.data(), joints, parents_.data(), splats, model_space.data(), skinning.data());
-    }
-    return;
-  }
-  groups_to_skinning<false, false>(locals.data(), joints, parents_.data(), splats, model_space.data(), skinning.data());
+  // Null splats for a skeleton without joints, where nothing reads them.
+  return {joint_count(), parents_.data(), reinterpret_cast<const float*>(inverse_bind_splats_.data()),
+          model_space.data(), skinning.data()};
+}
+
+void Skeleton::finish_children_first(std::span<Mat4> model_space, std::span<float> skinning) const {
   for (std::uint32_t j : order_) {
     if (parents_[j] < 0) continue;
     const Mat4 parked = model_space[j];
@@ -217,10 +146,34 @@ void Skeleton::local_to_skinning(std::span<const Transform4> locals, std::span<M
     multiply_local(parent, local, global);
     store_columns(global, model_space[j].m);
   }
-  if (affine_binds_) {
-    skin_all<true>(model_space.data(), joints, splats, skinning.data());
-  } else {
-    skin_all<false>(model_space.data(), joints, splats, skinning.data());
+  const float* splats = reinterpret_cast<const float*>(inverse_bind_splats_.data());
+  for (std::size_t j = 0; j < joint_count(); ++j) {
+    Float4 global[4];
+    load_columns(model_space[j], global);
+    if (affine_binds_) {
+      skinning4::skin<true>(global, splats + 64 * j, skinning.data() + 16 * j);
+    } else {
+      skinning4::skin<false>(global, splats + 64 * j, skinning.data() + 16 * j);
+    }
+  }
+}
+
+AEM_FRAME_LOOP
+void Skeleton::local_to_skinning(std::span<const Transform4> locals, std::span<Mat4> model_space,
+                                 std::span<float> skinning) const {
+  check_size(locals.size(), group_count(joint_count()), "locals (groups of four joints)");
+  const skinning4::Target target = skinning_target(model_space, skinning);
+  switch (skinning_kind()) {
+    case SkinningKind::parents_first_affine:
+      groups_to_skinning<true, true>(target, locals);
+      return;
+    case SkinningKind::parents_first:
+      groups_to_skinning<true, false>(target, locals);
+      return;
+    case SkinningKind::children_first:
+      groups_to_skinning<false, false>(target, locals);
+      finish_children_first(model_space, skinning);
+      return;
   }
 }
 

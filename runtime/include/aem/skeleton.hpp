@@ -19,6 +19,10 @@
 
 namespace aem {
 
+namespace skinning4 {
+struct Target;
+}
+
 class Skeleton {
  public:
   Skeleton() = default;
@@ -47,6 +51,20 @@ class Skeleton {
                          std::span<float> skinning) const;
 
  private:
+  friend class AnimationSampler;  // sample_skinning hands each sampled group to the skeleton
+  // How local_to_skinning goes about this skeleton.
+  enum class SkinningKind { parents_first_affine, parents_first, children_first };
+  SkinningKind skinning_kind() const noexcept {
+    return !parents_first_ ? SkinningKind::children_first
+           : affine_binds_ ? SkinningKind::parents_first_affine
+                           : SkinningKind::parents_first;
+  }
+  // Checks the outputs' sizes and gathers what the per-group step needs.
+  skinning4::Target skinning_target(std::span<Mat4> model_space, std::span<float> skinning) const;
+  // Children-first skeletons: from the local matrices parked in model_space, the model-space
+  // matrices in evaluation order, then every skinning matrix.
+  void finish_children_first(std::span<Mat4> model_space, std::span<float> skinning) const;
+
   std::vector<std::int32_t> parents_;  // -1, or a valid joint index
   std::vector<std::uint32_t> order_;
   bool parents_first_ = true;

@@ -1,0 +1,92 @@
+#pragma once
+// The skeleton's per-frame step for one group of four joints, from their local poses in
+// registers to model-space and skinning matrices. Shared by Skeleton::local_to_skinning and
+// AnimationSampler::sample_skinning, which hands it each group as soon as it is sampled.
+// Private to the runtime.
+#include <cstddef>
+#include <cstdint>
+
+#include "aem/transform.hpp"
+#include "pose4.hpp"
+
+namespace aem::skinning4 {
+
+using simd::Float4;
+
+// parent * local, column by column: each result column is the parent's columns weighted by
+// one column of the local matrix, whose top three rows local[column][row] holds (the bottom row
+// is 0, 0, 0, 1).
+template <class Local>
+AEM_ALWAYS_INLINE void multiply_local(const Float4* parent, const Local& local, Float4 (&out)[4]) {
+  for (int c = 0; c < 3; ++c) {
+    out[c] = parent[0] * local(c, 0) + parent[1] * local(c, 1) + parent[2] * local(c, 2);
+  }
+  out[3] = parent[0] * local(3, 0) + parent[1] * local(3, 1) + parent[2] * local(3, 2) + parent[3];
+}
+
+AEM_ALWAYS_INLINE void load_columns(const Mat4& m, Float4 (&out)[4]) {
+  for (int c = 0; c < 4; ++c) out[c] = simd::load(m.m + 4 * c);
+}
+
+AEM_ALWAYS_INLINE void store_columns(const Float4 (&columns)[4], float* out) {
+  for (int c = 0; c < 4; ++c) simd::store(out + 4 * c, columns[c]);
+}
+
+// The skinning matrix model_space * inverse_bind, with each element of the inverse bind matrix
+// already in all four lanes (splat[4 * e .. 4 * e + 3] is element e, 16-byte aligned). Affine:
+// the inverse bind's bottom row is 0, 0, 0, 1.
+template <bool Affine>
+AEM_ALWAYS_INLINE void skin(const Float4 (&model_space)[4], const float* splat, float* out) {
+  const auto element = [splat](int e) { return simd::load_aligned(splat + 4 * e); };
+  Float4 r[4];
+  for (int c = 0; c < 4; ++c) {
+    r[c] = model_space[0] * element(4 * c) + model_space[1] * element(4 * c + 1) +
+           model_space[2] * element(4 * c + 2);
+    if constexpr (!Affine) r[c] += model_space[3] * element(4 * c + 3);
+  }
+  if constexpr (Affine) r[3] += model_space[3];
+  store_columns(r, out);
+}
+
+// Where a frame's matrices go, and what the skeleton knows about its joints.
+struct Target {
+  std::size_t joints;
+  const std::int32_t* parents;  // -1 or an earlier joint (ParentsFirst)
+  const float* splats;          // the skeleton's inverse bind splats, 64 floats per joint
+  Mat4* model_space;
+  float* skinning;
+};
+
+// Group `group` (`lanes` joints) from its local poses: each joint's local matrix times its
+// parent's model-space matrix, and its skinning matrix, while both are in registers. Without
+// ParentsFirst the local matrices are only parked in model_space, for the skeleton to finish.
+template <bool ParentsFirst, bool Affine>
+AEM_ALWAYS_INLINE void group_to_skinning(const Target& target, std::size_t group, std::size_t lanes,
+                                         const simd::Pose4& pose) {
+  // Four local matrices at once, kept lane by lane for each joint to read its own.
+  const simd::Affine4 local4 = simd::to_matrix(pose);
+  alignas(16) float lanes4[4][3][4];  // [column][row][lane]
+  for (int c = 0; c < 4; ++c)
+    for (int row = 0; row < 3; ++row) simd::store(lanes4[c][row], local4.m[c][row]);
+  Float4 global[4];
+  for (std::size_t k = 0; k < lanes; ++k) {
+    const std::size_t j = 4 * group + k;
+    const auto local = [&lanes4, k](int c, int row) AEM_LAMBDA_ALWAYS_INLINE { return lanes4[c][row][k]; };
+    const std::int32_t p = ParentsFirst ? target.parents[j] : -1;
+    Float4 parent[4];
+    if (k > 0 && p == std::int32_t(j) - 1) {
+      // The joint just done, as chains (spines, limbs, fingers) have it: from registers, not
+      // through a store and a load on the hierarchy's critical path.
+      for (int c = 0; c < 4; ++c) parent[c] = global[c];
+    } else if (p >= 0) {
+      load_columns(target.model_space[std::size_t(p)], parent);
+    } else {
+      load_columns(Mat4{}, parent);
+    }
+    multiply_local(parent, local, global);
+    store_columns(global, target.model_space[j].m);
+    if constexpr (ParentsFirst) skin<Affine>(global, target.splats + 64 * j, target.skinning + 16 * j);
+  }
+}
+
+}  // namespace aem::skinning4
