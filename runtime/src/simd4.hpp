@@ -15,9 +15,9 @@
 #error "aem_runtime needs GCC or Clang vector extensions"
 #endif
 
-// The per-frame loops get a second copy compiled for x86-64-v3 (AVX2 and FMA), which the
-// loader picks on CPUs that have it (GCC function multi-versioning, on ELF targets). Elsewhere,
-// and with Clang, they are compiled once for the baseline.
+// The per-frame loops get copies compiled for x86-64-v3 (AVX2 and FMA) and x86-64-v4
+// (AVX-512), and the loader picks the best one the CPU runs (GCC function multi-versioning, on
+// ELF targets). Elsewhere, and with Clang, they are compiled once for the baseline.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
 #define AEM_FRAME_LOOP __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
