@@ -181,6 +181,20 @@ TEST(Sampling, ResultsDoNotDependOnWhatWasSampledBefore) {
   }
 }
 
+TEST(Sampling, InverseBindsWithAProjectiveBottomRowMatchReference) {
+  // Nothing we bake has them, but a valid file may: the skinning multiply then takes the whole
+  // inverse bind matrix, in every path.
+  for (bool parents_first : {true, false}) {
+    aem::pipeline::ModelContent content = animated_model(90, {.joints = 13, .parents_first = parents_first});
+    for (std::size_t j = 0; j < content.joints.size(); j += 2) {
+      content.joints[j].inverse_bind[3] = 0.01f * float(j + 1);
+      content.joints[j].inverse_bind[15] = 1.0f + 0.02f * float(j);
+    }
+    const LoadedModel m(std::move(content));
+    expect_matches_reference(m.model, false, aem::Playback::loop);
+  }
+}
+
 TEST(Sampling, ZeroLengthAnimationsAndSingleKeysHold) {
   const LoadedModel m(animated_model(6, {}));
   const std::uint32_t still = m.model.header().animation_count - 1;
