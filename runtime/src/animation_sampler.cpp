@@ -354,9 +354,11 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_separate(std::uint32_t animati
                                  (time < simd::load_aligned(spans.end[kind]));
       stale |= simd::bits(~inside) << (4 * kind);
     }
+    simd::Pose4 pose, to;
+    simd::Float4 start[3], inverse_span[3];
     if (stale != 0) {
-      // Move the lanes that left their keys, then gather the whole group into the cache again:
-      // whole vectors, which later loads can take straight from the stores.
+      // Move the lanes that left their keys, then gather the whole group again, into the cache
+      // for the frames to come and into registers for this one.
       find_lane_segments(group, tracks, t, stale);
       const Segment* segments = segments_.data() + 12 * group;
       simd::Float4 a[3][4], b[3][4], span[3][4];
@@ -367,21 +369,28 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_separate(std::uint32_t animati
           b[kind][k] = simd::load(segment.b);
           span[kind][k] = load_span(segment);
         }
-      simd::store(from_keys, lanes_to_pose(a));
-      simd::store(to_keys, lanes_to_pose(b));
+      pose = lanes_to_pose(a);
+      to = lanes_to_pose(b);
+      simd::store(from_keys, pose);
+      simd::store(to_keys, to);
       for (int kind = 0; kind < 3; ++kind) {
         simd::transpose(span[kind][0], span[kind][1], span[kind][2], span[kind][3]);
+        start[kind] = span[kind][0];
+        inverse_span[kind] = span[kind][2];
         simd::store(spans.start[kind], span[kind][0]);
         simd::store(spans.end[kind], span[kind][1]);
         simd::store(spans.inverse_span[kind], span[kind][2]);
       }
+    } else {
+      pose = simd::load(from_keys);
+      to = simd::load(to_keys);
+      for (int kind = 0; kind < 3; ++kind) {
+        start[kind] = simd::load_aligned(spans.start[kind]);
+        inverse_span[kind] = simd::load_aligned(spans.inverse_span[kind]);
+      }
     }
     simd::Float4 fractions[3];
-    for (int kind = 0; kind < 3; ++kind) {
-      fractions[kind] = (time - simd::load_aligned(spans.start[kind])) * simd::load_aligned(spans.inverse_span[kind]);
-    }
-    simd::Pose4 pose = simd::load(from_keys);
-    const simd::Pose4 to = simd::load(to_keys);
+    for (int kind = 0; kind < 3; ++kind) fractions[kind] = (time - start[kind]) * inverse_span[kind];
     simd::lerp(pose.translation, to.translation, fractions[0], pose.translation);
     simd::lerp(pose.scale, to.scale, fractions[2], pose.scale);
     simd::slerp(pose.rotation, to.rotation, fractions[1], simd::SlerpSeries<3>(fractions[1]),
@@ -401,7 +410,6 @@ void AnimationSampler::find_lane_segments(std::size_t group, const Track* tracks
       Segment& stored = segments_[12 * group + 3 * lane + std::size_t(kind)];
       Segment found = stored;
       find_segment(keys, counts[kind], t, kNoKeys[kind].value, found);
-      prefetch(found.b, 2 * sizeof(Keyframe));  // the next key, as in for_each_shared
       stored.a = found.a;
       stored.b = found.b;
       // The span in one store, so that load_span's one load can take it from the store queue
