@@ -20,10 +20,10 @@ constexpr float kFrame = 1.0f / 60;
 constexpr float kDuration = 4.0f;
 constexpr int kKeysPerSecond = 30;
 
-// A chain-and-branches skeleton with 4 animations of 4 s, 30 keys a second for every kind.
-// With `irregular`, every kind of every joint gets its own jittered key times, so no two tracks
-// share them (the sampler's per-track path).
-std::vector<std::byte> make_model(std::uint32_t joints, bool irregular = false) {
+// A chain-and-branches skeleton with 4 animations of 4 s, `keys_per_second` keys a second for
+// every kind. With `irregular`, every kind of every joint gets its own jittered key times, so no
+// two tracks share them (the sampler's per-track path).
+std::vector<std::byte> make_model(std::uint32_t joints, bool irregular = false, int keys_per_second = kKeysPerSecond) {
   std::mt19937 rng(joints);
   std::uniform_real_distribution<float> u(-1, 1);
   aem::pipeline::ModelContent m;
@@ -39,7 +39,7 @@ std::vector<std::byte> make_model(std::uint32_t joints, bool irregular = false) 
     for (std::uint32_t j = 0; j < joints; ++j) {
       aem::pipeline::JointKeys keys;
       const float phase = 6.28f * u(rng);
-      const int count = int(kDuration) * kKeysPerSecond + 1;
+      const int count = int(kDuration) * keys_per_second + 1;
       for (int k = 0; k < count; ++k) {
         const float jitter = irregular && k > 0 && k + 1 < count ? 0.3f * u(rng) : 0.0f;
         const float t = kDuration * (float(k) + jitter) / float(count - 1);
@@ -56,8 +56,8 @@ std::vector<std::byte> make_model(std::uint32_t joints, bool irregular = false) 
   return aem::pipeline::serialize_model(m);
 }
 
-void BM_Mixer(benchmark::State& state, std::uint32_t joints, int layers, bool irregular) {
-  const std::vector<std::byte> bytes = make_model(joints, irregular);
+void BM_Mixer(benchmark::State& state, std::uint32_t joints, int layers, bool irregular, int keys_per_second) {
+  const std::vector<std::byte> bytes = make_model(joints, irregular, keys_per_second);
   const aem::Model model = aem::Model::open_memory(bytes);
   aem::AnimationMixer mixer(model, 4);
   for (int l = 0; l < layers; ++l) {
@@ -193,11 +193,13 @@ int main(int argc, char** argv) {
   };
   for (std::uint32_t joints : sizes) {
     for (int layers : layer_counts) {
-      benchmark::RegisterBenchmark(name("mixer", joints, layers).c_str(), BM_Mixer, joints, layers, false);
+      benchmark::RegisterBenchmark(name("mixer", joints, layers).c_str(), BM_Mixer, joints, layers, false, kKeysPerSecond);
       benchmark::RegisterBenchmark(name("reference", joints, layers).c_str(), BM_Reference, joints, layers);
     }
   }
-  benchmark::RegisterBenchmark("mixer_irregular_times/joints:256/layers:1", BM_Mixer, 256u, 1, true);
+  benchmark::RegisterBenchmark("mixer_irregular_times/joints:256/layers:1", BM_Mixer, 256u, 1, true, kKeysPerSecond);
+  // Key-reduced animations: few keys, at times of their own.
+  benchmark::RegisterBenchmark("mixer_sparse_irregular_times/joints:256/layers:1", BM_Mixer, 256u, 1, true, 5);
   aem::bench::CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
 
@@ -221,6 +223,9 @@ int main(int argc, char** argv) {
   if (const double irregular = reporter.seconds("mixer_irregular_times/joints:256/layers:1"); irregular > 0) {
     std::printf("256 joints, 1 layer, tracks without shared key times: %.1f M joints/s\n",
                 256 / irregular / 1e6);
+  }
+  if (const double sparse = reporter.seconds("mixer_sparse_irregular_times/joints:256/layers:1"); sparse > 0) {
+    std::printf("the same with 5 keys a second (key-reduced): %.1f M joints/s\n", 256 / sparse / 1e6);
   }
   benchmark::Shutdown();
   return 0;
