@@ -37,7 +37,7 @@ AEM_ALWAYS_INLINE void store_columns(const Float4 (&columns)[4], float* out) {
 // the inverse bind's bottom row is 0, 0, 0, 1.
 template <bool Affine>
 AEM_ALWAYS_INLINE void skin(const Float4 (&model_space)[4], const float* splat, float* out) {
-  const auto element = [splat](int e) { return simd::load_aligned(splat + 4 * e); };
+  const auto element = [splat](int e) AEM_LAMBDA_ALWAYS_INLINE { return simd::load_aligned(splat + 4 * e); };
   Float4 r[4];
   for (int c = 0; c < 4; ++c) {
     r[c] = model_space[0] * element(4 * c) + model_space[1] * element(4 * c + 1) +
