@@ -147,14 +147,7 @@ LayerId AnimationMixer::sole_layer() const {
 }
 
 AEM_FRAME_LOOP
-void AnimationMixer::evaluate_pose() {
-  // One full-weight layer alone is the pose itself: sample straight into it.
-  if (const LayerId sole = sole_layer(); sole < layers_.size()) {
-    Layer& layer = layers_[sole];
-    layer.sampler.sample(layer.settings.animation, layer.settings.time, layer.settings.playback, pose_);
-    return;
-  }
-
+void AnimationMixer::blend_pose() {
   std::fill(sums_.begin(), sums_.end(), BlendSum4{});
   const std::size_t joints = joint_count();
   for (LayerId id = 0; id < layers_.size(); ++id) {
@@ -187,7 +180,13 @@ void AnimationMixer::evaluate_locals(std::span<Transform> locals) {
   if (locals.size() != joint_count()) {
     throw std::invalid_argument("locals must hold " + std::to_string(joint_count()) + " transforms");
   }
-  evaluate_pose();
+  // One full-weight layer alone is the pose itself: sample straight into the output.
+  if (const LayerId sole = sole_layer(); sole < layers_.size()) {
+    Layer& layer = layers_[sole];
+    layer.sampler.sample(layer.settings.animation, layer.settings.time, layer.settings.playback, locals);
+    return;
+  }
+  blend_pose();
   for (std::size_t j = 0; j < locals.size(); ++j) locals[j] = pose_[j / 4].get(j % 4);
 }
 
@@ -196,13 +195,14 @@ void AnimationMixer::evaluate(std::span<float> skinning_matrices) {
     throw std::invalid_argument("skinning matrices must hold 16 floats for each of " +
                                 std::to_string(joint_count()) + " joints");
   }
+  // One full-weight layer alone: sampled straight through the skeleton.
   if (const LayerId sole = sole_layer(); sole < layers_.size()) {
     Layer& layer = layers_[sole];
     layer.sampler.sample_skinning(layer.settings.animation, layer.settings.time, layer.settings.playback,
                                   skeleton_, model_space_, skinning_matrices);
     return;
   }
-  evaluate_pose();
+  blend_pose();
   skeleton_.local_to_skinning(pose_, model_space_, skinning_matrices);
 }
 

@@ -92,10 +92,12 @@ float playback_time(float time, float duration, Playback playback) {
 
 namespace {
 
-// The common key times of all tracks of `animation` with more than one key of a kind, or none.
+// The common key times of all tracks of `animation` with more than one key of a kind, and
+// their count; a count of 1 (and no keys) when every kind is constant or absent; none (0) when
+// the tracks do not share their times.
 const Keyframe* shared_key_times(const Model& model, std::uint32_t animation, std::uint32_t& count) {
   const Keyframe* reference = nullptr;
-  count = 0;
+  count = 1;
   for (std::uint32_t j = 0; j < model.header().joint_count; ++j) {
     const TrackKeys keys = model.keys(model.track(animation, j));
     for (std::span<const Keyframe> kind : {keys.translations, keys.rotations, keys.scales}) {
@@ -126,7 +128,7 @@ struct KindKeys {
 struct AnimationSampler::Plan {
   // The key times every animated track of one animation uses, if they all use the same ones.
   struct SharedTimes {
-    const Keyframe* keys = nullptr;  // any one track's keys of a kind with `count` keys
+    const Keyframe* keys = nullptr;  // any one track's keys of a kind with `count` keys (none if 1)
     std::uint32_t count = 0;         // 0: the tracks do not share their times
     std::size_t first_kind = 0;      // its joints' KindKeys in kind_keys: 3 per joint
   };
@@ -144,16 +146,6 @@ AnimationSampler::AnimationSampler(const Model& model)
   for (std::uint32_t a = 0; a < model.header().animation_count; ++a) {
     Plan::SharedTimes& shared = plan->shared_times[a];
     shared.keys = shared_key_times(model, a, shared.count);
-    if (shared.keys == nullptr) shared.count = 0;
-    // Only constant or absent kinds: a one-key grid.
-    if (shared.count == 0 && shared.keys == nullptr) {
-      bool constant = true;
-      for (std::uint32_t j = 0; j < joints && constant; ++j) {
-        const Track& track = model.track(a, j);
-        constant = track.translation_count <= 1 && track.rotation_count <= 1 && track.scale_count <= 1;
-      }
-      if (constant) shared.count = 1;
-    }
     if (shared.count == 0) continue;
     shared.first_kind = plan->kind_keys.size();
     plan->kind_keys.resize(shared.first_kind + 3 * 4 * group_count(joints));
@@ -443,26 +435,13 @@ void AnimationSampler::sample_skinning(std::uint32_t animation, float time, Play
                                        std::span<float> skinning) {
   const float t = prepare(animation, time, playback, skeleton.joint_count(), joint_count(), "skeleton");
   const skinning4::Target target = skeleton.skinning_target(model_space, skinning);
-  // Explicit calls in always-inlined lambdas: code that is not inlined into this function
-  // misses its x86-64-v3 copy.
-  switch (skeleton.skinning_kind()) {
-    case Skeleton::SkinningKind::parents_first_affine:
-      for_each_pose(animation, t, [&target](std::size_t group, std::size_t lanes, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
-        skinning4::group_to_skinning<true, true>(target, group, lanes, pose);
-      });
-      return;
-    case Skeleton::SkinningKind::parents_first:
-      for_each_pose(animation, t, [&target](std::size_t group, std::size_t lanes, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
-        skinning4::group_to_skinning<true, false>(target, group, lanes, pose);
-      });
-      return;
-    case Skeleton::SkinningKind::children_first:
-      for_each_pose(animation, t, [&target](std::size_t group, std::size_t lanes, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
-        skinning4::group_to_skinning<false, false>(target, group, lanes, pose);
-      });
-      skeleton.finish_children_first(model_space, skinning);
-      return;
-  }
+  const skinning4::Kind kind = skeleton.skinning_kind();
+  skinning4::with_group_step(kind, [&](auto step) AEM_LAMBDA_ALWAYS_INLINE {
+    for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
+      step(target, group, lanes, pose);
+    });
+  });
+  if (kind == skinning4::Kind::children_first) skeleton.finish_children_first(model_space, skinning);
 }
 
 AEM_FRAME_LOOP

@@ -70,21 +70,8 @@ AEM_ALWAYS_INLINE unsigned bits(Mask4 mask) {
 #endif
 }
 
-AEM_ALWAYS_INLINE bool all(Mask4 mask) {
-#if defined(__SSE2__)
-  return _mm_movemask_ps(reinterpret_cast<__m128>(mask)) == 0xf;
-#else
-  return (mask[0] & mask[1] & mask[2] & mask[3]) != 0;
-#endif
-}
-
-AEM_ALWAYS_INLINE bool any(Mask4 mask) {
-#if defined(__SSE2__)
-  return _mm_movemask_ps(reinterpret_cast<__m128>(mask)) != 0;
-#else
-  return (mask[0] | mask[1] | mask[2] | mask[3]) != 0;
-#endif
-}
+AEM_ALWAYS_INLINE bool all(Mask4 mask) { return bits(mask) == 0xf; }
+AEM_ALWAYS_INLINE bool any(Mask4 mask) { return bits(mask) != 0; }
 
 AEM_ALWAYS_INLINE Float4 sqrt(Float4 v) {
 #if defined(__SSE2__)

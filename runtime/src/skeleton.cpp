@@ -117,16 +117,13 @@ using skinning4::load_columns;
 using skinning4::multiply_local;
 using skinning4::store_columns;
 
-template <bool ParentsFirst, bool Affine>
-AEM_ALWAYS_INLINE void groups_to_skinning(const skinning4::Target& target, std::span<const Transform4> locals) {
-  const std::size_t joints = target.joints;
-  for (std::size_t group = 0; 4 * group < joints; ++group) {
-    skinning4::group_to_skinning<ParentsFirst, Affine>(target, group, group_lanes(joints, group),
-                                                       simd::load(locals[group]));
-  }
-}
-
 }  // namespace
+
+skinning4::Kind Skeleton::skinning_kind() const noexcept {
+  return !parents_first_ ? skinning4::Kind::children_first
+         : affine_binds_ ? skinning4::Kind::parents_first_affine
+                         : skinning4::Kind::parents_first;
+}
 
 skinning4::Target Skeleton::skinning_target(std::span<Mat4> model_space, std::span<float> skinning) const {
   check_size(model_space.size(), joint_count(), "model_space");
@@ -163,18 +160,13 @@ void Skeleton::local_to_skinning(std::span<const Transform4> locals, std::span<M
                                  std::span<float> skinning) const {
   check_size(locals.size(), group_count(joint_count()), "locals (groups of four joints)");
   const skinning4::Target target = skinning_target(model_space, skinning);
-  switch (skinning_kind()) {
-    case SkinningKind::parents_first_affine:
-      groups_to_skinning<true, true>(target, locals);
-      return;
-    case SkinningKind::parents_first:
-      groups_to_skinning<true, false>(target, locals);
-      return;
-    case SkinningKind::children_first:
-      groups_to_skinning<false, false>(target, locals);
-      finish_children_first(model_space, skinning);
-      return;
-  }
+  const skinning4::Kind kind = skinning_kind();
+  skinning4::with_group_step(kind, [&](auto step) AEM_LAMBDA_ALWAYS_INLINE {
+    for (std::size_t group = 0; 4 * group < target.joints; ++group) {
+      step(target, group, group_lanes(target.joints, group), simd::load(locals[group]));
+    }
+  });
+  if (kind == skinning4::Kind::children_first) finish_children_first(model_space, skinning);
 }
 
 }  // namespace aem

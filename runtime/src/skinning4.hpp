@@ -89,4 +89,33 @@ AEM_ALWAYS_INLINE void group_to_skinning(const Target& target, std::size_t group
   }
 }
 
+// How a skeleton goes from local poses to skinning matrices.
+enum class Kind { parents_first_affine, parents_first, children_first };
+
+template <bool ParentsFirst, bool Affine>
+struct GroupStep {
+  AEM_ALWAYS_INLINE void operator()(const Target& target, std::size_t group, std::size_t lanes,
+                                    const simd::Pose4& pose) const {
+    group_to_skinning<ParentsFirst, Affine>(target, group, lanes, pose);
+  }
+};
+
+// Calls run(step) with the group step for `kind` (children-first skeletons then need
+// Skeleton::finish_children_first). `run` is instantiated once per step and must be inlined, as
+// everything in the frame loops: code left out of line misses the x86-64-v3 and v4 copies.
+template <class Run>
+AEM_ALWAYS_INLINE void with_group_step(Kind kind, Run&& run) {
+  switch (kind) {
+    case Kind::parents_first_affine:
+      run(GroupStep<true, true>{});
+      return;
+    case Kind::parents_first:
+      run(GroupStep<true, false>{});
+      return;
+    case Kind::children_first:
+      run(GroupStep<false, false>{});
+      return;
+  }
+}
+
 }  // namespace aem::skinning4

@@ -100,8 +100,9 @@ class AnimationMixer {
   // The one layer that is the whole pose (weight 1, no mask, alone), or max_layers when blending
   // is needed.
   LayerId sole_layer() const;
-  // The blended local pose into pose_.
-  void evaluate_pose();
+  // The blend of the playing layers (and the bind pose where their weights fall short) into
+  // pose_.
+  void blend_pose();
 
   const Model* model_;
   Skeleton skeleton_;
@@ -109,7 +110,7 @@ class AnimationMixer {
   std::vector<float> masks_;             // max_layers x joint_count
   std::vector<BlendSum4> sums_;          // blending accumulators, four joints to a group
   std::vector<Transform4> bind_pose_;    // the skeleton's, grouped
-  std::vector<Transform4> pose_;         // this frame's local pose
+  std::vector<Transform4> pose_;         // this frame's blended local pose
   std::vector<Mat4> model_space_;
 };
 

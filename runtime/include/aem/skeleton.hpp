@@ -21,6 +21,7 @@ namespace aem {
 
 namespace skinning4 {
 struct Target;
+enum class Kind;
 }
 
 class Skeleton {
@@ -53,12 +54,7 @@ class Skeleton {
  private:
   friend class AnimationSampler;  // sample_skinning hands each sampled group to the skeleton
   // How local_to_skinning goes about this skeleton.
-  enum class SkinningKind { parents_first_affine, parents_first, children_first };
-  SkinningKind skinning_kind() const noexcept {
-    return !parents_first_ ? SkinningKind::children_first
-           : affine_binds_ ? SkinningKind::parents_first_affine
-                           : SkinningKind::parents_first;
-  }
+  skinning4::Kind skinning_kind() const noexcept;
   // Checks the outputs' sizes and gathers what the per-group step needs.
   skinning4::Target skinning_target(std::span<Mat4> model_space, std::span<float> skinning) const;
   // Children-first skeletons: from the local matrices parked in model_space, the model-space
