@@ -1,6 +1,5 @@
 // `aem bake`: one glTF 2.0 model into one AEM file, or whole asset trees and manifests in
 // parallel and incrementally.
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <string>

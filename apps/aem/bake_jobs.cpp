@@ -10,9 +10,7 @@ std::vector<pipeline::BakeJob> jobs_for_input(const std::filesystem::path& input
   std::error_code ec;
   std::vector<pipeline::BakeJob> jobs;
   if (std::filesystem::is_directory(input, ec)) {
-    for (const std::filesystem::path& relative : pipeline::find_gltf_files(input)) {
-      jobs.push_back({input / relative, output_dir / std::filesystem::path(relative).replace_extension(".aem"), options});
-    }
+    jobs = pipeline::jobs_below(input, output_dir, options);
     if (jobs.empty()) throw UsageError(input.string() + ": no .gltf or .glb files below this directory");
     return jobs;
   }

@@ -1,7 +1,6 @@
 // `aem bake --manifest FILE`: a JSON list of assets with per-asset options. Every mistake is a
 // UsageError naming the manifest and the JSON Pointer of the offending value.
 #include <fstream>
-#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -16,7 +15,8 @@ using nlohmann::json;
 
 class Manifest {
  public:
-  explicit Manifest(std::filesystem::path path) : path_(std::move(path)), dir_(path_.parent_path()) {}
+  explicit Manifest(std::filesystem::path path)
+      : path_(std::move(path)), dir_(path_.parent_path()), absolute_dir_(absolute_directory(dir_)) {}
 
   std::vector<pipeline::BakeJob> jobs(const std::filesystem::path& output_override,
                                       pipeline::BakeOptions options) {
@@ -139,14 +139,13 @@ class Manifest {
     if (is_dir && !output.empty()) fail(place + "/output", "an input directory bakes to many files: give no \"output\"");
     // Outputs mirror the input's place below the manifest, unless the entry names its own.
     const std::filesystem::path relative =
-        std::filesystem::absolute(source, ec).lexically_relative(std::filesystem::absolute(dir_.empty() ? "." : dir_, ec).lexically_normal());
+        std::filesystem::absolute(source, ec).lexically_relative(absolute_dir_);
     if (output.empty() && (relative.empty() || *relative.begin() == ".."))
       fail(place, source.string() + " is outside the manifest's directory: give it an \"output\"");
     if (is_dir) {
-      const std::vector<std::filesystem::path> found = pipeline::find_gltf_files(source);
+      const std::vector<pipeline::BakeJob> found = pipeline::jobs_below(source, output_dir / relative, options);
       if (found.empty()) fail(place, source.string() + ": no .gltf or .glb files below this directory");
-      for (const auto& file : found)
-        jobs.push_back({source / file, output_dir / relative / std::filesystem::path(file).replace_extension(".aem"), options});
+      jobs.insert(jobs.end(), found.begin(), found.end());
     } else {
       jobs.push_back({source, output.empty() ? output_dir / std::filesystem::path(relative).replace_extension(".aem")
                                              : output_dir / output, options});
@@ -155,6 +154,12 @@ class Manifest {
 
   std::filesystem::path path_;
   std::filesystem::path dir_;
+  std::filesystem::path absolute_dir_;  // dir_, absolute, for outputs that mirror inputs
+
+  static std::filesystem::path absolute_directory(const std::filesystem::path& dir) {
+    std::error_code ec;
+    return std::filesystem::absolute(dir.empty() ? "." : dir, ec).lexically_normal();
+  }
 };
 
 }  // namespace

@@ -4,7 +4,9 @@
 
 #include <cstdlib>
 #include <initializer_list>
+#include <map>
 #include <string_view>
+#include <vector>
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -33,20 +35,38 @@ std::size_t terminal_columns() {
   return 80;
 }
 
-// A job's share of the work, for the ETA: its file's size, and for a .gltf the other files
-// beside it (its buffers and images, as far as a directory listing can tell).
-double work_weight(const std::filesystem::path& input) {
+// The bytes of the files in `directory` that are not models: a .gltf's buffers and images, as far
+// as a directory listing can tell.
+double resource_bytes(const std::filesystem::path& directory) {
   std::error_code ec;
-  double bytes = double(std::filesystem::file_size(input, ec));
-  if (ec) bytes = 0;
-  const bool binary = input.extension() == ".glb" || input.extension() == ".GLB";
-  if (pipeline::is_gltf_path(input) && !binary) {
-    for (std::filesystem::directory_iterator it(input.parent_path().empty() ? "." : input.parent_path(), ec), end;
-         !ec && it != end; it.increment(ec)) {
-      if (!pipeline::is_gltf_path(it->path()) && it->is_regular_file(ec)) bytes += double(it->file_size(ec));
-    }
+  double bytes = 0;
+  for (std::filesystem::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
+    if (!pipeline::is_gltf_path(it->path()) && it->is_regular_file(ec)) bytes += double(it->file_size(ec));
   }
-  return bytes + 4096;  // every file costs something, however small
+  return bytes;
+}
+
+// Each job's share of the work, for the ETA: its file's size, and for a .gltf the resources
+// beside it. Each directory is listed once, however many models it holds.
+std::vector<double> work_weights(std::span<const pipeline::BakeJob> jobs) {
+  std::map<std::filesystem::path, double> resources;
+  std::vector<double> weights;
+  weights.reserve(jobs.size());
+  for (const pipeline::BakeJob& job : jobs) {
+    const std::filesystem::path& input = job.input;
+    std::error_code ec;
+    double bytes = double(std::filesystem::file_size(input, ec));
+    if (ec) bytes = 0;
+    const bool binary = input.extension() == ".glb" || input.extension() == ".GLB";
+    if (pipeline::is_gltf_path(input) && !binary) {
+      const std::filesystem::path directory = input.parent_path().empty() ? "." : input.parent_path();
+      auto [place, added] = resources.try_emplace(directory, 0.0);
+      if (added) place->second = resource_bytes(directory);
+      bytes += place->second;
+    }
+    weights.push_back(bytes + 4096);  // every file costs something, however small
+  }
+  return weights;
 }
 
 void print_warnings(const pipeline::JobResult& result) {
@@ -64,9 +84,10 @@ BakeProgress::BakeProgress(std::span<const pipeline::BakeJob> jobs, const pipeli
                            bool live)
     : jobs_(jobs), progress_(progress), live_(live) {
   if (live_) {
-    for (const pipeline::BakeJob& job : jobs_) total_weight_ += work_weight(job.input);
+    weights_ = work_weights(jobs_);
+    for (double weight : weights_) total_weight_ += weight;
+    redraw_ = std::thread([this] { redraw_loop(); });
   }
-  if (live_) redraw_ = std::thread([this] { redraw_loop(); });
 }
 
 BakeProgress::~BakeProgress() { stop_redraw(); }
@@ -102,7 +123,7 @@ void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) 
   ++done_;
   const pipeline::BakeJob& j = jobs_[job];
   if (live_) {
-    done_weight_ += work_weight(j.input);
+    done_weight_ += weights_[job];
     // Only what needs attention scrolls above the live line.
     if (result.outcome == pipeline::JobOutcome::failed || !result.report.warnings.empty()) clear_live_line();
     print_warnings(result);

@@ -48,7 +48,9 @@ class BakeProgress {
   std::condition_variable wake_;
   std::set<std::size_t> running_;
   std::size_t done_ = 0;
-  double total_weight_ = 0, done_weight_ = 0;  // live line only: work of all jobs, of the done ones
+  // Live line only: each job's share of the work, and the work of all jobs and of the done ones.
+  std::vector<double> weights_;
+  double total_weight_ = 0, done_weight_ = 0;
   bool stopping_ = false;
   std::thread redraw_;
 };

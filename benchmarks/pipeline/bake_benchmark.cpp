@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "aem/pipeline/bake.hpp"
+#include "median.hpp"
 
 namespace {
 
@@ -23,10 +24,7 @@ struct Sample {
   double import_s, geometry_s, textures_s, compress_s, write_s, total_s;
 };
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using aem::bench::median;
 
 std::filesystem::path model_path(const std::filesystem::path& corpus, const std::string& name) {
   return corpus / "khronos" / name / "glTF-Binary" / (name + ".glb");

@@ -13,23 +13,14 @@
 #include <vector>
 
 #include "aem/pipeline/batch_bake.hpp"
+#include "median.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using aem::pipeline::BakeJob;
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-std::vector<BakeJob> tree_jobs(const fs::path& tree, const fs::path& out, const aem::pipeline::BakeOptions& options) {
-  std::vector<BakeJob> jobs;
-  for (const fs::path& relative : aem::pipeline::find_gltf_files(tree))
-    jobs.push_back({tree / relative, out / fs::path(relative).replace_extension(".aem"), options});
-  return jobs;
-}
+using aem::bench::median;
 
 // Seconds for one batch; exits when a model fails, since the figures would mean nothing.
 double time_batch(const std::vector<BakeJob>& jobs, unsigned threads, bool force, std::size_t& baked) {
@@ -84,7 +75,7 @@ int main(int argc, char** argv) {
     aem::pipeline::BakeOptions options;
     options.textures = encoding;
     options.quality = quality;
-    const std::vector<BakeJob> jobs = tree_jobs(tree, out, options);
+    const std::vector<BakeJob> jobs = aem::pipeline::jobs_below(tree, out, options);
     std::vector<double> j1, j2, noop;
     std::size_t baked = 0;
     for (int r = 0; r < runs; ++r) {

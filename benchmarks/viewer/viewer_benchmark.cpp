@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "aem/pipeline/bake.hpp"
+#include "median.hpp"
 
 namespace {
 
@@ -44,11 +45,7 @@ Run run_viewer(const std::string& command) {
   return run;
 }
 
-double median(std::vector<double> v) {
-  if (v.empty()) return -1;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
+using aem::bench::median;
 
 }  // namespace
 

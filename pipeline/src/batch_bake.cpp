@@ -29,23 +29,29 @@ void keep_existing_inputs(JobResult& result, const std::vector<FileState>& input
   }
 }
 
-// The stamp of a bake that just wrote `output`, or nullopt when an input changed while the bake
-// ran (then the output may not match what is on disk now, and the next run must bake again).
-std::optional<BakeStamp> stamp_after_bake(const BakeJob& job, const BakeReport& report,
-                                          std::filesystem::file_time_type bake_start) {
+// The stamp of a bake that just wrote `job.output` with options `key`, and whether it may be
+// written: not when an input changed while the bake ran (then the output may not match what is
+// on disk now, and the next run must bake again).
+struct StampAfterBake {
   BakeStamp stamp;
-  stamp.baker = baker_version();
-  stamp.options = options_key(job.options);
-  stamp.output = FileState::of(absolute_path(job.output));
+  bool stable = true;
+};
+
+StampAfterBake stamp_after_bake(const BakeJob& job, const std::string& key, const BakeReport& report,
+                                std::filesystem::file_time_type bake_start) {
+  StampAfterBake after;
+  after.stamp.baker = baker_version();
+  after.stamp.options = key;
+  after.stamp.output = FileState::of(absolute_path(job.output));
   const std::int64_t start = file_time_ns(bake_start);
   const std::int64_t end = file_time_ns(std::filesystem::file_time_type::clock::now());
   for (const std::filesystem::path& input : report.inputs) {
     const FileState state = FileState::of(absolute_path(input));
     // (A time in the future, from a skewed clock, says nothing about this bake.)
-    if (state.size >= 0 && state.mtime_ns > start && state.mtime_ns <= end) return std::nullopt;
-    stamp.inputs.push_back(state);
+    if (state.size >= 0 && state.mtime_ns > start && state.mtime_ns <= end) after.stable = false;
+    after.stamp.inputs.push_back(state);
   }
-  return stamp;
+  return after;
 }
 
 JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgress& progress,
@@ -75,14 +81,9 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     const auto bake_start = std::filesystem::file_time_type::clock::now();
     result.report = bake_gltf_file(job.input, job.output, options);
     result.outcome = JobOutcome::baked;
-    if (const auto stamp = stamp_after_bake(job, result.report, bake_start)) {
-      write_stamp(job.output, *stamp);
-      keep_existing_inputs(result, stamp->inputs);
-    } else {
-      std::vector<FileState> now;
-      for (const auto& input : result.report.inputs) now.push_back(FileState::of(absolute_path(input)));
-      keep_existing_inputs(result, now);
-    }
+    const StampAfterBake after = stamp_after_bake(job, key, result.report, bake_start);
+    if (after.stable) write_stamp(job.output, after.stamp);
+    keep_existing_inputs(result, after.stamp.inputs);
     std::error_code ec;
     result.bytes_out = std::filesystem::file_size(job.output, ec);
   } catch (const BakeCancelled&) {
@@ -133,6 +134,15 @@ std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& 
   if (ec) throw std::runtime_error(dir.string() + ": cannot be searched: " + ec.message());
   std::sort(found.begin(), found.end());
   return found;
+}
+
+std::vector<BakeJob> jobs_below(const std::filesystem::path& dir, const std::filesystem::path& output_dir,
+                                const BakeOptions& options) {
+  std::vector<BakeJob> jobs;
+  for (const std::filesystem::path& relative : find_gltf_files(dir)) {
+    jobs.push_back({dir / relative, output_dir / std::filesystem::path(relative).replace_extension(".aem"), options});
+  }
+  return jobs;
 }
 
 std::string find_output_clash(std::span<const BakeJob> jobs) {
@@ -197,14 +207,16 @@ std::vector<JobResult> run_batch(std::span<const BakeJob> jobs, const BatchSetti
 
 void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> jobs,
                    std::span<const JobResult> results, std::span<const std::filesystem::path> extra_inputs) {
+  // The same for every rule: the inputs every output depends on.
+  std::string extra;
+  for (const auto& input : extra_inputs) extra += " \\\n  " + depfile_escape(absolute_path(input).string());
   std::string text;
   for (std::size_t i = 0; i < jobs.size() && i < results.size(); ++i) {
     const JobResult& r = results[i];
     if (r.outcome != JobOutcome::baked && r.outcome != JobOutcome::up_to_date) continue;
     text += depfile_escape(jobs[i].output.string()) + ":";
     for (const auto& input : r.inputs) text += " \\\n  " + depfile_escape(input.string());
-    for (const auto& input : extra_inputs) text += " \\\n  " + depfile_escape(absolute_path(input).string());
-    text += "\n";
+    text += extra + "\n";
   }
   if (path.has_parent_path()) {
     std::error_code ec;

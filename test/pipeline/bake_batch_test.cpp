@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "aem/model.hpp"
+#include "bake_cli_support.hpp"
 #include "bake_test_support.hpp"
 #include "run_command.hpp"
 
@@ -14,8 +15,6 @@ namespace aem::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string aem() { return shell_quote(AEM_CLI_PATH); }
 
 // A fresh scratch directory per test, removed at the end.
 class ScratchDir {
@@ -31,11 +30,6 @@ class ScratchDir {
  private:
   fs::path path_;
 };
-
-std::vector<char> read_all(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 void write_text(const fs::path& p, const std::string& text) {
   fs::create_directories(p.parent_path());

@@ -3,18 +3,12 @@
 #include <fstream>
 #include <iterator>
 
+#include "bake_cli_support.hpp"
 #include "bake_test_support.hpp"
 #include "run_command.hpp"
 
 namespace aem::test {
 namespace {
-
-std::string aem() { return shell_quote(AEM_CLI_PATH); }
-
-std::vector<char> read_all(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 std::filesystem::path temp(const std::string& name) {
   return std::filesystem::temp_directory_path() / ("aem_bake_cli_" + std::to_string(::getpid()) + "_" + name);

@@ -60,6 +60,11 @@ bool is_gltf_path(const std::filesystem::path& path);
 // sorted, as paths relative to `dir`. Throws std::runtime_error naming `dir` when it cannot be read.
 std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& dir);
 
+// A job for every model find_gltf_files finds below `dir`, baking to the same place below
+// `output_dir` with the extension .aem. Empty when there are none.
+std::vector<BakeJob> jobs_below(const std::filesystem::path& dir, const std::filesystem::path& output_dir,
+                                const BakeOptions& options);
+
 // Two jobs writing the same output: a description naming both inputs and the output, or an
 // empty string when every output is distinct.
 std::string find_output_clash(std::span<const BakeJob> jobs);
