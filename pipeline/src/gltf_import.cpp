@@ -280,7 +280,8 @@ bool decode_image(tinygltf::Image* image, const int index, std::string* err, std
   }
   unsigned char* data = stbi_load_from_memory(bytes, size, &w, &h, &comp, 4);
   if (data == nullptr) {
-    if (err) *err += "image " + std::to_string(index) + ": cannot be decoded (" + stbi_failure_reason() + "). ";
+    const char* reason = stbi_failure_reason();  // null when stb gives none
+    if (err) *err += "image " + std::to_string(index) + ": cannot be decoded (" + (reason ? reason : "unknown error") + "). ";
     return false;
   }
   image->width = w;
