@@ -141,9 +141,9 @@ Request parse(ArgParser& parser) {
   r.force = parser.flag("--force");
   if (const auto scene = parser.int_option("--scene", 0, 1 << 30)) r.options.scene = int(*scene);
   if (const auto textures = parser.option("--textures")) {
-    if (*textures == "bc") r.options.textures = pipeline::TextureEncoding::bc;
-    else if (*textures == "rgba") r.options.textures = pipeline::TextureEncoding::rgba;
-    else throw UsageError("unknown --textures '" + *textures + "' (expected bc or rgba)");
+    const std::optional<pipeline::TextureEncoding> encoding = pipeline::parse_texture_encoding(*textures);
+    if (!encoding) throw UsageError("unknown --textures '" + *textures + "' (expected bc or rgba)");
+    r.options.textures = *encoding;
   }
   if (const auto quality = parser.option("--quality")) {
     const std::optional<codec::Bc7Quality> q = codec::parse_bc7_quality(*quality);

@@ -89,9 +89,9 @@ class Manifest {
     };
     if (key == "textures") {
       const std::string t = text();
-      if (t == "bc") o.textures = pipeline::TextureEncoding::bc;
-      else if (t == "rgba") o.textures = pipeline::TextureEncoding::rgba;
-      else fail(place, "must be \"bc\" or \"rgba\", not \"" + t + "\"");
+      const auto encoding = pipeline::parse_texture_encoding(t);
+      if (!encoding) fail(place, "must be \"bc\" or \"rgba\", not \"" + t + "\"");
+      o.textures = *encoding;
     } else if (key == "quality") {
       const std::string q = text();
       const auto quality = codec::parse_bc7_quality(q);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "aem/pipeline/bake_options.hpp"
+
 namespace aem::viewer {
 namespace {
 
@@ -122,8 +124,9 @@ Options parse_options(const std::vector<std::string>& args) {
       o.print_timing = true;
     } else if (a == "--bake-textures") {
       const std::string& v = value();
-      if (v != "bc" && v != "rgba") throw std::invalid_argument("--bake-textures needs bc or rgba, not '" + v + "'");
-      o.bake_compressed = v == "bc";
+      const std::optional<pipeline::TextureEncoding> encoding = pipeline::parse_texture_encoding(v);
+      if (!encoding) throw std::invalid_argument("--bake-textures needs bc or rgba, not '" + v + "'");
+      o.bake_compressed = *encoding == pipeline::TextureEncoding::bc;
     } else if (a == "--no-vsync") {
       o.vsync = false;
     } else if (!a.empty() && a[0] == '-') {

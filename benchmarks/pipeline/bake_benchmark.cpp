@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
       }
       const double total = median(tot), compress = median(comp);
       std::printf("| %s | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f%% |\n", name,
-                  encoding == aem::pipeline::TextureEncoding::bc ? "bc" : "rgba", median(imp) * 1e3,
+                  std::string(aem::pipeline::to_string(encoding)).c_str(), median(imp) * 1e3,
                   median(geo) * 1e3, median(tex) * 1e3, compress * 1e3, median(wr) * 1e3, total * 1e3,
                   100.0 * (total - compress) / total);
       std::fflush(stdout);

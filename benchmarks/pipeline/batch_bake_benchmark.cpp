@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
     }
     const double one = median(j1), two = median(j2), none = median(noop);
     std::printf("| %s | %zu | %.2f | %.2f | %.2fx | %.1f | %.0fx faster |\n",
-                encoding == aem::pipeline::TextureEncoding::bc ? "bc" : "rgba", jobs.size(), one, two, one / two,
+                std::string(aem::pipeline::to_string(encoding)).c_str(), jobs.size(), one, two, one / two,
                 none * 1e3, two / none);
     std::fflush(stdout);
   }

@@ -36,7 +36,7 @@ std::string baker_version() {
 
 std::string options_key(const BakeOptions& o) {
   return "scene=" + std::to_string(o.scene) +
-         " textures=" + (o.textures == TextureEncoding::bc ? "bc" : "rgba") +
+         " textures=" + std::string(to_string(o.textures)) +
          " quality=" + std::string(codec::to_string(o.quality)) +
          " max_texture_size=" + std::to_string(o.max_texture_size) +
          " strict=" + (o.strict ? "1" : "0") +

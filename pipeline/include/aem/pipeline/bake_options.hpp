@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "aem/codec/bc7.hpp"
@@ -15,6 +17,10 @@
 namespace aem::pipeline {
 
 enum class TextureEncoding { bc, rgba };  // bc: BC7 base colour and PBR, BC5 normals
+
+// "bc" or "rgba", the names the command line, manifests and bake stamps use.
+std::string_view to_string(TextureEncoding encoding);
+std::optional<TextureEncoding> parse_texture_encoding(std::string_view name);
 
 // Lets whoever drives a bake from another thread watch its texture work and stop it. Every
 // pointer is optional; none of them changes the bytes a bake produces.
