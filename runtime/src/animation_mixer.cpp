@@ -195,14 +195,13 @@ void AnimationMixer::evaluate(std::span<float> skinning_matrices) {
     throw std::invalid_argument("skinning matrices must hold 16 floats for each of " +
                                 std::to_string(joint_count()) + " joints");
   }
-  // One full-weight layer alone: sampled straight through the skeleton.
+  // One full-weight layer alone is the pose itself: no blending.
   if (const LayerId sole = sole_layer(); sole < layers_.size()) {
     Layer& layer = layers_[sole];
-    layer.sampler.sample_skinning(layer.settings.animation, layer.settings.time, layer.settings.playback,
-                                  skeleton_, model_space_, skinning_matrices);
-    return;
+    layer.sampler.sample(layer.settings.animation, layer.settings.time, layer.settings.playback, pose_);
+  } else {
+    blend_pose();
   }
-  blend_pose();
   skeleton_.local_to_skinning(pose_, model_space_, skinning_matrices);
 }
 

@@ -10,7 +10,6 @@
 #include <string>
 
 #include "pose4.hpp"
-#include "skinning4.hpp"
 
 namespace aem {
 namespace {
@@ -282,13 +281,19 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_shared(std::uint32_t animation
   Transform4* slots = keys_.data();
   const std::uint32_t from_slot = from_slot_;
   for (std::size_t group = 0; group < groups; ++group, kinds += 12) {
-    // Every lane's values of the key `at` bytes into its kind's keys.
-    const auto key_pose = [kinds](std::uintptr_t at) AEM_LAMBDA_ALWAYS_INLINE {
+    // Every lane's values of the key `at` bytes into its kind's keys. With `ahead`, also asks
+    // for the cache line of the key two further on: playback wants it a frame or two from now.
+    // Without this, layers playing different animations wait on memory: their keys lie
+    // kilobytes apart, too far for the hardware prefetchers to follow. (A kind with one key
+    // asks for the line past it, which costs less than telling the kinds apart.)
+    const auto key_pose = [kinds](std::uintptr_t at, bool ahead) AEM_LAMBDA_ALWAYS_INLINE {
       simd::Float4 v[3][4];
       for (int k = 0; k < 4; ++k)
         for (int kind = 0; kind < 3; ++kind) {
           const KindKeys& keys = kinds[3 * k + kind];
-          v[kind][k] = simd::load(reinterpret_cast<const float*>(keys.first + (at & keys.mask)));
+          const std::byte* key = keys.first + (at & keys.mask);
+          v[kind][k] = simd::load(reinterpret_cast<const float*>(key));
+          if (ahead) prefetch(key, 2 * sizeof(Keyframe));
         }
       return lanes_to_pose(v);
     };
@@ -296,14 +301,8 @@ AEM_ALWAYS_INLINE void AnimationSampler::for_each_shared(std::uint32_t animation
     Transform4& to_keys = slots[2 * group + (from_slot ^ 1)];
     // Through the cache either way: one path through the maths below, and loads the compiler
     // can fold into the arithmetic rather than twenty live registers.
-    if (fetch_from) simd::store(from_keys, key_pose(at_from));
-    if (fetch_to) {
-      simd::store(to_keys, key_pose(at_to));
-      // Playback wants the key after this one a frame or two from now; have it in the cache by
-      // then. Without this, layers playing different animations wait on memory: their keys
-      // lie kilobytes apart, too far for the hardware prefetchers to follow.
-      for (int k = 0; k < 12; ++k) prefetch(kinds[k].first, (at_to + 2 * sizeof(Keyframe)) & kinds[k].mask);
-    }
+    if (fetch_from) simd::store(from_keys, key_pose(at_from, false));
+    if (fetch_to) simd::store(to_keys, key_pose(at_to, true));
     simd::Pose4 pose = simd::load(from_keys);
     if (f != 0) {  // on a key, or holding one, the earlier keys are the pose
       const simd::Pose4 to = simd::load(to_keys);
@@ -427,21 +426,6 @@ void AnimationSampler::sample(std::uint32_t animation, float time, Playback play
   for_each_pose(animation, t, [&](std::size_t group, std::size_t, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
     simd::store(locals[group], pose);
   });
-}
-
-AEM_FRAME_LOOP
-void AnimationSampler::sample_skinning(std::uint32_t animation, float time, Playback playback,
-                                       const Skeleton& skeleton, std::span<Mat4> model_space,
-                                       std::span<float> skinning) {
-  const float t = prepare(animation, time, playback, skeleton.joint_count(), joint_count(), "skeleton");
-  const skinning4::Target target = skeleton.skinning_target(model_space, skinning);
-  const skinning4::Kind kind = skeleton.skinning_kind();
-  skinning4::with_group_step(kind, [&](auto step) AEM_LAMBDA_ALWAYS_INLINE {
-    for_each_pose(animation, t, [&](std::size_t group, std::size_t lanes, const simd::Pose4& pose) AEM_LAMBDA_ALWAYS_INLINE {
-      step(target, group, lanes, pose);
-    });
-  });
-  if (kind == skinning4::Kind::children_first) skeleton.finish_children_first(model_space, skinning);
 }
 
 AEM_FRAME_LOOP

@@ -32,6 +32,13 @@ namespace aem::simd {
 
 using Float4 = float __attribute__((vector_size(16)));
 using Mask4 = std::int32_t __attribute__((vector_size(16)));  // lanes all ones or all zeros
+// Two Float4 side by side, for the per-joint matrix products: two columns at once take one
+// 256-bit operation where AVX has them (as many per cycle as 128-bit ones), two elsewhere.
+using Float8 = float __attribute__((vector_size(32)));
+// GCC and Clang note that a Float8 passes differently with and without AVX. The frame loops'
+// pieces are all inlined, so none ever crosses a call; this covers the runtime sources that
+// include this header.
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 AEM_ALWAYS_INLINE Float4 splat(float v) { return Float4{v, v, v, v}; }
 
@@ -42,8 +49,22 @@ AEM_ALWAYS_INLINE Float4 load(const float* p) {
   return v;
 }
 AEM_ALWAYS_INLINE void store(float* p, Float4 v) { std::memcpy(p, &v, sizeof v); }
+AEM_ALWAYS_INLINE void store(float* p, const Float8& v) { std::memcpy(p, &v, sizeof v); }
 // From a 16-byte aligned address, which lets the load fold into the arithmetic that uses it.
 AEM_ALWAYS_INLINE Float4 load_aligned(const float* p) { return load(static_cast<const float*>(__builtin_assume_aligned(p, 16))); }
+// Eight floats from a 32-byte aligned address.
+AEM_ALWAYS_INLINE Float8 load8_aligned(const float* p) {
+  Float8 v;
+  std::memcpy(&v, __builtin_assume_aligned(p, 32), sizeof v);
+  return v;
+}
+
+// v in both halves.
+AEM_ALWAYS_INLINE Float8 twice(Float4 v) { return __builtin_shufflevector(v, v, 0, 1, 2, 3, 0, 1, 2, 3); }
+// Zero in the low half and v in the high one.
+AEM_ALWAYS_INLINE Float8 high_only(Float4 v) {
+  return __builtin_shufflevector(Float4{}, v, 0, 1, 2, 3, 4, 5, 6, 7);
+}
 
 AEM_ALWAYS_INLINE Float4 select(Mask4 mask, Float4 if_true, Float4 if_false) {
   return reinterpret_cast<Float4>((reinterpret_cast<Mask4>(if_true) & mask) |

@@ -24,15 +24,18 @@ Skeleton::Skeleton(const Model& model) {
   const std::size_t count = joints.size();
   parents_.resize(count);
   inverse_binds_.resize(count);
-  inverse_bind_splats_.resize(16 * count);
+  inverse_bind_splats_.resize(8 * count);
   for (std::size_t j = 0; j < count; ++j) {
     const std::int32_t parent = joints[j].parent;
     // Trusted files may hold anything; a parent out of range is treated as a root.
     parents_[j] = (parent >= 0 && std::size_t(parent) < count && std::size_t(parent) != j) ? parent : -1;
     std::memcpy(inverse_binds_[j].m, joints[j].inverse_bind, sizeof(float) * 16);
-    for (int e = 0; e < 16; ++e) {
-      Splat& splat = inverse_bind_splats_[16 * j + std::size_t(e)];
-      std::fill_n(splat.lanes, 4, inverse_binds_[j].m[e]);
+    for (int pair = 0; pair < 2; ++pair) {
+      for (int row = 0; row < 4; ++row) {
+        Splat& splat = inverse_bind_splats_[8 * j + std::size_t(4 * pair + row)];
+        std::fill_n(splat.lanes, 4, inverse_binds_[j].m[4 * (2 * pair) + row]);
+        std::fill_n(splat.lanes + 4, 4, inverse_binds_[j].m[4 * (2 * pair + 1) + row]);
+      }
     }
     parents_first_ = parents_first_ && parents_[j] < std::int32_t(j);
     const float* m = inverse_binds_[j].m;

@@ -1,7 +1,6 @@
 #pragma once
 // The skeleton's per-frame step for one group of four joints, from their local poses in
-// registers to model-space and skinning matrices. Shared by Skeleton::local_to_skinning and
-// AnimationSampler::sample_skinning, which hands it each group as soon as it is sampled.
+// registers to model-space and skinning matrices: the body of Skeleton::local_to_skinning.
 // Private to the runtime.
 #include <cstddef>
 #include <cstdint>
@@ -32,27 +31,31 @@ AEM_ALWAYS_INLINE void store_columns(const Float4 (&columns)[4], float* out) {
   for (int c = 0; c < 4; ++c) simd::store(out + 4 * c, columns[c]);
 }
 
-// The skinning matrix model_space * inverse_bind, with each element of the inverse bind matrix
-// already in all four lanes (splat[4 * e .. 4 * e + 3] is element e, 16-byte aligned). Affine:
-// the inverse bind's bottom row is 0, 0, 0, 1.
+// The skinning matrix model_space * inverse_bind, two columns at a time. `splat` holds the
+// inverse bind's elements already spread over the lanes (32-byte aligned), 8 floats for each
+// pair of columns p and row r: element (2p, r) four times, then element (2p + 1, r) four times.
+// Affine: the inverse bind's bottom row is 0, 0, 0, 1.
 template <bool Affine>
 AEM_ALWAYS_INLINE void skin(const Float4 (&model_space)[4], const float* splat, float* out) {
-  const auto element = [splat](int e) AEM_LAMBDA_ALWAYS_INLINE { return simd::load_aligned(splat + 4 * e); };
-  Float4 r[4];
-  for (int c = 0; c < 4; ++c) {
-    r[c] = model_space[0] * element(4 * c) + model_space[1] * element(4 * c + 1) +
-           model_space[2] * element(4 * c + 2);
-    if constexpr (!Affine) r[c] += model_space[3] * element(4 * c + 3);
+  simd::Float8 m[4];
+  for (int k = 0; k < (Affine ? 3 : 4); ++k) m[k] = simd::twice(model_space[k]);
+  for (int p = 0; p < 2; ++p) {
+    const float* pair = splat + 32 * p;
+    simd::Float8 r = m[0] * simd::load8_aligned(pair) + m[1] * simd::load8_aligned(pair + 8) +
+                     m[2] * simd::load8_aligned(pair + 16);
+    if constexpr (!Affine) r += m[3] * simd::load8_aligned(pair + 24);
+    if constexpr (Affine) {
+      if (p == 1) r += simd::high_only(model_space[3]);
+    }
+    simd::store(out + 8 * p, r);
   }
-  if constexpr (Affine) r[3] += model_space[3];
-  store_columns(r, out);
 }
 
 // Where a frame's matrices go, and what the skeleton knows about its joints.
 struct Target {
   std::size_t joints;
   const std::int32_t* parents;  // -1 or an earlier joint (ParentsFirst)
-  const float* splats;          // the skeleton's inverse bind splats, 64 floats per joint
+  const float* splats;          // the skeleton's inverse bind splats (see skin), 64 floats per joint
   Mat4* model_space;
   float* skinning;
 };

@@ -25,7 +25,6 @@
 #include <vector>
 
 #include "aem/model.hpp"
-#include "aem/skeleton.hpp"
 #include "aem/transform.hpp"
 #include "aem/transform4.hpp"
 
@@ -53,15 +52,6 @@ class AnimationSampler {
   // The same, four joints to a group: `locals` holds group_count(joint count) groups. This is
   // the form the mixer and Skeleton::local_to_skinning work in, and the fastest.
   void sample(std::uint32_t animation, float time, Playback playback, std::span<Transform4> locals);
-
-  // Samples straight into `skeleton`'s model-space and skinning matrices: what sample() into
-  // groups then skeleton.local_to_skinning() give, but each group of four joints goes on to the
-  // skeleton while its pose is still in registers. (Where the compiler fuses multiplies and
-  // adds, it may pick other pairs here, so the last bit can differ.) `skeleton` is this model's;
-  // model_space holds its joint count of matrices and skinning 16 floats per joint. Same rules
-  // and errors as sample(). What the mixer does for a single full-weight layer.
-  void sample_skinning(std::uint32_t animation, float time, Playback playback, const Skeleton& skeleton,
-                       std::span<Mat4> model_space, std::span<float> skinning);
 
   // Adds `weight` (times mask[j] where a mask is given; weights <= 0 add nothing) of the pose at
   // `time` to `sums` (group_count(joint count) groups), each rotation flipped into the hemisphere

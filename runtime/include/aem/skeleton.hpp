@@ -52,7 +52,6 @@ class Skeleton {
                          std::span<float> skinning) const;
 
  private:
-  friend class AnimationSampler;  // sample_skinning hands each sampled group to the skeleton
   // How local_to_skinning goes about this skeleton.
   skinning4::Kind skinning_kind() const noexcept;
   // Checks the outputs' sizes and gathers what the per-group step needs.
@@ -66,10 +65,11 @@ class Skeleton {
   bool parents_first_ = true;
   bool affine_binds_ = true;  // every inverse bind matrix has the bottom row 0, 0, 0, 1
   std::vector<Mat4> inverse_binds_;
-  struct alignas(16) Splat {
-    float lanes[4];
+  struct alignas(32) Splat {
+    float lanes[8];
   };
-  std::vector<Splat> inverse_bind_splats_;  // 16 per joint: each element of its inverse bind, 4 times
+  // 8 per joint: for each pair of columns and each row, the pair's two elements 4 times each.
+  std::vector<Splat> inverse_bind_splats_;
   std::vector<Transform> bind_pose_;
 };
 
