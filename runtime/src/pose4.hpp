@@ -9,17 +9,33 @@
 
 namespace aem::simd {
 
-struct Pose4 {
-  Float4 translation[3];
-  Float4 rotation[4];
-  Float4 scale[3];
+template <class V>
+struct PoseOf {
+  V translation[3];
+  V rotation[4];
+  V scale[3];
 };
+using Pose4 = PoseOf<Float4>;
+// Two groups' poses side by side (the first in the low lanes), for the skeleton's conversion to
+// matrices, which then takes eight joints per instruction where AVX has 256-bit registers.
+using Pose8 = PoseOf<Float8>;
 
 AEM_ALWAYS_INLINE Pose4 load(const Transform4& t) {
   Pose4 p;
   for (int c = 0; c < 3; ++c) p.translation[c] = load(t.translation[c]);
   for (int c = 0; c < 4; ++c) p.rotation[c] = load(t.rotation[c]);
   for (int c = 0; c < 3; ++c) p.scale[c] = load(t.scale[c]);
+  return p;
+}
+
+AEM_ALWAYS_INLINE Pose8 load(const Transform4& low, const Transform4& high) {
+  const auto both = [](const float* a, const float* b) AEM_LAMBDA_ALWAYS_INLINE {
+    return __builtin_shufflevector(load(a), load(b), 0, 1, 2, 3, 4, 5, 6, 7);
+  };
+  Pose8 p;
+  for (int c = 0; c < 3; ++c) p.translation[c] = both(low.translation[c], high.translation[c]);
+  for (int c = 0; c < 4; ++c) p.rotation[c] = both(low.rotation[c], high.rotation[c]);
+  for (int c = 0; c < 3; ++c) p.scale[c] = both(low.scale[c], high.scale[c]);
   return p;
 }
 
@@ -149,16 +165,18 @@ AEM_ALWAYS_INLINE void normalize(Float4 (&q)[4]) {
 
 // The top three rows of each joint's local matrix (the bottom row is 0, 0, 0, 1), column by
 // column: m[4 * column + row] for row < 3, as aem::to_matrix computes them.
-struct Affine4 {
-  Float4 m[4][3];  // [column][row]
+template <class V>
+struct AffineOf {
+  V m[4][3];  // [column][row]
 };
 
-AEM_ALWAYS_INLINE Affine4 to_matrix(const Pose4& p) {
-  const Float4 &x = p.rotation[0], &y = p.rotation[1], &z = p.rotation[2], &w = p.rotation[3];
-  const Float4 xx = x * x, yy = y * y, zz = z * z;
-  const Float4 xy = x * y, xz = x * z, yz = y * z;
-  const Float4 wx = w * x, wy = w * y, wz = w * z;
-  Affine4 r;
+template <class V>
+AEM_ALWAYS_INLINE AffineOf<V> to_matrix(const PoseOf<V>& p) {
+  const V &x = p.rotation[0], &y = p.rotation[1], &z = p.rotation[2], &w = p.rotation[3];
+  const V xx = x * x, yy = y * y, zz = z * z;
+  const V xy = x * y, xz = x * z, yz = y * z;
+  const V wx = w * x, wy = w * y, wz = w * z;
+  AffineOf<V> r;
   r.m[0][0] = (1.0f - 2.0f * (yy + zz)) * p.scale[0];
   r.m[0][1] = 2.0f * (xy + wz) * p.scale[0];
   r.m[0][2] = 2.0f * (xz - wy) * p.scale[0];

@@ -60,21 +60,19 @@ struct Target {
   float* skinning;
 };
 
-// Group `group` (`lanes` joints) from its local poses: each joint's local matrix times its
-// parent's model-space matrix, and its skinning matrix, while both are in registers. Without
-// ParentsFirst the local matrices are only parked in model_space, for the skeleton to finish.
-template <bool ParentsFirst, bool Affine>
-AEM_ALWAYS_INLINE void group_to_skinning(const Target& target, std::size_t group, std::size_t lanes,
-                                         const simd::Pose4& pose) {
-  // Four local matrices at once, kept lane by lane for each joint to read its own.
-  const simd::Affine4 local4 = simd::to_matrix(pose);
-  alignas(16) float lanes4[4][3][4];  // [column][row][lane]
-  for (int c = 0; c < 4; ++c)
-    for (int row = 0; row < 3; ++row) simd::store(lanes4[c][row], local4.m[c][row]);
+// Joints first .. first + lanes - 1, one per lane of `pose`, from their local poses: each
+// joint's local matrix times its parent's model-space matrix, and its skinning matrix, while
+// both are in registers. Without ParentsFirst the local matrices are only parked in
+// model_space, for the skeleton to finish.
+template <bool ParentsFirst, bool Affine, class V>
+AEM_ALWAYS_INLINE void joints_to_skinning(const Target& target, std::size_t first, std::size_t lanes,
+                                          const simd::PoseOf<V>& pose) {
+  // All lanes' local matrices at once; each joint then reads its own lane of each element.
+  const simd::AffineOf<V> local_lanes = simd::to_matrix(pose);
   Float4 global[4];
   for (std::size_t k = 0; k < lanes; ++k) {
-    const std::size_t j = 4 * group + k;
-    const auto local = [&lanes4, k](int c, int row) AEM_LAMBDA_ALWAYS_INLINE { return lanes4[c][row][k]; };
+    const std::size_t j = first + k;
+    const auto local = [&local_lanes, k](int c, int row) AEM_LAMBDA_ALWAYS_INLINE { return local_lanes.m[c][row][k]; };
     const std::int32_t p = ParentsFirst ? target.parents[j] : -1;
     Float4 parent[4];
     if (k > 0 && p == std::int32_t(j) - 1) {
@@ -97,9 +95,10 @@ enum class Kind { parents_first_affine, parents_first, children_first };
 
 template <bool ParentsFirst, bool Affine>
 struct GroupStep {
-  AEM_ALWAYS_INLINE void operator()(const Target& target, std::size_t group, std::size_t lanes,
-                                    const simd::Pose4& pose) const {
-    group_to_skinning<ParentsFirst, Affine>(target, group, lanes, pose);
+  template <class V>
+  AEM_ALWAYS_INLINE void operator()(const Target& target, std::size_t first, std::size_t lanes,
+                                    const simd::PoseOf<V>& pose) const {
+    joints_to_skinning<ParentsFirst, Affine>(target, first, lanes, pose);
   }
 };
 
