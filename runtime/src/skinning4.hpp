@@ -1,6 +1,6 @@
 #pragma once
-// The skeleton's per-frame step for one group of four joints, from their local poses in
-// registers to model-space and skinning matrices: the body of Skeleton::local_to_skinning.
+// The skeleton's per-frame step for the joints of one pose in registers (two groups of four
+// in Skeleton::local_to_skinning), from their local poses to model-space and skinning matrices.
 // Private to the runtime.
 #include <cstddef>
 #include <cstdint>
