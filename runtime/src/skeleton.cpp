@@ -166,12 +166,13 @@ void Skeleton::local_to_skinning(std::span<const Transform4> locals, std::span<M
   const skinning4::Kind kind = skinning_kind();
   skinning4::with_group_step(kind, [&](auto step) AEM_LAMBDA_ALWAYS_INLINE {
     // Two groups at a time, so that building the local matrices takes eight joints per
-    // instruction where AVX has them. A lone last group fills the other half with itself.
-    for (std::size_t group = 0; 4 * group < target.joints; group += 2) {
+    // instruction where AVX has them; a lone last group on its own.
+    std::size_t group = 0;
+    for (; group + 1 < locals.size(); group += 2) {
       const std::size_t first = 4 * group;
-      const Transform4& high = group + 1 < locals.size() ? locals[group + 1] : locals[group];
-      step(target, first, std::min<std::size_t>(8, target.joints - first), simd::load(locals[group], high));
+      step(target, first, std::min<std::size_t>(8, target.joints - first), simd::load(locals[group], locals[group + 1]));
     }
+    if (group < locals.size()) step(target, 4 * group, group_lanes(target.joints, group), simd::load(locals[group]));
   });
   if (kind == skinning4::Kind::children_first) finish_children_first(model_space, skinning);
 }
