@@ -21,8 +21,27 @@ void* operator new(std::size_t size) {
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
+// Over-aligned types (the skeleton's inverse bind copies) come through here.
+void* operator new(std::size_t size, std::align_val_t align) {
+  ++g_allocations;
+  const std::size_t alignment = static_cast<std::size_t>(align);
+  const std::size_t rounded = size == 0 ? alignment : (size + alignment - 1) / alignment * alignment;
+  if (void* p = std::aligned_alloc(alignment, rounded)) return p;
+  throw std::bad_alloc();
+}
+// GCC, seeing these inlined where a new expression's memory is freed, takes the malloc/free pair
+// for a mismatch; replacing both operators this way is what the standard provides for.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 namespace {
 
