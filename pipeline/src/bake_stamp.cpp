@@ -8,6 +8,7 @@
 
 #include "aem/pipeline/model_writer.hpp"
 #include "bake_math.hpp"
+#include "parent_directory.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -107,9 +108,7 @@ void write_stamp(const std::filesystem::path& output, const BakeStamp& stamp) {
   for (const FileState& input : stamp.inputs) j["inputs"].push_back(to_json(input));
   const std::string text = j.dump(1) + "\n";
   const std::filesystem::path path = stamp_path(output);
-  std::error_code ec;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) throw std::runtime_error(path.parent_path().string() + ": cannot create directory: " + ec.message());
+  create_parent_directory(path);
   write_file_atomically(path, std::as_bytes(std::span(text.data(), text.size())));
 }
 

@@ -11,6 +11,7 @@
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "parent_directory.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -70,12 +71,7 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     BakeOptions options = job.options;
     options.threads = threads;
     options.signals = {settings.cancel, &progress.blocks_total, &progress.blocks_done};
-    if (job.output.has_parent_path()) {
-      std::error_code ec;
-      std::filesystem::create_directories(job.output.parent_path(), ec);
-      if (ec)
-        throw std::runtime_error(job.output.parent_path().string() + ": cannot create directory: " + ec.message());
-    }
+    create_parent_directory(job.output);
     // From here the old output is no longer known to be current, whatever happens next.
     remove_stamp(job.output);
     const auto bake_start = std::filesystem::file_time_type::clock::now();
@@ -218,10 +214,7 @@ void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> j
     for (const auto& input : r.inputs) text += " \\\n  " + depfile_escape(input.string());
     text += extra + "\n";
   }
-  if (path.has_parent_path()) {
-    std::error_code ec;
-    std::filesystem::create_directories(path.parent_path(), ec);
-  }
+  create_parent_directory(path);
   write_file_atomically(path, std::as_bytes(std::span(text.data(), text.size())));
 }
 

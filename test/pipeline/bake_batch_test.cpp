@@ -272,6 +272,25 @@ TEST(BakeBatch, OutputClashIsRefusedBeforeBaking) {
   EXPECT_FALSE(fs::exists(dir.path() / "out"));
 }
 
+TEST(BakeBatch, AnOutputDirectoryThatCannotBeMadeIsNamed) {
+  AEM_REQUIRE_CORPUS(corpus);
+  ScratchDir dir("blocked");
+  copy_to(khronos_model(corpus, "Box"), dir.path() / "src/sub/Box.glb");
+  // A file where the output tree's directory would go.
+  const fs::path blocker = dir.path() / "blocker";
+  write_text(blocker, "not a directory");
+  const fs::path model = dir.path() / "src/sub/Box.glb";
+  const CommandResult r = run_command(bake(shell_quote((dir.path() / "src").string()) + " -o " +
+                                           shell_quote((blocker / "out").string()) + " --textures rgba"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  // The failed line names the input once, then the directory and why.
+  EXPECT_NE(r.output.find("FAILED " + model.string() + ": " + (blocker / "out/sub").string() + ": cannot create directory: "),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find(model.string() + ": " + model.string()), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(counts(0, 0, 1)), std::string::npos) << r.output;
+}
+
 TEST(BakeBatch, TerminalShowsALiveLine) {
   AEM_REQUIRE_CORPUS(corpus);
   if (run_command("command -v script").exit_code != 0) GTEST_SKIP() << "script (util-linux) is not installed";
