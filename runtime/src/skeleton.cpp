@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "skinning4.hpp"
 
@@ -122,20 +123,6 @@ using skinning4::store_columns;
 
 }  // namespace
 
-skinning4::Kind Skeleton::skinning_kind() const noexcept {
-  return !parents_first_ ? skinning4::Kind::children_first
-         : affine_binds_ ? skinning4::Kind::parents_first_affine
-                         : skinning4::Kind::parents_first;
-}
-
-skinning4::Target Skeleton::skinning_target(std::span<Mat4> model_space, std::span<float> skinning) const {
-  check_size(model_space.size(), joint_count(), "model_space");
-  check_size(skinning.size(), 16 * joint_count(), "skinning (16 floats per joint)");
-  // Null splats for a skeleton without joints, where nothing reads them.
-  return {joint_count(), parents_.data(), reinterpret_cast<const float*>(inverse_bind_splats_.data()),
-          model_space.data(), skinning.data()};
-}
-
 void Skeleton::finish_children_first(std::span<Mat4> model_space, std::span<float> skinning) const {
   for (std::uint32_t j : order_) {
     if (parents_[j] < 0) continue;
@@ -162,19 +149,35 @@ AEM_FRAME_LOOP
 void Skeleton::local_to_skinning(std::span<const Transform4> locals, std::span<Mat4> model_space,
                                  std::span<float> skinning) const {
   check_size(locals.size(), group_count(joint_count()), "locals (groups of four joints)");
-  const skinning4::Target target = skinning_target(model_space, skinning);
-  const skinning4::Kind kind = skinning_kind();
-  skinning4::with_group_step(kind, [&](auto step) AEM_LAMBDA_ALWAYS_INLINE {
+  check_size(model_space.size(), joint_count(), "model_space");
+  check_size(skinning.size(), 16 * joint_count(), "skinning (16 floats per joint)");
+  // Null splats for a skeleton without joints, where nothing reads them.
+  const skinning4::Target target{joint_count(), parents_.data(),
+                                 reinterpret_cast<const float*>(inverse_bind_splats_.data()), model_space.data(),
+                                 skinning.data()};
+  // One loop per kind of skeleton (std::true_type or std::false_type for each question), each
+  // inlined into this function's x86-64-v3 and v4 copies.
+  const auto run = [&](auto parents_first, auto affine) AEM_LAMBDA_ALWAYS_INLINE {
+    const auto step = [&](std::size_t first, std::size_t lanes, const auto& pose) AEM_LAMBDA_ALWAYS_INLINE {
+      skinning4::joints_to_skinning<decltype(parents_first)::value, decltype(affine)::value>(target, first, lanes, pose);
+    };
     // Two groups at a time, so that building the local matrices takes eight joints per
     // instruction where AVX has them; a lone last group on its own.
     std::size_t group = 0;
     for (; group + 1 < locals.size(); group += 2) {
       const std::size_t first = 4 * group;
-      step(target, first, std::min<std::size_t>(8, target.joints - first), simd::load(locals[group], locals[group + 1]));
+      step(first, std::min<std::size_t>(8, target.joints - first), simd::load(locals[group], locals[group + 1]));
     }
-    if (group < locals.size()) step(target, 4 * group, group_lanes(target.joints, group), simd::load(locals[group]));
-  });
-  if (kind == skinning4::Kind::children_first) finish_children_first(model_space, skinning);
+    if (group < locals.size()) step(4 * group, group_lanes(target.joints, group), simd::load(locals[group]));
+  };
+  if (!parents_first_) {
+    run(std::false_type{}, std::false_type{});
+    finish_children_first(model_space, skinning);
+  } else if (affine_binds_) {
+    run(std::true_type{}, std::true_type{});
+  } else {
+    run(std::true_type{}, std::false_type{});
+  }
 }
 
 }  // namespace aem

@@ -90,34 +90,4 @@ AEM_ALWAYS_INLINE void joints_to_skinning(const Target& target, std::size_t firs
   }
 }
 
-// How a skeleton goes from local poses to skinning matrices.
-enum class Kind { parents_first_affine, parents_first, children_first };
-
-template <bool ParentsFirst, bool Affine>
-struct GroupStep {
-  template <class V>
-  AEM_ALWAYS_INLINE void operator()(const Target& target, std::size_t first, std::size_t lanes,
-                                    const simd::PoseOf<V>& pose) const {
-    joints_to_skinning<ParentsFirst, Affine>(target, first, lanes, pose);
-  }
-};
-
-// Calls run(step) with the group step for `kind` (children-first skeletons then need
-// Skeleton::finish_children_first). `run` is instantiated once per step and must be inlined, as
-// everything in the frame loops: code left out of line misses the x86-64-v3 and v4 copies.
-template <class Run>
-AEM_ALWAYS_INLINE void with_group_step(Kind kind, Run&& run) {
-  switch (kind) {
-    case Kind::parents_first_affine:
-      run(GroupStep<true, true>{});
-      return;
-    case Kind::parents_first:
-      run(GroupStep<true, false>{});
-      return;
-    case Kind::children_first:
-      run(GroupStep<false, false>{});
-      return;
-  }
-}
-
 }  // namespace aem::skinning4

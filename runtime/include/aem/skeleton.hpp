@@ -19,11 +19,6 @@
 
 namespace aem {
 
-namespace skinning4 {
-struct Target;
-enum class Kind;
-}
-
 class Skeleton {
  public:
   Skeleton() = default;
@@ -52,10 +47,6 @@ class Skeleton {
                          std::span<float> skinning) const;
 
  private:
-  // How local_to_skinning goes about this skeleton.
-  skinning4::Kind skinning_kind() const noexcept;
-  // Checks the outputs' sizes and gathers what the per-group step needs.
-  skinning4::Target skinning_target(std::span<Mat4> model_space, std::span<float> skinning) const;
   // Children-first skeletons: from the local matrices parked in model_space, the model-space
   // matrices in evaluation order, then every skinning matrix.
   void finish_children_first(std::span<Mat4> model_space, std::span<float> skinning) const;
