@@ -144,14 +144,9 @@ void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) 
     case pipeline::JobOutcome::up_to_date:
       std::printf("[%*zu/%zu] up to date %s\n", width, done_, jobs_.size(), j.output.c_str());
       break;
-    default: {
-      // The reason names the file already when the input itself is at fault; say it once.
-      const std::string input = j.input.string() + ": ";
-      const bool named = result.error.compare(0, input.size(), input) == 0;
-      std::printf("[%*zu/%zu] FAILED %s%s\n", width, done_, jobs_.size(), named ? "" : input.c_str(),
-                  result.error.c_str());
+    default:  // the reason starts with the input
+      std::printf("[%*zu/%zu] FAILED %s\n", width, done_, jobs_.size(), result.error.c_str());
       break;
-    }
   }
   std::fflush(stdout);
 }

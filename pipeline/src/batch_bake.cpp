@@ -84,12 +84,13 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     result.bytes_out = std::filesystem::file_size(job.output, ec);
   } catch (const BakeCancelled&) {
     result.outcome = JobOutcome::cancelled;
-  } catch (const BakeError& e) {
-    result.outcome = JobOutcome::failed;
-    result.error = e.what();
   } catch (const std::exception& e) {
     result.outcome = JobOutcome::failed;
-    result.error = job.input.string() + ": " + e.what();
+    // Led by the input, once: a bake's own errors name it already, others (a directory that
+    // cannot be made, a full disk) do not.
+    const std::string input = job.input.string() + ": ";
+    const std::string what = e.what();
+    result.error = what.compare(0, input.size(), input) == 0 ? what : input + what;
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

@@ -26,7 +26,7 @@ enum class JobOutcome { baked, up_to_date, failed, cancelled };
 
 struct JobResult {
   JobOutcome outcome = JobOutcome::cancelled;  // jobs a cancel kept from starting stay cancelled
-  std::string error;                           // failed: the reason, naming the file
+  std::string error;                           // failed: the reason, led by "<input>: "
   BakeReport report;                           // baked: what the bake reported
   std::vector<std::filesystem::path> inputs;   // baked or up to date: every existing file it
                                                // depends on, absolute
