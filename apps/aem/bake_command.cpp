@@ -46,6 +46,8 @@ constexpr const char* kUsage =
     "  --max-texture-size N     downsize textures so that neither side exceeds N\n"
     "  --regenerate-tangents    ignore the file's TANGENT data and generate tangents\n"
     "                           (MikkTSpace-style) as for primitives without them\n"
+    "  --allow-missing          a missing or undecodable image or buffer the model uses is\n"
+    "                           a warning (baked without it) instead of an error: previews\n"
     "  --strict                 treat every warning as an error\n"
     "  --verbose                one input file: per-step timings and vertex-cache statistics\n"
     "\n"
@@ -65,7 +67,8 @@ constexpr const char* kUsage =
     "      {\"input\": \"cars/truck.gltf\", \"output\": \"truck_hq.aem\", \"quality\": \"best\", \"scene\": 1}\n"
     "    ]\n"
     "  }\n"
-    "Entry settings: textures, quality, max_texture_size, scene, regenerate_tangents, strict.\n";
+    "Entry settings: textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing,\n"
+    "strict.\n";
 
 std::atomic<bool> g_interrupted{false};
 
@@ -154,6 +157,7 @@ Request parse(ArgParser& parser) {
     r.options.max_texture_size = std::uint32_t(*max_size);
   r.options.strict = parser.flag("--strict");
   r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
+  r.options.allow_missing = parser.flag("--allow-missing");
   r.verbose = parser.flag("--verbose");
   r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));
   if (!r.output && !r.manifest) throw UsageError("missing -o OUT.aem (or -o OUTDIR)");

@@ -64,7 +64,7 @@ class Manifest {
   }
 
   static std::string unknown_option() {
-    return "unknown option (expected textures, quality, max_texture_size, scene, regenerate_tangents or strict)";
+    return "unknown option (expected textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing or strict)";
   }
 
   std::string path_string(const json& value, const std::string& place) const {
@@ -103,6 +103,8 @@ class Manifest {
       o.scene = int(whole(0, 1 << 30));
     } else if (key == "regenerate_tangents") {
       o.regenerate_tangents = boolean();
+    } else if (key == "allow_missing") {
+      o.allow_missing = boolean();
     } else if (key == "strict") {
       o.strict = boolean();
     } else {
@@ -125,7 +127,7 @@ class Manifest {
         if (key == "output") output = path_string(value, place + "/output");
         else if (!apply_option(options, key, value, place + "/" + key))
           fail(place + "/" + key, "unknown key (expected input, output, textures, quality, max_texture_size, scene, "
-                                  "regenerate_tangents or strict)");
+                                  "regenerate_tangents, allow_missing or strict)");
       }
     } else {
       fail(place, "must be an input path or an object with \"input\"");

@@ -15,7 +15,7 @@ namespace {
 
 // Raised whenever a change to the pipeline changes what it writes for the same input and
 // options, so that stamps written by an older baker of the same version go stale.
-constexpr int kBakeRevision = 1;
+constexpr int kBakeRevision = 2;
 
 nlohmann::json to_json(const FileState& f) {
   return {{"path", f.path.generic_string()}, {"size", f.size}, {"mtime_ns", f.mtime_ns}};
@@ -42,7 +42,8 @@ std::string options_key(const BakeOptions& o) {
          " max_texture_size=" + std::to_string(o.max_texture_size) +
          " strict=" + (o.strict ? "1" : "0") +
          " resample_tolerance=" + math::exact_text(o.resample_tolerance) +
-         " regenerate_tangents=" + (o.regenerate_tangents ? "1" : "0");
+         " regenerate_tangents=" + (o.regenerate_tangents ? "1" : "0") +
+         " allow_missing=" + (o.allow_missing ? "1" : "0");
 }
 
 std::int64_t file_time_ns(std::filesystem::file_time_type time) {

@@ -39,6 +39,8 @@ struct BakeOptions {
   unsigned threads = 1;                 // texture compression threads; output is the same for any
   double resample_tolerance = 1e-4;     // STEP/CUBICSPLINE resampling, relative to value range
   bool regenerate_tangents = false;     // ignore glTF TANGENT data and generate tangents instead
+  bool allow_missing = false;           // a missing or undecodable file the model uses is a
+                                        // warning (the bake goes on without it), not an error
   BakeSignals signals{};
 };
 
