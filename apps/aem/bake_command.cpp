@@ -1,5 +1,6 @@
 // `aem bake`: one glTF 2.0 model into one AEM file, or whole asset trees and manifests in
 // parallel and incrementally.
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <string>
@@ -10,6 +11,7 @@
 #include "arg_parser.hpp"
 #include "bake_jobs.hpp"
 #include "bake_progress.hpp"
+#include "bake_report_json.hpp"
 
 namespace aem::cli {
 namespace {
@@ -50,6 +52,9 @@ constexpr const char* kUsage =
     "                           a warning (baked without it) instead of an error: previews\n"
     "  --strict                 treat every warning as an error\n"
     "  --verbose                one input file: per-step timings and vertex-cache statistics\n"
+    "  --json                   print one JSON report of the run on stdout instead of text\n"
+    "                           (schema aem-bake-report: per model status, warnings with\n"
+    "                           codes, counts, bytes and time; warnings also go to stderr)\n"
     "\n"
     "On a terminal a live line shows progress; in a pipe or with $CI set, one line per file.\n"
     "Exit status: 0 when every model baked or was up to date, 1 when any failed, 130 when\n"
@@ -129,7 +134,7 @@ struct Request {
   std::optional<std::string> output, manifest, depfile;
   pipeline::BakeOptions options;
   unsigned threads = 1;
-  bool force = false, verbose = false;
+  bool force = false, verbose = false, json = false;
 };
 
 Request parse(ArgParser& parser) {
@@ -159,6 +164,7 @@ Request parse(ArgParser& parser) {
   r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
   r.options.allow_missing = parser.flag("--allow-missing");
   r.verbose = parser.flag("--verbose");
+  r.json = parser.flag("--json");
   r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));
   if (!r.output && !r.manifest) throw UsageError("missing -o OUT.aem (or -o OUTDIR)");
   return r;
@@ -188,11 +194,11 @@ void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult
                 t.compress_s * 1e3);
     std::printf("write      %8.1f ms\n", t.write_s * 1e3);
   }
-  std::printf("%s: %llu vertices, %llu triangles, %s, %llu joints, %llu animations in %.2f s\n",
+  std::printf("%s: %llu vertices, %llu triangles, %s, %llu joints, %llu animations in %.2f s%s\n",
               job.output.c_str(), static_cast<unsigned long long>(report.vertices),
               static_cast<unsigned long long>(report.triangles), texture_summary(report).c_str(),
               static_cast<unsigned long long>(report.joints),
-              static_cast<unsigned long long>(report.animations), result.seconds);
+              static_cast<unsigned long long>(report.animations), result.seconds, losses_text(report).c_str());
 }
 
 }  // namespace
@@ -226,7 +232,15 @@ int run_bake(Args raw_args) {
   pipeline::BatchSettings settings{request.threads, request.force, &g_interrupted};
   pipeline::BatchProgress progress;
   std::vector<pipeline::JobResult> results;
-  if (single) {
+  const auto start = std::chrono::steady_clock::now();
+  if (request.json) {
+    // stdout carries the report alone; what a person needs to see goes to stderr as it happens.
+    results = pipeline::run_batch(jobs, settings, progress, print_problems_callbacks());
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%s\n", bake_report_json(jobs, results, seconds, g_interrupted.load())
+                            .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                            .c_str());
+  } else if (single) {
     results = pipeline::run_batch(jobs, settings, progress);
     const pipeline::JobResult& result = results[0];
     if (result.outcome == pipeline::JobOutcome::failed) {

@@ -75,6 +75,22 @@ void print_warnings(const pipeline::JobResult& result) {
 
 }  // namespace
 
+std::string losses_text(const pipeline::BakeReport& report) {
+  if (report.warnings.empty()) return {};
+  std::string text = "; " + std::to_string(report.warnings.size()) +
+                     (report.warnings.size() == 1 ? " warning: " : " warnings: ");
+  for (std::size_t i = 0; i < report.warning_codes.size(); ++i) text += (i ? ", " : "") + report.warning_codes[i];
+  return text;
+}
+
+pipeline::BatchCallbacks print_problems_callbacks() {
+  return {nullptr, [](std::size_t, const pipeline::JobResult& result) {
+            print_warnings(result);
+            if (result.outcome == pipeline::JobOutcome::failed)
+              std::fprintf(stderr, "aem bake: error: %s\n", result.error.c_str());
+          }};
+}
+
 bool BakeProgress::terminal_wanted() {
   const char* ci = std::getenv("CI");
   return ::isatty(STDERR_FILENO) && !(ci && *ci);
@@ -136,10 +152,11 @@ void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) 
   const int width = int(std::to_string(jobs_.size()).size());
   switch (result.outcome) {
     case pipeline::JobOutcome::baked:
-      std::printf("[%*zu/%zu] baked %s -> %s (%llu vertices, %llu triangles, %u textures, %.2f s)\n", width, done_,
+      std::printf("[%*zu/%zu] baked %s -> %s (%llu vertices, %llu triangles, %u textures, %.2f s%s)\n", width, done_,
                   jobs_.size(), j.input.c_str(), j.output.c_str(),
                   static_cast<unsigned long long>(result.report.vertices),
-                  static_cast<unsigned long long>(result.report.triangles), result.report.textures, result.seconds);
+                  static_cast<unsigned long long>(result.report.triangles), result.report.textures, result.seconds,
+                  losses_text(result.report).c_str());
       break;
     case pipeline::JobOutcome::up_to_date:
       std::printf("[%*zu/%zu] up to date %s\n", width, done_, jobs_.size(), j.output.c_str());
@@ -188,7 +205,7 @@ void BakeProgress::redraw_loop() {
 
 void BakeProgress::finish(std::span<const pipeline::JobResult> results, bool interrupted) {
   stop_redraw();
-  std::size_t baked = 0, current = 0, failed = 0, cancelled = 0;
+  std::size_t baked = 0, current = 0, failed = 0, cancelled = 0, lossy = 0;
   std::uint64_t bytes_in = 0, bytes_out = 0;
   for (const pipeline::JobResult& r : results) {
     switch (r.outcome) {
@@ -200,10 +217,12 @@ void BakeProgress::finish(std::span<const pipeline::JobResult> results, bool int
     if (r.outcome == pipeline::JobOutcome::baked) {
       bytes_in += r.bytes_in;
       bytes_out += r.bytes_out;
+      lossy += r.report.warnings.empty() ? 0 : 1;
     }
   }
-  std::string summary = "aem bake: " + std::to_string(baked) + " baked, " + std::to_string(current) +
-                        " up to date, " + std::to_string(failed) + " failed";
+  std::string summary = "aem bake: " + std::to_string(baked) + " baked";
+  if (lossy > 0) summary += " (" + std::to_string(lossy) + " with warnings: what they lost is listed above)";
+  summary += ", " + std::to_string(current) + " up to date, " + std::to_string(failed) + " failed";
   if (cancelled > 0) summary += ", " + std::to_string(cancelled) + " not baked (interrupted)";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f s", elapsed());

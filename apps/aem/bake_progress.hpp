@@ -17,6 +17,14 @@
 
 namespace aem::cli {
 
+// What a baked model lost, for the end of its line: "; 2 warnings: vertex_colours, cameras", or
+// "" when it lost nothing.
+std::string losses_text(const pipeline::BakeReport& report);
+
+// Callbacks that print each job's warnings and error to stderr as it ends, and nothing else
+// (for `--json`, whose stdout is the report alone).
+pipeline::BatchCallbacks print_problems_callbacks();
+
 class BakeProgress {
  public:
   BakeProgress(std::span<const pipeline::BakeJob> jobs, const pipeline::BatchProgress& progress, bool live);

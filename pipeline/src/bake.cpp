@@ -83,6 +83,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
     warnings.warn("no triangles", input.string() + ": the scene has no triangles; the AEM file has no geometry");
 
   report.warnings = warnings.messages();
+  report.warning_codes = warnings.codes();
   report.vertices = content.vertices.size();
   report.triangles = content.indices.size() / 3;
   report.joints = content.joints.size();

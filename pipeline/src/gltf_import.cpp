@@ -396,7 +396,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   for (const std::string& ext : m.extensionsUsed) {
     if (ext != "KHR_mesh_quantization" && ext != "KHR_texture_transform" &&
         ext != "KHR_materials_emissive_strength")
-      warnings.warn("extension " + ext, path.string() + ": extension " + ext + " is ignored");
+      warnings.warn("ignored extension", ext, path.string() + ": extension " + ext + " is ignored");
   }
   if (!m.cameras.empty())
     warnings.warn("cameras", path.string() + ": " + std::to_string(m.cameras.size()) + " camera(s) dropped: AEM has no cameras");

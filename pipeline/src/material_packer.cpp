@@ -60,7 +60,7 @@ class Packer {
     for (const auto& [ext, value] : mat.extensions) {
       (void)value;
       if (ext != "KHR_materials_emissive_strength" && ext != "KHR_texture_transform")
-        warnings_.warn("extension " + ext, doc_.path.string() + ": " + name + ": extension " + ext + " ignored");
+        warnings_.warn("ignored extension", ext, doc_.path.string() + ": " + name + ": extension " + ext + " ignored");
     }
     return out;
   }

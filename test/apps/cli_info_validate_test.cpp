@@ -149,6 +149,39 @@ TEST_F(CliTest, ValidateStrictFindsSemanticProblems) {
   EXPECT_NE(strict.output.find("[key_order]"), std::string::npos) << strict.output;
 }
 
+TEST_F(CliTest, ValidateJsonListsEveryProblemWithItsPlace) {
+  const auto valid = aem_cli("validate --json --strict " + shell_quote(tiny_));
+  ASSERT_EQ(valid.exit_code, 0) << valid.output;
+  const auto ok = nlohmann::json::parse(valid.output);
+  EXPECT_EQ(ok["schema"], "aem-validate-report");
+  EXPECT_EQ(ok["version"], 1);
+  EXPECT_EQ(ok["valid"], true);
+  EXPECT_EQ(ok["strict"], true);
+  EXPECT_TRUE(ok["problems"].empty());
+
+  auto bytes = aem::pipeline::serialize_model(aem::test::tiny_model());
+  const auto o = aem::Model::open_memory(bytes).view().offsets;
+  aem::test::poke(bytes, o.indices + 4, 9u);
+  aem::test::poke(bytes, o.materials + 12, 5u);
+  const auto path = write_bytes("broken.aem", bytes);
+  const auto broken = aem_cli("validate --json " + shell_quote(path));
+  EXPECT_EQ(broken.exit_code, 1);
+  const auto report = nlohmann::json::parse(broken.output);
+  EXPECT_EQ(report["valid"], false);
+  EXPECT_EQ(report["file"], path.string());
+  EXPECT_EQ(report["problem_count"], 2);
+  ASSERT_EQ(report["problems"].size(), 2u);
+  const auto& index = report["problems"][0]["code"] == "index_out_of_range" ? report["problems"][0] : report["problems"][1];
+  EXPECT_EQ(index["code"], "index_out_of_range");
+  EXPECT_EQ(index["section"], "indices");
+  EXPECT_EQ(index["element"], 1);
+  EXPECT_EQ(index["byte_offset"], o.indices + 4);
+
+  const auto unreadable = aem_cli("validate --json " + shell_quote(write_bytes("short.aem", std::vector<std::byte>(10, std::byte{'A'}))));
+  EXPECT_EQ(unreadable.exit_code, 1);
+  EXPECT_EQ(nlohmann::json::parse(unreadable.output)["problems"][0]["code"], "truncated");
+}
+
 TEST_F(CliTest, ValidateReportsHeaderProblems) {
   const auto path = write_bytes("short.aem", std::vector<std::byte>(10, std::byte{'A'}));
   const auto result = aem_cli("validate " + shell_quote(path));

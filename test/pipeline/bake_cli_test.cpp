@@ -3,6 +3,8 @@
 #include <fstream>
 #include <iterator>
 
+#include <nlohmann/json.hpp>
+
 #include "bake_cli_support.hpp"
 #include "bake_test_support.hpp"
 #include "run_command.hpp"
@@ -53,6 +55,57 @@ TEST(BakeCli, StrictTurnsWarningsIntoErrorsAndWritesNothing) {
   EXPECT_EQ(strict.exit_code, 1) << strict.output;
   EXPECT_NE(strict.output.find("--strict"), std::string::npos) << strict.output;
   EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST(BakeCli, EachModelsLineSaysWhatItLost) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const auto out = temp("lines");
+  const std::string colours = shell_quote(khronos_model(corpus, "BoxVertexColors").string());
+  const CommandResult single = run_command(aem() + " bake " + colours + " -o " + shell_quote((out / "one.aem").string()) + " --textures rgba");
+  ASSERT_EQ(single.exit_code, 0) << single.output;
+  EXPECT_NE(single.output.find("animations in"), std::string::npos) << single.output;
+  EXPECT_NE(single.output.find("; 1 warning: vertex_colours"), std::string::npos) << single.output;
+  const std::string box = shell_quote(khronos_model(corpus, "Box").string());
+  const CommandResult batch = run_command("CI=1 " + aem() + " bake " + colours + " " + box + " -o " + shell_quote(out.string()) + " --textures rgba");
+  ASSERT_EQ(batch.exit_code, 0) << batch.output;
+  EXPECT_NE(batch.output.find("1 warning: vertex_colours)"), std::string::npos) << batch.output;
+  EXPECT_NE(batch.output.find("2 baked (1 with warnings"), std::string::npos) << batch.output;
+  std::filesystem::remove_all(out);
+}
+
+TEST(BakeCli, JsonReportHasEveryModelWithCodedWarnings) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const auto out = temp("json");
+  const std::string colours = khronos_model(corpus, "BoxVertexColors").string();
+  // stdout alone: the report must parse with nothing else mixed in.
+  const CommandResult r = run_command("{ " + aem() + " bake " + shell_quote(colours) + " /nonexistent/gone.glb -o " +
+                                      shell_quote(out.string()) + " --textures rgba --json 2>/dev/null; }");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  const nlohmann::json report = nlohmann::json::parse(r.output);
+  EXPECT_EQ(report["schema"], "aem-bake-report");
+  EXPECT_EQ(report["version"], 1);
+  ASSERT_EQ(report["models"].size(), 2u);
+  const auto& baked = report["models"][0];
+  EXPECT_EQ(baked["input"], colours);
+  EXPECT_EQ(baked["status"], "baked");
+  ASSERT_EQ(baked["warnings"].size(), 1u);
+  EXPECT_EQ(baked["warnings"][0]["code"], "vertex_colours");
+  EXPECT_NE(baked["warnings"][0]["message"].get<std::string>().find("COLOR_0"), std::string::npos);
+  EXPECT_EQ(baked["counts"]["triangles"], 12);
+  EXPECT_GT(baked["bytes_out"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(baked["bytes_out"], std::filesystem::file_size(out / "BoxVertexColors.aem"));
+  const auto& failed = report["models"][1];
+  EXPECT_EQ(failed["status"], "failed");
+  EXPECT_NE(failed["error"].get<std::string>().find("/nonexistent/gone.glb"), std::string::npos);
+  EXPECT_EQ(report["summary"]["baked"], 1);
+  EXPECT_EQ(report["summary"]["failed"], 1);
+  EXPECT_EQ(report["summary"]["warnings"], 1);
+  // Run again: up to date, and still reported.
+  const CommandResult again = run_command("{ " + aem() + " bake " + shell_quote(colours) + " -o " + shell_quote(out.string()) +
+                                          " --textures rgba --json 2>/dev/null; }");
+  EXPECT_EQ(again.exit_code, 0) << again.output;
+  EXPECT_EQ(nlohmann::json::parse(again.output)["models"][0]["status"], "up_to_date");
+  std::filesystem::remove_all(out);
 }
 
 TEST(BakeCli, UsageErrors) {
