@@ -71,12 +71,26 @@ std::vector<std::vector<std::uint32_t>> joint_children(const Model& model) {
   return children;
 }
 
-void print_joint_tree(const Model& model, const std::vector<std::vector<std::uint32_t>>& children,
-                      std::size_t node, int depth) {
-  for (std::uint32_t child : children[node]) {
-    const std::string_view name = name_view(model.joints()[child].name);
-    std::printf("  %*s#%u %.*s\n", depth * 2, "", child, int(name.size()), name.data());
-    print_joint_tree(model, children, child, depth + 1);
+// Depth-first, parents before children, without recursion: a hostile file's joint chain can be
+// a million deep. Indentation stops growing at kMaxIndentDepth so that the output stays linear
+// in the joint count; deeper joints say their depth instead.
+constexpr int kMaxIndentDepth = 32;
+
+void print_joint_tree(const Model& model, const std::vector<std::vector<std::uint32_t>>& children) {
+  std::vector<std::pair<std::uint32_t, int>> stack;  // joint, depth
+  const std::vector<std::uint32_t>& roots = children.back();
+  for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.emplace_back(*it, 0);
+  while (!stack.empty()) {
+    const auto [joint, depth] = stack.back();
+    stack.pop_back();
+    const std::string_view name = name_view(model.joints()[joint].name);
+    if (depth <= kMaxIndentDepth) {
+      std::printf("  %*s#%u %.*s\n", depth * 2, "", joint, int(name.size()), name.data());
+    } else {
+      std::printf("  %*s#%u %.*s (depth %d)\n", kMaxIndentDepth * 2, "", joint, int(name.size()), name.data(), depth);
+    }
+    const std::vector<std::uint32_t>& below = children[joint];
+    for (auto it = below.rbegin(); it != below.rend(); ++it) stack.emplace_back(*it, depth + 1);
   }
 }
 
@@ -119,7 +133,7 @@ void print_text(const std::string& path, const Model& model) {
                 m.first_index, m.first_index + m.index_count, m.material);
   }
   std::printf("\njoints: %u\n", h.joint_count);
-  print_joint_tree(model, joint_children(model), model.joints().size(), 0);
+  print_joint_tree(model, joint_children(model));
   std::printf("\nanimations: %u\n", h.animation_count);
   for (std::uint32_t a = 0; a < h.animation_count; ++a) {
     const Animation& anim = model.animations()[a];

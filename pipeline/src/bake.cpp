@@ -68,15 +68,19 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   report.timings.skeleton_s = clock.lap();
   stop_if_cancelled(options, input);
 
+  // One AEM material per mesh that kept triangles, in mesh order.
   std::vector<int> materials;
-  for (const MaterialRange& r : geometry.ranges) materials.push_back(r.material);
+  for (Mesh& mesh : optimized.meshes) {
+    materials.push_back(geometry.ranges[mesh.material].material);
+    mesh.material = std::uint32_t(materials.size() - 1);
+  }
   PackedMaterials packed = pack_materials(doc, materials, options, warnings);
   report.timings.textures_s = clock.lap();
   report.timings.compress_s = packed.compress_seconds;
 
   content.vertices = std::move(optimized.vertices);
   content.indices = std::move(optimized.indices);
-  content.meshes = std::move(optimized.meshes);  // material = range index = AEM material index
+  content.meshes = std::move(optimized.meshes);
   content.materials = std::move(packed.materials);
   content.textures = std::move(packed.textures);
   if (content.meshes.empty())

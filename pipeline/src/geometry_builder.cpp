@@ -26,6 +26,7 @@ struct Context {
   const SkeletonBuild& skeleton;
   WarningLog& warnings;
   bool regenerate_tangents;
+  std::vector<int> anchor_joint;  // per node: the joint of it or of its nearest ancestor, or -1
   GeometryBuild out;
   std::map<int, std::size_t> range_of_material;
   std::map<int, MaterialUv> uv_of_material;
@@ -104,11 +105,7 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
   int anchor = -1;
   Mat4 transform = ctx.skeleton.rest_global[std::size_t(node)];
   if (!skinned) {
-    for (int a = node; a >= 0; a = ctx.doc.parent[std::size_t(a)])
-      if (ctx.skeleton.joint_of_node[std::size_t(a)] >= 0) {
-        anchor = ctx.skeleton.joint_of_node[std::size_t(a)];
-        break;
-      }
+    anchor = ctx.anchor_joint[std::size_t(node)];
     if (anchor >= 0) {
       // The joint's skinning matrix is G(joint) * IBM(joint); store v = inverse(IBM) *
       // inverse(G_rest(joint)) * G_rest(node) * p so that at rest the vertex lands where glTF puts it.
@@ -321,11 +318,36 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
   for (std::uint32_t idx : triangles) range.indices.push_back(base + idx);
 }
 
+// Each node's own joint or its nearest ancestor's, found in one pass: every walk up the parents
+// stops at the first node already known, so a deep chain costs its length, not its square.
+std::vector<int> anchor_joints(const GltfDocument& doc, const SkeletonBuild& skeleton) {
+  constexpr int kUnknown = -2;
+  std::vector<int> anchor(doc.parent.size(), kUnknown);
+  std::vector<std::size_t> walk;
+  for (std::size_t start = 0; start < anchor.size(); ++start) {
+    walk.clear();
+    int found = -1;
+    for (int node = int(start); node >= 0; node = doc.parent[std::size_t(node)]) {
+      if (anchor[std::size_t(node)] != kUnknown) {
+        found = anchor[std::size_t(node)];
+        break;
+      }
+      if (skeleton.joint_of_node[std::size_t(node)] >= 0) {
+        found = anchor[std::size_t(node)] = skeleton.joint_of_node[std::size_t(node)];
+        break;
+      }
+      walk.push_back(std::size_t(node));
+    }
+    for (std::size_t w : walk) anchor[w] = found;
+  }
+  return anchor;
+}
+
 }  // namespace
 
 GeometryBuild build_geometry(const GltfDocument& doc, const SkeletonBuild& skeleton,
                              const BakeOptions& options, WarningLog& warnings) {
-  Context ctx{doc, skeleton, warnings, options.regenerate_tangents, {}, {}, {}};
+  Context ctx{doc, skeleton, warnings, options.regenerate_tangents, anchor_joints(doc, skeleton), {}, {}, {}};
   const tinygltf::Model& m = *doc.model;
   std::vector<int> stack(doc.roots.rbegin(), doc.roots.rend());
   while (!stack.empty()) {

@@ -1,0 +1,133 @@
+// Hostile glTF written by the test: inputs that cost old bakers quadratic time (an 80,000-triangle
+// fan ordered for the vertex cache, a 100,000-deep node chain checked for cycles and searched for
+// joints per primitive, a POSITION accessor of zeros with no buffer view). Each bake runs under a
+// watchdog that ends the process long before the old code would have finished.
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "bake_test_support.hpp"
+#include "watchdog.hpp"
+
+namespace aem::test {
+namespace {
+
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+std::filesystem::path temp_dir(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("aem_hostile_" + std::to_string(::getpid()) + "_" + name);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+template <class T>
+void append(std::vector<char>& bytes, T value) {
+  char raw[sizeof(T)];
+  std::memcpy(raw, &value, sizeof(T));
+  bytes.insert(bytes.end(), raw, raw + sizeof(T));
+}
+
+// A glTF of one mesh whose triangles index `positions` (xyz floats), written with its .bin.
+std::filesystem::path write_mesh(const std::filesystem::path& dir, const std::vector<float>& positions,
+                                 const std::vector<std::uint32_t>& indices, json nodes) {
+  std::vector<char> bin;
+  for (float f : positions) append(bin, f);
+  const std::size_t index_offset = bin.size();
+  for (std::uint32_t i : indices) append(bin, i);
+  std::ofstream(dir / "mesh.bin", std::ios::binary).write(bin.data(), std::streamsize(bin.size()));
+  const json gltf = {
+      {"asset", {{"version", "2.0"}}},
+      {"scene", 0},
+      {"scenes", json::array({{{"nodes", {0}}}})},
+      {"nodes", std::move(nodes)},
+      {"meshes", json::array({{{"primitives", json::array({{{"attributes", {{"POSITION", 0}}}, {"indices", 1}}})}}})},
+      {"accessors", json::array({{{"bufferView", 0}, {"componentType", 5126}, {"count", positions.size() / 3},
+                                  {"type", "VEC3"}, {"min", {-1, -1, -1}}, {"max", {1, 1, 1}}},
+                                 {{"bufferView", 1}, {"componentType", 5125}, {"count", indices.size()}, {"type", "SCALAR"}}})},
+      {"bufferViews", json::array({{{"buffer", 0}, {"byteLength", index_offset}},
+                                   {{"buffer", 0}, {"byteOffset", index_offset}, {"byteLength", bin.size() - index_offset}}})},
+      {"buffers", json::array({{{"byteLength", bin.size()}, {"uri", "mesh.bin"}}})}};
+  const auto path = dir / "model.gltf";
+  std::ofstream(path) << gltf.dump();
+  return path;
+}
+
+pipeline::BakeResult bake_watched(const std::filesystem::path& path, const std::string& what) {
+  Watchdog watchdog(what, 120s);
+  return pipeline::bake_gltf(path, test_options());
+}
+
+TEST(BakeHostile, AHugeTriangleFanIsOrderedInLinearTime) {
+  // The hub is shared by every triangle: the cache optimiser's rescoring made this quadratic
+  // (80,000 triangles took 6 s, this many would take minutes).
+  constexpr std::uint32_t kTriangles = 300000;
+  std::vector<float> positions = {0, 0, 0};
+  for (std::uint32_t i = 0; i <= kTriangles; ++i) {
+    const double a = 6.283185307179586 * i / (kTriangles + 1);
+    positions.insert(positions.end(), {float(std::cos(a)), float(std::sin(a)), 0});
+  }
+  std::vector<std::uint32_t> indices;
+  for (std::uint32_t i = 0; i < kTriangles; ++i) indices.insert(indices.end(), {0, i + 1, i + 2});
+  const auto dir = temp_dir("fan");
+  const auto result = bake_watched(write_mesh(dir, positions, indices, json::array({{{"mesh", 0}}})), "a 300,000-triangle fan");
+  EXPECT_EQ(result.content.indices.size(), std::size_t(kTriangles) * 3);
+  EXPECT_EQ(result.content.vertices.size(), std::size_t(kTriangles) + 2);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(BakeHostile, TrianglesThatUseAVertexTwiceAreDroppedLosingNothing) {
+  // A quad, a triangle repeating a corner, and one whose two distinct corners are bit-identical
+  // vertices (merged into one before ordering).
+  const std::vector<float> positions = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0};
+  const std::vector<std::uint32_t> indices = {0, 1, 2, 0, 2, 3, 0, 0, 1, 1, 2, 4};
+  const auto dir = temp_dir("degenerate");
+  const auto result = bake_watched(write_mesh(dir, positions, indices, json::array({{{"mesh", 0}}})), "degenerate triangles");
+  EXPECT_EQ(result.content.indices.size(), 6u);
+  EXPECT_EQ(result.content.vertices.size(), 4u);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(BakeHostile, PositionsWithoutABufferViewBakeQuicklyToNothing) {
+  // glTF reads an accessor with no bufferView as zeros: 2^20 vertices at the origin, so every
+  // triangle is degenerate (2^17 took 20 s in the cache optimiser; 2^22 never finished).
+  const auto dir = temp_dir("zeros");
+  const json gltf = {{"asset", {{"version", "2.0"}}},
+                     {"scene", 0},
+                     {"scenes", json::array({{{"nodes", {0}}}})},
+                     {"nodes", json::array({{{"mesh", 0}}})},
+                     {"meshes", json::array({{{"primitives", json::array({{{"attributes", {{"POSITION", 0}}}}})}}})},
+                     {"accessors", json::array({{{"componentType", 5126}, {"count", 1 << 20}, {"type", "VEC3"},
+                                                 {"min", {0, 0, 0}}, {"max", {0, 0, 0}}}})}};
+  const auto path = dir / "zeros.gltf";
+  std::ofstream(path) << gltf.dump();
+  const auto result = bake_watched(path, "2^20 positions of zeros");
+  EXPECT_TRUE(result.content.indices.empty());
+  EXPECT_TRUE(result.content.meshes.empty());
+  ASSERT_FALSE(result.report.warning_codes.empty());
+  EXPECT_EQ(result.report.warning_codes.back(), "no_triangles");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(BakeHostile, ADeepNodeChainWithAMeshOnEveryNodeIsLinear) {
+  // Cycle checking walked every node's ancestors, and so did the joint search for every
+  // primitive: 100,000 nodes took 16 s. The last node is animated, so every node is a joint.
+  constexpr int kDepth = 200000;
+  json nodes = json::array();
+  for (int i = 0; i < kDepth; ++i) {
+    json node = {{"mesh", 0}};
+    if (i + 1 < kDepth) node["children"] = {i + 1};
+    nodes.push_back(std::move(node));
+  }
+  const auto dir = temp_dir("chain");
+  const auto result = bake_watched(write_mesh(dir, {0, 0, 0, 1, 0, 0, 0, 1, 0}, {0, 1, 2}, std::move(nodes)),
+                                   "a 200,000-deep node chain");
+  EXPECT_EQ(result.content.indices.size(), std::size_t(kDepth) * 3);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace aem::test
