@@ -220,10 +220,10 @@ void BakeProgress::finish(std::span<const pipeline::JobResult> results, bool int
       lossy += r.report.warnings.empty() ? 0 : 1;
     }
   }
-  std::string summary = "aem bake: " + std::to_string(baked) + " baked";
-  if (lossy > 0) summary += " (" + std::to_string(lossy) + " with warnings: what they lost is listed above)";
-  summary += ", " + std::to_string(current) + " up to date, " + std::to_string(failed) + " failed";
+  std::string summary = "aem bake: " + std::to_string(baked) + " baked, " + std::to_string(current) +
+                        " up to date, " + std::to_string(failed) + " failed";
   if (cancelled > 0) summary += ", " + std::to_string(cancelled) + " not baked (interrupted)";
+  if (lossy > 0) summary += "; " + std::to_string(lossy) + " baked with warnings (what each lost is on its line)";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f s", elapsed());
   summary += "; " + bytes_text(bytes_in) + " read, " + bytes_text(bytes_out) + " written; " + seconds;
