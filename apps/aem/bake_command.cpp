@@ -1,5 +1,7 @@
 // `aem bake`: one glTF 2.0 model into one AEM file, or whole asset trees and manifests in
 // parallel and incrementally.
+#include <algorithm>
+#include <cctype>
 #include <csignal>
 #include <cstdio>
 #include <string>
@@ -7,6 +9,7 @@
 
 #include "aem/codec/bc7.hpp"
 #include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/output_guard.hpp"
 #include "arg_parser.hpp"
 #include "bake_jobs.hpp"
 #include "bake_progress.hpp"
@@ -27,13 +30,17 @@ constexpr const char* kUsage =
     "once per kind. Files are written atomically; the same input and options give the same\n"
     "bytes whatever the thread count.\n"
     "\n"
-    "One input file with -o naming a file bakes that file. Otherwise -o is a directory: a file\n"
-    "bakes to OUTDIR/NAME.aem, and a directory to the same relative paths under OUTDIR for every\n"
-    ".gltf/.glb below it. A model is baked again only when the glTF, a buffer or image it uses,\n"
-    "its options or the baker's version changed since its last bake (stamps are kept in\n"
-    ".aem-bake/ beside the outputs); a failed model does not stop the others.\n"
+    "For one input file, -o names the output file when it ends in .aem and is not a directory;\n"
+    "otherwise -o is a directory (made if needed): a file bakes to OUTDIR/NAME.aem, and a\n"
+    "directory to the same relative paths under OUTDIR for every .gltf/.glb below it. An output\n"
+    "is never the model or a buffer or image it reads, and never replaces anything but a regular\n"
+    "file (not a directory, device, FIFO, socket or symbolic link). A model is baked again only\n"
+    "when the glTF, a buffer or image it uses, its options, the model baked to that output or\n"
+    "the baker's version changed since its last bake (stamps are kept in .aem-bake/ beside the\n"
+    "outputs); a failed model does not stop the others.\n"
     "\n"
     "  -o, --output PATH        OUT.aem for one input file, else the output directory\n"
+    "                           (OUTDIR/NAME.aem)\n"
     "  --manifest FILE          bake the assets a JSON manifest lists (see below)\n"
     "  -j, --threads N          files baked in parallel, and texture compression threads\n"
     "                           (default: one per hardware thread); output is the same for any N\n"
@@ -164,12 +171,35 @@ Request parse(ArgParser& parser) {
   return r;
 }
 
-// One input file baked to a named output: the historical form, with its detailed summary.
+// One input file: baked with its detailed summary, wherever -o puts it.
 bool single_file_form(const Request& r) {
   if (r.manifest || r.inputs.size() != 1) return false;
-  if (r.output->ends_with('/')) return false;  // -o names a directory that may not exist yet
   std::error_code ec;
-  return !std::filesystem::is_directory(r.inputs[0], ec) && !std::filesystem::is_directory(*r.output, ec);
+  return !std::filesystem::is_directory(r.inputs[0], ec);
+}
+
+// For one input file, -o names the output file only when it ends in .aem (any case) and is not
+// an existing directory; anything else (a trailing slash included) is the directory to bake into.
+bool names_output_file(const std::string& output) {
+  const std::string extension = std::filesystem::path(output).extension().string();
+  const bool aem = extension.size() == 4 && std::equal(extension.begin(), extension.end(), ".aem",
+                                                       [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+  std::error_code ec;
+  return aem && !std::filesystem::is_directory(output, ec);
+}
+
+// The job for one input file. A directory -o that exists as something else is refused here,
+// before anything is made, with what it is (the model itself, a device...).
+pipeline::BakeJob single_file_job(const Request& r) {
+  const std::string& output = *r.output;
+  if (names_output_file(output)) return {r.inputs[0], output, r.options};
+  std::error_code ec;
+  if (std::filesystem::exists(std::filesystem::symlink_status(output, ec)) && !std::filesystem::is_directory(output, ec)) {
+    std::string what = pipeline::output_problem_before_bake(r.inputs[0], output);
+    if (what.empty()) what = output + ": exists and is not a directory";
+    throw UsageError(what + " (for one input, -o names the output file only when it ends in .aem; any other name is the directory to bake into)");
+  }
+  return jobs_for_input(r.inputs[0], output, r.options).front();
 }
 
 void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult& result, bool verbose) {
@@ -210,7 +240,7 @@ int run_bake(Args raw_args) {
 
   std::vector<pipeline::BakeJob> jobs;
   if (single) {
-    jobs.push_back({request.inputs[0], *request.output, request.options});
+    jobs.push_back(single_file_job(request));
   } else {
     const std::filesystem::path output_dir = request.output ? *request.output : "";
     if (request.manifest) jobs = jobs_from_manifest(*request.manifest, output_dir, request.options);
