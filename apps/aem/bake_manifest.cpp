@@ -44,11 +44,11 @@ class Manifest {
     const json& assets = root["assets"];
     if (!assets.is_array()) fail("/assets", "must be an array of asset entries");
     std::vector<pipeline::BakeJob> jobs;
+    // The manifest is an input of the run too (the depfile names it): no output may be it.
+    const auto manifest = pipeline::file_identity(path_);
     for (std::size_t i = 0; i < assets.size(); ++i) {
       const std::size_t first = jobs.size();
       add_entry(jobs, assets[i], "/assets/" + std::to_string(i), output_dir, options);
-      // The manifest is an input of the run too (the depfile names it).
-      const auto manifest = pipeline::file_identity(path_);
       for (std::size_t j = first; j < jobs.size(); ++j)
         if (manifest && pipeline::file_identity(jobs[j].output) == manifest)
           fail("/assets/" + std::to_string(i), jobs[j].input.string() + " would be baked to " + jobs[j].output.string() + ", the manifest itself");
