@@ -10,6 +10,7 @@
 #include "aem/pipeline/output_guard.hpp"
 #include "aem/pipeline/skeleton_builder.hpp"
 #include "aem/pipeline/vertex_optimizer.hpp"
+#include "parent_directory.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -103,6 +104,8 @@ BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesys
   if (const std::string problem = output_problem_after_bake(input, output, result.report.inputs); !problem.empty())
     throw BakeError(problem);
   const auto start = std::chrono::steady_clock::now();
+  // Made only now, so that a bake that fails leaves no empty directory behind.
+  create_parent_directory(output);
   try {
     write_model_file(output, result.content);
   } catch (const InvalidContent& e) {

@@ -71,7 +71,6 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     BakeOptions options = job.options;
     options.threads = threads;
     options.signals = {settings.cancel, &progress.blocks_total, &progress.blocks_done};
-    create_parent_directory(job.output);
     // From here the old output is no longer known to be current, whatever happens next.
     remove_stamp(job.output);
     const auto bake_start = std::filesystem::file_time_type::clock::now();

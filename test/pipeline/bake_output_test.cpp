@@ -201,6 +201,26 @@ TEST(BakeOutputs, ForOneInputOutputIsAFileOnlyWhenItEndsInAem) {
     EXPECT_TRUE(fs::is_regular_file(dir.path() / expected)) << output;
     EXPECT_NO_THROW(Model::open(dir.path() / expected)) << output;
   }
+  // A bake that fails makes no directory.
+  const CommandResult missing = bake_in(dir.path(), "Missing.glb -o never" + options);
+  EXPECT_EQ(missing.exit_code, 1) << missing.output;
+  EXPECT_TRUE(contains(missing.output, "Missing.glb")) << missing.output;
+  EXPECT_FALSE(fs::exists(dir.path() / "never"));
+}
+
+TEST(BakeOutputs, TheInputDirectoryMayBeTheOutputDirectory) {
+  AEM_REQUIRE_CORPUS(corpus);
+  ScratchDir dir("in_place");
+  copy_to(corpus / "khronos/BoxTextured/glTF", dir.path() / "box");
+  copy_to(khronos_model(corpus, "Duck"), dir.path() / "Duck.glb");
+  const std::string args = ". -o . --textures rgba --max-texture-size 64";
+  const CommandResult first = bake_in(dir.path(), args);
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_TRUE(contains(first.output, "2 baked, 0 up to date, 0 failed")) << first.output;
+  EXPECT_NO_THROW(Model::open(dir.path() / "box/BoxTextured.aem"));
+  EXPECT_NO_THROW(Model::open(dir.path() / "Duck.aem"));
+  const CommandResult second = bake_in(dir.path(), args);
+  EXPECT_TRUE(contains(second.output, "0 baked, 2 up to date, 0 failed")) << second.output;
 }
 
 TEST(BakeStamps, RecordWhichModelMadeTheOutputAndEachFilesIdentity) {
