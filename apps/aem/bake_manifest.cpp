@@ -51,7 +51,8 @@ class Manifest {
       add_entry(jobs, assets[i], "/assets/" + std::to_string(i), output_dir, options);
       for (std::size_t j = first; j < jobs.size(); ++j)
         if (manifest && pipeline::file_identity(jobs[j].output) == manifest)
-          fail("/assets/" + std::to_string(i), jobs[j].input.string() + " would be baked to " + jobs[j].output.string() + ", the manifest itself");
+          fail("/assets/" + std::to_string(i), jobs[j].input.string() + ": refusing to write the output " + jobs[j].output.string() +
+                                                   ": it is the manifest");
     }
     return jobs;
   }

@@ -5,9 +5,9 @@
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
-#include <sys/stat.h>
 
 #include "aem/pipeline/model_writer.hpp"
+#include "aem/pipeline/output_guard.hpp"
 #include "bake_math.hpp"
 #include "parent_directory.hpp"
 
@@ -69,12 +69,12 @@ FileState FileState::of(const std::filesystem::path& path) {
   // The time as the file clock gives it, which is what a bake's start and end are compared with.
   const auto time = std::filesystem::last_write_time(path, ec);
   if (ec) return f;
-  struct ::stat identity {};
-  if (::stat(path.c_str(), &identity) != 0) return f;
+  const std::optional<FileIdentity> identity = file_identity(path);
+  if (!identity) return f;
   f.size = std::int64_t(size);
   f.mtime_ns = file_time_ns(time);
-  f.device = std::uint64_t(identity.st_dev);
-  f.inode = std::uint64_t(identity.st_ino);
+  f.device = identity->device;
+  f.inode = identity->inode;
   return f;
 }
 

@@ -105,7 +105,8 @@ TEST(BakeOutputs, TheModelIsNeverOverwrittenWhateverItsSpelling) {
   write_text(dir.path() / "assets.json", R"({"output_dir": ".", "assets": [{"input": "v.glb", "output": "assets.json"}]})");
   const CommandResult self = bake_in(dir.path(), "--manifest assets.json --textures rgba");
   EXPECT_EQ(self.exit_code, 1) << self.output;
-  EXPECT_TRUE(contains(self.output, "/assets/0: ")) << self.output;
+  EXPECT_TRUE(contains(self.output, "/assets/0: v.glb: refusing to write the output ./assets.json: it is the manifest"))
+      << self.output;
   fs::remove(dir.path() / "assets.json");
   // Nor by the depfile.
   const CommandResult depfile = bake_in(dir.path(), "v.glb -o out/v.aem --textures rgba --depfile hard.aem");
