@@ -1,7 +1,5 @@
 // `aem bake`: one glTF 2.0 model into one AEM file, or whole asset trees and manifests in
 // parallel and incrementally.
-#include <algorithm>
-#include <cctype>
 #include <csignal>
 #include <cstdio>
 #include <string>
@@ -63,8 +61,8 @@ constexpr const char* kUsage =
     "interrupted (Ctrl-C finishes nothing half-way: each output is complete or untouched).\n"
     "\n"
     "Manifest: paths are relative to the manifest; outputs mirror the inputs' paths below it\n"
-    "under output_dir (or -o), unless an entry names its \"output\". Settings apply in the order\n"
-    "command line, then \"defaults\", then the entry's own.\n"
+    "under output_dir (or -o), unless an entry names its \"output\" (a .aem name below it).\n"
+    "Settings apply in the order command line, then \"defaults\", then the entry's own.\n"
     "  {\n"
     "    \"output_dir\": \"baked\",\n"
     "    \"defaults\": {\"textures\": \"bc\", \"quality\": \"normal\"},\n"
@@ -181,11 +179,8 @@ bool single_file_form(const Request& r) {
 // For one input file, -o names the output file only when it ends in .aem (any case) and is not
 // an existing directory; anything else (a trailing slash included) is the directory to bake into.
 bool names_output_file(const std::string& output) {
-  const std::string extension = std::filesystem::path(output).extension().string();
-  const bool aem = extension.size() == 4 && std::equal(extension.begin(), extension.end(), ".aem",
-                                                       [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
   std::error_code ec;
-  return aem && !std::filesystem::is_directory(output, ec);
+  return pipeline::is_aem_path(output) && !std::filesystem::is_directory(output, ec);
 }
 
 // The job for one input file. A directory -o that exists as something else is refused here,

@@ -134,7 +134,11 @@ class Manifest {
       input = path_string(entry["input"], place + "/input");
       for (const auto& [key, value] : entry.items()) {
         if (key == "input") continue;
-        if (key == "output") output = path_string(value, place + "/output");
+        if (key == "output") {
+          output = path_string(value, place + "/output");
+          // As for -o with one input, an output file's name ends in .aem.
+          if (!pipeline::is_aem_path(output)) fail(place + "/output", "must name a .aem file, not \"" + output.string() + "\"");
+        }
         else if (!apply_option(options, key, value, place + "/" + key))
           fail(place + "/" + key, "unknown key (expected input, output, textures, quality, max_texture_size, scene, "
                                   "regenerate_tangents, allow_missing or strict)");

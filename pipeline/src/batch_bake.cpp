@@ -106,13 +106,20 @@ std::string depfile_escape(const std::string& path) {
   return out;
 }
 
+std::string lower_case_extension(const std::filesystem::path& path) {
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
 }  // namespace
 
 bool is_gltf_path(const std::filesystem::path& path) {
-  std::string ext = path.extension().string();
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string ext = lower_case_extension(path);
   return ext == ".gltf" || ext == ".glb";
 }
+
+bool is_aem_path(const std::filesystem::path& path) { return lower_case_extension(path) == ".aem"; }
 
 std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> found;

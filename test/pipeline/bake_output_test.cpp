@@ -98,16 +98,25 @@ TEST(BakeOutputs, TheModelIsNeverOverwrittenWhateverItsSpelling) {
     EXPECT_TRUE(contains(r.output, "refusing to write the output " + output + ": it is the model itself")) << r.output;
     EXPECT_EQ(read_all(model), bytes) << output;
   }
-  write_text(dir.path() / "assets.json", R"({"output_dir": ".", "assets": [{"input": "v.glb", "output": "sub/../v.glb"}]})");
-  const CommandResult manifest = bake_in(dir.path(), "--manifest assets.json --textures rgba");
-  EXPECT_EQ(manifest.exit_code, 1) << manifest.output;
-  EXPECT_TRUE(contains(manifest.output, "it is the model itself")) << manifest.output;
-  write_text(dir.path() / "assets.json", R"({"output_dir": ".", "assets": [{"input": "v.glb", "output": "assets.json"}]})");
-  const CommandResult self = bake_in(dir.path(), "--manifest assets.json --textures rgba");
-  EXPECT_EQ(self.exit_code, 1) << self.output;
-  EXPECT_TRUE(contains(self.output, "/assets/0: v.glb: refusing to write the output ./assets.json: it is the manifest"))
-      << self.output;
-  fs::remove(dir.path() / "assets.json");
+  // A manifest's entry: its output must be a .aem, and not the model or the manifest by another name.
+  const fs::path manifest = dir.path() / "assets.json";
+  write_text(manifest, R"({"output_dir": ".", "assets": [{"input": "v.glb", "output": "sub/../v.glb"}]})");
+  fs::create_hard_link(manifest, dir.path() / "manifest.aem");
+  const std::pair<std::string, std::string> entries[] = {
+      {"sub/../v.glb", "/assets/0/output: must name a .aem file"},
+      {"hard.aem", "v.glb: refusing to write the output ./hard.aem: it is the model itself"},
+      {"manifest.aem", "/assets/0: v.glb: refusing to write the output ./manifest.aem: it is the manifest"},
+  };
+  for (const auto& [output, expected] : entries) {
+    // (Written in place, so that the hard link to the manifest sees it too.)
+    write_text(manifest, R"({"output_dir": ".", "assets": [{"input": "v.glb", "output": ")" + output + R"("}]})");
+    const CommandResult r = bake_in(dir.path(), "--manifest assets.json --textures rgba");
+    EXPECT_EQ(r.exit_code, 1) << output << "\n" << r.output;
+    EXPECT_TRUE(contains(r.output, expected)) << output << "\n" << r.output;
+    EXPECT_EQ(read_all(model), bytes) << output;
+  }
+  fs::remove(manifest);
+  fs::remove(dir.path() / "manifest.aem");
   // Nor by the depfile.
   const CommandResult depfile = bake_in(dir.path(), "v.glb -o out/v.aem --textures rgba --depfile hard.aem");
   EXPECT_EQ(depfile.exit_code, 1) << depfile.output;
@@ -127,7 +136,7 @@ TEST(BakeOutputs, NoBufferOrImageTheModelReadsIsOverwritten) {
   fs::create_hard_link(bin, dir.path() / "bin.aem");
   fs::create_hard_link(png, dir.path() / "png.aem");
   write_text(dir.path() / "assets.json",
-             R"({"output_dir": ".", "assets": [{"input": "box/BoxTextured.gltf", "output": "box/CesiumLogoFlat.png"}]})");
+             R"({"output_dir": ".", "assets": [{"input": "box/BoxTextured.gltf", "output": "png.aem"}]})");
   const std::set<std::string> before = all_files_below(dir.path());
   struct Case {
     std::string args, expected;
@@ -137,7 +146,7 @@ TEST(BakeOutputs, NoBufferOrImageTheModelReadsIsOverwritten) {
       {"box/BoxTextured.gltf -o png.aem", "refusing to write the output png.aem: it is box/CesiumLogoFlat.png, which the bake reads"},
       // Not .aem: a directory for one input, which cannot be where a file is.
       {"box/BoxTextured.gltf -o box/BoxTextured0.bin", "box/BoxTextured0.bin: exists and is not a directory"},
-      {"--manifest assets.json", "CesiumLogoFlat.png: it is box/CesiumLogoFlat.png, which the bake reads"},
+      {"--manifest assets.json", "refusing to write the output ./png.aem: it is box/CesiumLogoFlat.png, which the bake reads"},
   };
   for (const Case& c : cases) {
     const CommandResult r = bake_in(dir.path(), c.args + " --textures rgba");

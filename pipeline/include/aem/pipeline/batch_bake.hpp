@@ -56,6 +56,9 @@ struct BatchCallbacks {
 // True for a .gltf or .glb name (any letter case).
 bool is_gltf_path(const std::filesystem::path& path);
 
+// True for a .aem name (any letter case): the only names an output file may be given.
+bool is_aem_path(const std::filesystem::path& path);
+
 // Every .gltf/.glb below `dir` (not following directory links, skipping .aem-bake stamp folders),
 // sorted, as paths relative to `dir`. Throws std::runtime_error naming `dir` when it cannot be read.
 std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& dir);
