@@ -233,7 +233,9 @@ void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> j
     for (const auto& input : r.inputs) text += " \\\n  " + depfile_escape(input.string());
     text += extra + "\n";
   }
-  // Never over a file the bakes read or wrote.
+  // Never over a file the bakes read or wrote, nor over anything but a regular file.
+  if (const std::string why = not_replaceable(path); !why.empty())
+    throw std::runtime_error(path.string() + ": refusing to write the depfile: " + why);
   if (const auto id = file_identity(path)) {
     auto refuse_if_same = [&](const std::filesystem::path& other, const char* role) {
       if (file_identity(other) == id)

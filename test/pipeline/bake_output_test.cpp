@@ -172,6 +172,10 @@ TEST(BakeOutputs, OnlyRegularFilesAreReplaced) {
   EXPECT_EQ(fifo.exit_code, 1) << fifo.output;
   EXPECT_TRUE(contains(fifo.output, "pipe.aem: it is a FIFO")) << fifo.output;
   EXPECT_EQ(fs::symlink_status(dir.path() / "pipe.aem").type(), fs::file_type::fifo);
+  const CommandResult depfile = bake_in(dir.path(), "Box.glb -o box.aem --depfile pipe.aem" + options);
+  EXPECT_EQ(depfile.exit_code, 1) << depfile.output;
+  EXPECT_TRUE(contains(depfile.output, "pipe.aem: refusing to write the depfile: it is a FIFO")) << depfile.output;
+  EXPECT_EQ(fs::symlink_status(dir.path() / "pipe.aem").type(), fs::file_type::fifo);
 
   // A link is neither replaced nor written through (see specs/bake.md).
   write_text(dir.path() / "target.aem", "keep");

@@ -80,7 +80,8 @@ std::vector<JobResult> run_batch(std::span<const BakeJob> jobs, const BatchSetti
 
 // A Make/Ninja depfile: one rule per output naming every input it depends on (jobs that failed
 // or did not run are left out). Written atomically. Throws std::runtime_error naming `path`, and
-// writes nothing, when it is (by file identity) an output or a file the bakes read.
+// writes nothing, when it is (by file identity) an output or a file the bakes read, or exists and
+// is not a regular file (output_guard.hpp).
 void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> jobs,
                    std::span<const JobResult> results,
                    std::span<const std::filesystem::path> extra_inputs = {});

@@ -26,6 +26,10 @@ struct FileIdentity {
 };
 std::optional<FileIdentity> file_identity(const std::filesystem::path& path);
 
+// Why `path` may not be replaced by a regular file written atomically: it exists and is a
+// directory, device, FIFO, socket or symbolic link ("it is a FIFO, ..."). Empty when it may.
+std::string not_replaceable(const std::filesystem::path& path);
+
 // What is wrong with writing `output` when baking `model` before anything is read: an existing
 // output that is not a regular file, or the model itself. An empty string when nothing is.
 // The description is led by the model.
