@@ -141,6 +141,7 @@ Request parse(ArgParser& parser) {
   Request r;
   r.output = parser.option("--output");
   if (const auto o = parser.option("-o")) r.output = o;
+  if (r.output && r.output->empty()) throw UsageError("-o names nothing (give OUT.aem or OUTDIR)");
   r.manifest = parser.option("--manifest");
   r.depfile = parser.option("--depfile");
   std::optional<long long> threads = parser.int_option("--threads", 1, 1024);

@@ -215,6 +215,10 @@ TEST(BakeOutputs, ForOneInputOutputIsAFileOnlyWhenItEndsInAem) {
     EXPECT_TRUE(fs::is_regular_file(dir.path() / expected)) << output;
     EXPECT_NO_THROW(Model::open(dir.path() / expected)) << output;
   }
+  const CommandResult empty = bake_in(dir.path(), "Box.glb -o ''" + options);
+  EXPECT_EQ(empty.exit_code, 1) << empty.output;
+  EXPECT_TRUE(contains(empty.output, "-o names nothing")) << empty.output;
+  EXPECT_FALSE(fs::exists(dir.path() / "Box.aem"));
   // A bake that fails makes no directory.
   const CommandResult missing = bake_in(dir.path(), "Missing.glb -o never" + options);
   EXPECT_EQ(missing.exit_code, 1) << missing.output;
