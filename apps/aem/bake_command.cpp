@@ -190,10 +190,12 @@ pipeline::BakeJob single_file_job(const Request& r) {
   const std::string& output = *r.output;
   if (names_output_file(output)) return {r.inputs[0], output, r.options};
   std::error_code ec;
-  if (std::filesystem::exists(std::filesystem::symlink_status(output, ec)) && !std::filesystem::is_directory(output, ec)) {
+  const bool exists = std::filesystem::exists(std::filesystem::symlink_status(output, ec));
+  if (exists && !std::filesystem::is_directory(output, ec)) {
     std::string what = pipeline::output_problem_before_bake(r.inputs[0], output);
     if (what.empty()) what = output + ": exists and is not a directory";
-    throw UsageError(what + " (for one input, -o names the output file only when it ends in .aem; any other name is the directory to bake into)");
+    throw UsageError(what + " (for one input, -o names the output file only when it ends in .aem; "
+                            "any other name is the directory to bake into)");
   }
   return jobs_for_input(r.inputs[0], output, r.options).front();
 }

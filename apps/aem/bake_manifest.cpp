@@ -49,10 +49,11 @@ class Manifest {
     for (std::size_t i = 0; i < assets.size(); ++i) {
       const std::size_t first = jobs.size();
       add_entry(jobs, assets[i], "/assets/" + std::to_string(i), output_dir, options);
-      for (std::size_t j = first; j < jobs.size(); ++j)
+      for (std::size_t j = first; j < jobs.size(); ++j) {
         if (manifest && pipeline::file_identity(jobs[j].output) == manifest)
-          fail("/assets/" + std::to_string(i), jobs[j].input.string() + ": refusing to write the output " + jobs[j].output.string() +
-                                                   ": it is the manifest");
+          fail("/assets/" + std::to_string(i),
+               jobs[j].input.string() + ": refusing to write the output " + jobs[j].output.string() + ": it is the manifest");
+      }
     }
     return jobs;
   }
@@ -137,7 +138,8 @@ class Manifest {
         if (key == "output") {
           output = path_string(value, place + "/output");
           // As for -o with one input, an output file's name ends in .aem.
-          if (!pipeline::is_aem_path(output)) fail(place + "/output", "must name a .aem file, not \"" + output.string() + "\"");
+          if (!pipeline::is_aem_path(output))
+            fail(place + "/output", "must name a .aem file, not \"" + output.string() + "\"");
         }
         else if (!apply_option(options, key, value, place + "/" + key))
           fail(place + "/" + key, "unknown key (expected input, output, textures, quality, max_texture_size, scene, "

@@ -166,7 +166,8 @@ std::string find_output_clash(std::span<const BakeJob> jobs) {
     if (it == models.end()) continue;
     const BakeJob& model = jobs[it->second];
     return job.input.string() + ": refusing to write the output " + job.output.string() + ": it is " +
-           (&model == &job ? std::string("the model itself") : "the model " + model.input.string() + ", which is baked too");
+           (&model == &job ? std::string("the model itself")
+                           : "the model " + model.input.string() + ", which is baked too");
   }
   return {};
 }
