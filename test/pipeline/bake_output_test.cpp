@@ -115,8 +115,18 @@ TEST(BakeOutputs, TheModelIsNeverOverwrittenWhateverItsSpelling) {
     EXPECT_TRUE(contains(r.output, expected)) << output << "\n" << r.output;
     EXPECT_EQ(read_all(model), bytes) << output;
   }
-  fs::remove(manifest);
-  fs::remove(dir.path() / "manifest.aem");
+  // Nor another entry's model.
+  copy_to(model, dir.path() / "w.glb");
+  fs::create_hard_link(dir.path() / "w.glb", dir.path() / "w_link.aem");
+  const std::vector<char> w_bytes = read_all(dir.path() / "w.glb");
+  write_text(manifest, R"({"output_dir": ".", "assets": [{"input": "v.glb", "output": "w_link.aem"}, "w.glb"]})");
+  const CommandResult other = bake_in(dir.path(), "--manifest assets.json --textures rgba");
+  EXPECT_EQ(other.exit_code, 1) << other.output;
+  EXPECT_TRUE(contains(other.output, "v.glb: refusing to write the output ./w_link.aem: it is the model w.glb, which is baked too"))
+      << other.output;
+  EXPECT_EQ(read_all(dir.path() / "w.glb"), w_bytes);
+  EXPECT_FALSE(fs::exists(dir.path() / "w.aem"));
+  for (const char* name : {"assets.json", "manifest.aem", "w.glb", "w_link.aem"}) fs::remove(dir.path() / name);
   // Nor by the depfile.
   const CommandResult depfile = bake_in(dir.path(), "v.glb -o out/v.aem --textures rgba --depfile hard.aem");
   EXPECT_EQ(depfile.exit_code, 1) << depfile.output;
