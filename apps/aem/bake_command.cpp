@@ -8,6 +8,7 @@
 
 #include "aem/codec/bc7.hpp"
 #include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/output_guard.hpp"
 #include "arg_parser.hpp"
 #include "bake_jobs.hpp"
 #include "bake_progress.hpp"
@@ -29,13 +30,17 @@ constexpr const char* kUsage =
     "once per kind. Files are written atomically; the same input and options give the same\n"
     "bytes whatever the thread count.\n"
     "\n"
-    "One input file with -o naming a file bakes that file. Otherwise -o is a directory: a file\n"
-    "bakes to OUTDIR/NAME.aem, and a directory to the same relative paths under OUTDIR for every\n"
-    ".gltf/.glb below it. A model is baked again only when the glTF, a buffer or image it uses,\n"
-    "its options or the baker's version changed since its last bake (stamps are kept in\n"
-    ".aem-bake/ beside the outputs); a failed model does not stop the others.\n"
+    "For one input file, -o names the output file when it ends in .aem and is not a directory;\n"
+    "otherwise -o is a directory (made if needed): a file bakes to OUTDIR/NAME.aem, and a\n"
+    "directory to the same relative paths under OUTDIR for every .gltf/.glb below it. An output\n"
+    "is never the model or a buffer or image it reads, and never replaces anything but a regular\n"
+    "file (not a directory, device, FIFO, socket or symbolic link). A model is baked again only\n"
+    "when the glTF, a buffer or image it uses, its options, the model baked to that output or\n"
+    "the baker's version changed since its last bake (stamps are kept in .aem-bake/ beside the\n"
+    "outputs); a failed model does not stop the others.\n"
     "\n"
     "  -o, --output PATH        OUT.aem for one input file, else the output directory\n"
+    "                           (OUTDIR/NAME.aem)\n"
     "  --manifest FILE          bake the assets a JSON manifest lists (see below)\n"
     "  -j, --threads N          files baked in parallel, and texture compression threads\n"
     "                           (default: one per hardware thread); output is the same for any N\n"
@@ -61,8 +66,8 @@ constexpr const char* kUsage =
     "interrupted (Ctrl-C finishes nothing half-way: each output is complete or untouched).\n"
     "\n"
     "Manifest: paths are relative to the manifest; outputs mirror the inputs' paths below it\n"
-    "under output_dir (or -o), unless an entry names its \"output\". Settings apply in the order\n"
-    "command line, then \"defaults\", then the entry's own.\n"
+    "under output_dir (or -o), unless an entry names its \"output\" (a .aem name below it).\n"
+    "Settings apply in the order command line, then \"defaults\", then the entry's own.\n"
     "  {\n"
     "    \"output_dir\": \"baked\",\n"
     "    \"defaults\": {\"textures\": \"bc\", \"quality\": \"normal\"},\n"
@@ -141,6 +146,7 @@ Request parse(ArgParser& parser) {
   Request r;
   r.output = parser.option("--output");
   if (const auto o = parser.option("-o")) r.output = o;
+  if (r.output && r.output->empty()) throw UsageError("-o names nothing (give OUT.aem or OUTDIR)");
   r.manifest = parser.option("--manifest");
   r.depfile = parser.option("--depfile");
   std::optional<long long> threads = parser.int_option("--threads", 1, 1024);
@@ -170,12 +176,34 @@ Request parse(ArgParser& parser) {
   return r;
 }
 
-// One input file baked to a named output: the historical form, with its detailed summary.
+// One input file: baked with its detailed summary, wherever -o puts it.
 bool single_file_form(const Request& r) {
   if (r.manifest || r.inputs.size() != 1) return false;
-  if (r.output->ends_with('/')) return false;  // -o names a directory that may not exist yet
   std::error_code ec;
-  return !std::filesystem::is_directory(r.inputs[0], ec) && !std::filesystem::is_directory(*r.output, ec);
+  return !std::filesystem::is_directory(r.inputs[0], ec);
+}
+
+// For one input file, -o names the output file only when it ends in .aem (any case) and is not
+// an existing directory; anything else (a trailing slash included) is the directory to bake into.
+bool names_output_file(const std::string& output) {
+  std::error_code ec;
+  return pipeline::is_aem_path(output) && !std::filesystem::is_directory(output, ec);
+}
+
+// The job for one input file. A directory -o that exists as something else is refused here,
+// before anything is made, with what it is (the model itself, a device...).
+pipeline::BakeJob single_file_job(const Request& r) {
+  const std::string& output = *r.output;
+  if (names_output_file(output)) return {r.inputs[0], output, r.options};
+  std::error_code ec;
+  const bool exists = std::filesystem::exists(std::filesystem::symlink_status(output, ec));
+  if (exists && !std::filesystem::is_directory(output, ec)) {
+    std::string what = pipeline::output_problem_before_bake(r.inputs[0], output);
+    if (what.empty()) what = output + ": exists and is not a directory";
+    throw UsageError(what + " (for one input, -o names the output file only when it ends in .aem; "
+                            "any other name is the directory to bake into)");
+  }
+  return jobs_for_input(r.inputs[0], output, r.options).front();
 }
 
 void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult& result, bool verbose) {
@@ -216,7 +244,7 @@ int run_bake(Args raw_args) {
 
   std::vector<pipeline::BakeJob> jobs;
   if (single) {
-    jobs.push_back({request.inputs[0], *request.output, request.options});
+    jobs.push_back(single_file_job(request));
   } else {
     const std::filesystem::path output_dir = request.output ? *request.output : "";
     if (request.manifest) jobs = jobs_from_manifest(*request.manifest, output_dir, request.options);

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/codec/bc7.hpp"
+#include "aem/pipeline/output_guard.hpp"
 #include "arg_parser.hpp"
 #include "bake_jobs.hpp"
 
@@ -43,7 +44,17 @@ class Manifest {
     const json& assets = root["assets"];
     if (!assets.is_array()) fail("/assets", "must be an array of asset entries");
     std::vector<pipeline::BakeJob> jobs;
-    for (std::size_t i = 0; i < assets.size(); ++i) add_entry(jobs, assets[i], "/assets/" + std::to_string(i), output_dir, options);
+    // The manifest is an input of the run too (the depfile names it): no output may be it.
+    const auto manifest = pipeline::file_identity(path_);
+    for (std::size_t i = 0; i < assets.size(); ++i) {
+      const std::size_t first = jobs.size();
+      add_entry(jobs, assets[i], "/assets/" + std::to_string(i), output_dir, options);
+      for (std::size_t j = first; j < jobs.size(); ++j) {
+        if (manifest && pipeline::file_identity(jobs[j].output) == manifest)
+          fail("/assets/" + std::to_string(i),
+               jobs[j].input.string() + ": refusing to write the output " + jobs[j].output.string() + ": it is the manifest");
+      }
+    }
     return jobs;
   }
 
@@ -124,7 +135,12 @@ class Manifest {
       input = path_string(entry["input"], place + "/input");
       for (const auto& [key, value] : entry.items()) {
         if (key == "input") continue;
-        if (key == "output") output = path_string(value, place + "/output");
+        if (key == "output") {
+          output = path_string(value, place + "/output");
+          // As for -o with one input, an output file's name ends in .aem.
+          if (!pipeline::is_aem_path(output))
+            fail(place + "/output", "must name a .aem file, not \"" + output.string() + "\"");
+        }
         else if (!apply_option(options, key, value, place + "/" + key))
           fail(place + "/" + key, "unknown key (expected input, output, textures, quality, max_texture_size, scene, "
                                   "regenerate_tangents, allow_missing or strict)");

@@ -7,8 +7,10 @@
 #include "aem/pipeline/gltf_import.hpp"
 #include "aem/pipeline/material_packer.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "aem/pipeline/output_guard.hpp"
 #include "aem/pipeline/skeleton_builder.hpp"
 #include "aem/pipeline/vertex_optimizer.hpp"
+#include "parent_directory.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -99,9 +101,16 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
 
 BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesystem::path& output,
                           const BakeOptions& options) {
+  if (const std::string problem = output_problem_before_bake(input, output); !problem.empty())
+    throw BakeError(problem);
   BakeResult result = bake_gltf(input, options);
   stop_if_cancelled(options, input);
+  // Only now are the buffers and images known, and nothing is written yet.
+  if (const std::string problem = output_problem_after_bake(input, output, result.report.inputs); !problem.empty())
+    throw BakeError(problem);
   const auto start = std::chrono::steady_clock::now();
+  // Made only now, so that a bake that fails leaves no empty directory behind.
+  create_parent_directory(output);
   try {
     write_model_file(output, result.content);
   } catch (const InvalidContent& e) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/pipeline/model_writer.hpp"
+#include "aem/pipeline/output_guard.hpp"
 #include "bake_math.hpp"
 #include "parent_directory.hpp"
 
@@ -18,7 +19,8 @@ namespace {
 constexpr int kBakeRevision = 2;
 
 nlohmann::json to_json(const FileState& f) {
-  return {{"path", f.path.generic_string()}, {"size", f.size}, {"mtime_ns", f.mtime_ns}};
+  return {{"path", f.path.generic_string()}, {"size", f.size}, {"mtime_ns", f.mtime_ns},
+          {"device", f.device}, {"inode", f.inode}};
 }
 
 FileState file_state_from(const nlohmann::json& j) {
@@ -26,6 +28,8 @@ FileState file_state_from(const nlohmann::json& j) {
   f.path = j.at("path").get<std::string>();
   f.size = j.at("size").get<std::int64_t>();
   f.mtime_ns = j.at("mtime_ns").get<std::int64_t>();
+  f.device = j.at("device").get<std::uint64_t>();
+  f.inode = j.at("inode").get<std::uint64_t>();
   return f;
 }
 
@@ -50,22 +54,33 @@ std::int64_t file_time_ns(std::filesystem::file_time_type time) {
   return std::int64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(time.time_since_epoch()).count());
 }
 
+std::filesystem::path absolute_normal_path(const std::filesystem::path& path) {
+  std::error_code ec;
+  const std::filesystem::path a = std::filesystem::absolute(path, ec);
+  return (ec ? path : a).lexically_normal();
+}
+
 FileState FileState::of(const std::filesystem::path& path) {
   FileState f;
   f.path = path;
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) return f;
+  // The time as the file clock gives it, which is what a bake's start and end are compared with.
   const auto time = std::filesystem::last_write_time(path, ec);
   if (ec) return f;
+  const std::optional<FileIdentity> identity = file_identity(path);
+  if (!identity) return f;
   f.size = std::int64_t(size);
   f.mtime_ns = file_time_ns(time);
+  f.device = identity->device;
+  f.inode = identity->inode;
   return f;
 }
 
 bool FileState::unchanged() const {
   const FileState now = of(path);
-  return now.size == size && now.mtime_ns == mtime_ns;
+  return now.size == size && now.mtime_ns == mtime_ns && now.device == device && now.inode == inode;
 }
 
 std::filesystem::path stamp_path(const std::filesystem::path& output) {
@@ -80,6 +95,7 @@ std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
     BakeStamp stamp;
     stamp.baker = j.at("baker").get<std::string>();
     stamp.options = j.at("options").get<std::string>();
+    stamp.model = j.at("model").get<std::string>();
     stamp.output = file_state_from(j.at("output"));
     for (const auto& input : j.at("inputs")) stamp.inputs.push_back(file_state_from(input));
     return stamp;
@@ -89,8 +105,10 @@ std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
 }
 
 bool is_up_to_date(const BakeStamp& stamp, const std::filesystem::path& output,
-                   const std::string& options) {
+                   const std::filesystem::path& model, const std::string& options) {
   if (stamp.baker != baker_version() || stamp.options != options) return false;
+  // Another model baked to the same output (its identity is among the inputs below).
+  if (stamp.model != absolute_normal_path(model)) return false;
   // The output is checked where it is now asked for, which is where the stamp sits beside it.
   FileState recorded = stamp.output;
   recorded.path = output;
@@ -104,6 +122,7 @@ void write_stamp(const std::filesystem::path& output, const BakeStamp& stamp) {
   nlohmann::json j;
   j["baker"] = stamp.baker;
   j["options"] = stamp.options;
+  j["model"] = stamp.model.generic_string();
   j["output"] = to_json(stamp.output);
   j["inputs"] = nlohmann::json::array();
   for (const FileState& input : stamp.inputs) j["inputs"].push_back(to_json(input));

@@ -11,16 +11,11 @@
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "aem/pipeline/output_guard.hpp"
 #include "parent_directory.hpp"
 
 namespace aem::pipeline {
 namespace {
-
-std::filesystem::path absolute_path(const std::filesystem::path& p) {
-  std::error_code ec;
-  const std::filesystem::path a = std::filesystem::absolute(p, ec);
-  return (ec ? p : a).lexically_normal();
-}
 
 void keep_existing_inputs(JobResult& result, const std::vector<FileState>& inputs) {
   for (const FileState& f : inputs) {
@@ -43,11 +38,12 @@ StampAfterBake stamp_after_bake(const BakeJob& job, const std::string& key, cons
   StampAfterBake after;
   after.stamp.baker = baker_version();
   after.stamp.options = key;
-  after.stamp.output = FileState::of(absolute_path(job.output));
+  after.stamp.model = absolute_normal_path(job.input);
+  after.stamp.output = FileState::of(absolute_normal_path(job.output));
   const std::int64_t start = file_time_ns(bake_start);
   const std::int64_t end = file_time_ns(std::filesystem::file_time_type::clock::now());
   for (const std::filesystem::path& input : report.inputs) {
-    const FileState state = FileState::of(absolute_path(input));
+    const FileState state = FileState::of(absolute_normal_path(input));
     // (A time in the future, from a skewed clock, says nothing about this bake.)
     if (state.size >= 0 && state.mtime_ns > start && state.mtime_ns <= end) after.stable = false;
     after.stamp.inputs.push_back(state);
@@ -60,9 +56,13 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
   JobResult result;
   const auto start = std::chrono::steady_clock::now();
   try {
+    // Before anything else, the stamp included: an output that must not be written is left alone.
+    if (const std::string problem = output_problem_before_bake(job.input, job.output); !problem.empty())
+      throw BakeError(problem);
     const std::string key = options_key(job.options);
     if (!settings.force) {
-      if (const auto stamp = read_stamp(job.output); stamp && is_up_to_date(*stamp, job.output, key)) {
+      if (const auto stamp = read_stamp(job.output);
+          stamp && is_up_to_date(*stamp, job.output, job.input, key)) {
         result.outcome = JobOutcome::up_to_date;
         keep_existing_inputs(result, stamp->inputs);
         return result;
@@ -71,7 +71,6 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     BakeOptions options = job.options;
     options.threads = threads;
     options.signals = {settings.cancel, &progress.blocks_total, &progress.blocks_done};
-    create_parent_directory(job.output);
     // From here the old output is no longer known to be current, whatever happens next.
     remove_stamp(job.output);
     const auto bake_start = std::filesystem::file_time_type::clock::now();
@@ -107,13 +106,20 @@ std::string depfile_escape(const std::string& path) {
   return out;
 }
 
+std::string lower_case_extension(const std::filesystem::path& path) {
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
 }  // namespace
 
 bool is_gltf_path(const std::filesystem::path& path) {
-  std::string ext = path.extension().string();
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string ext = lower_case_extension(path);
   return ext == ".gltf" || ext == ".glb";
 }
+
+bool is_aem_path(const std::filesystem::path& path) { return lower_case_extension(path) == ".aem"; }
 
 std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> found;
@@ -145,10 +151,23 @@ std::vector<BakeJob> jobs_below(const std::filesystem::path& dir, const std::fil
 std::string find_output_clash(std::span<const BakeJob> jobs) {
   std::map<std::filesystem::path, std::size_t> seen;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    const auto [it, inserted] = seen.emplace(absolute_path(jobs[i].output), i);
+    const auto [it, inserted] = seen.emplace(absolute_normal_path(jobs[i].output), i);
     if (!inserted)
       return jobs[it->second].input.string() + " and " + jobs[i].input.string() + " would both be baked to " +
              jobs[i].output.string();
+  }
+  // By identity, so that no spelling or link hides it: no output may be a model of the batch.
+  std::map<FileIdentity, std::size_t> models;
+  for (std::size_t i = 0; i < jobs.size(); ++i)
+    if (const auto id = file_identity(jobs[i].input)) models.emplace(*id, i);
+  for (const BakeJob& job : jobs) {
+    const auto id = file_identity(job.output);
+    const auto it = id ? models.find(*id) : models.end();
+    if (it == models.end()) continue;
+    const BakeJob& model = jobs[it->second];
+    return job.input.string() + ": refusing to write the output " + job.output.string() + ": it is " +
+           (&model == &job ? std::string("the model itself")
+                           : "the model " + model.input.string() + ", which is baked too");
   }
   return {};
 }
@@ -206,7 +225,7 @@ void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> j
                    std::span<const JobResult> results, std::span<const std::filesystem::path> extra_inputs) {
   // The same for every rule: the inputs every output depends on.
   std::string extra;
-  for (const auto& input : extra_inputs) extra += " \\\n  " + depfile_escape(absolute_path(input).string());
+  for (const auto& input : extra_inputs) extra += " \\\n  " + depfile_escape(absolute_normal_path(input).string());
   std::string text;
   for (std::size_t i = 0; i < jobs.size() && i < results.size(); ++i) {
     const JobResult& r = results[i];
@@ -214,6 +233,20 @@ void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> j
     text += depfile_escape(jobs[i].output.string()) + ":";
     for (const auto& input : r.inputs) text += " \\\n  " + depfile_escape(input.string());
     text += extra + "\n";
+  }
+  // Never over a file the bakes read or wrote, nor over anything but a regular file.
+  if (const std::string why = not_replaceable(path); !why.empty())
+    throw std::runtime_error(path.string() + ": refusing to write the depfile: " + why);
+  if (const auto id = file_identity(path)) {
+    auto refuse_if_same = [&](const std::filesystem::path& other, const char* role) {
+      if (file_identity(other) == id)
+        throw std::runtime_error(path.string() + ": refusing to write the depfile: it is " + other.string() + ", " + role);
+    };
+    for (const auto& input : extra_inputs) refuse_if_same(input, "which the bake reads");
+    for (std::size_t i = 0; i < jobs.size() && i < results.size(); ++i) {
+      refuse_if_same(jobs[i].output, "an output of the bake");
+      for (const auto& input : results[i].inputs) refuse_if_same(input, "which the bake reads");
+    }
   }
   create_parent_directory(path);
   write_file_atomically(path, std::as_bytes(std::span(text.data(), text.size())));

@@ -16,25 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh scratch directory per test, removed at the end.
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string& name)
-      : path_(fs::temp_directory_path() / ("aem_bake_batch_" + std::to_string(::getpid()) + "_" + name)) {
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~ScratchDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-void write_text(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-}
 
 // Every regular file below `dir` except the stamps, relative to it.
 std::set<std::string> files_below(const fs::path& dir) {
@@ -44,12 +25,6 @@ std::set<std::string> files_below(const fs::path& dir) {
       files.insert(e.path().lexically_relative(dir).generic_string());
   }
   return files;
-}
-
-// fs::copy of a file or a whole directory, creating the destination's parents.
-void copy_to(const fs::path& from, const fs::path& to) {
-  fs::create_directories(to.parent_path());
-  fs::copy(from, to, fs::copy_options::recursive);
 }
 
 std::string bake(const std::string& args) { return aem() + " bake " + args; }

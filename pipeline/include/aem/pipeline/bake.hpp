@@ -21,7 +21,10 @@ struct BakeResult {
 
 BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options);
 
-// Bakes and writes `output` atomically (nothing is left behind on failure).
+// Bakes and writes `output` atomically, making its directory if needed once the bake has
+// succeeded (nothing is left behind on failure; a failed bake makes no directory). Throws
+// BakeError, before writing anything, when the output is the model or a file the bake reads, or
+// exists and is not a regular file (output_guard.hpp).
 BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesystem::path& output,
                           const BakeOptions& options);
 

@@ -56,6 +56,9 @@ struct BatchCallbacks {
 // True for a .gltf or .glb name (any letter case).
 bool is_gltf_path(const std::filesystem::path& path);
 
+// True for a .aem name (any letter case): the only names an output file may be given.
+bool is_aem_path(const std::filesystem::path& path);
+
 // Every .gltf/.glb below `dir` (not following directory links, skipping .aem-bake stamp folders),
 // sorted, as paths relative to `dir`. Throws std::runtime_error naming `dir` when it cannot be read.
 std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& dir);
@@ -65,16 +68,20 @@ std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& 
 std::vector<BakeJob> jobs_below(const std::filesystem::path& dir, const std::filesystem::path& output_dir,
                                 const BakeOptions& options);
 
-// Two jobs writing the same output: a description naming both inputs and the output, or an
-// empty string when every output is distinct.
+// Two jobs writing the same output, or a job whose output is (by file identity) the model of
+// any job: a description naming the inputs and the output, or an empty string when there is
+// none. (The buffers and images a job reads are checked by each bake once it knows them.)
 std::string find_output_clash(std::span<const BakeJob> jobs);
 
-// Runs every job; results are in job order.
+// Runs every job; results are in job order. A job whose output must not be written (it is not a
+// regular file, or is a file the bake reads: output_guard.hpp) fails without touching it.
 std::vector<JobResult> run_batch(std::span<const BakeJob> jobs, const BatchSettings& settings,
                                  BatchProgress& progress, const BatchCallbacks& callbacks = {});
 
 // A Make/Ninja depfile: one rule per output naming every input it depends on (jobs that failed
-// or did not run are left out). Written atomically.
+// or did not run are left out). Written atomically. Throws std::runtime_error naming `path`, and
+// writes nothing, when it is (by file identity) an output or a file the bakes read, or exists and
+// is not a regular file (output_guard.hpp).
 void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> jobs,
                    std::span<const JobResult> results,
                    std::span<const std::filesystem::path> extra_inputs = {});
