@@ -401,9 +401,14 @@ std::string with_buffer_file_errors_named(const std::string& error, const std::s
   std::string line, out;
   auto starts = [&](const char* prefix) { return line.rfind(prefix, 0) == 0; };
   while (std::getline(lines, line)) {
-    if (starts("File not found : "))
-      line = "buffer file " + line.substr(17) + " not found in " + (base_dir.empty() ? "." : base_dir) +
-             " (a model's geometry cannot be baked without its buffers)";
+    if (starts("File not found : ")) {
+      const std::string uri = line.substr(17);
+      if (uri.empty()) continue;  // tinygltf has already said the uri is missing
+      line = uri.rfind("data:", 0) == 0
+                 ? "buffer data URI " + uri.substr(0, 60) + (uri.size() > 60 ? "..." : "") + " cannot be decoded"
+                 : "buffer file " + uri + " not found in " + (base_dir.empty() ? "." : base_dir) +
+                       " (a model's geometry cannot be baked without its buffers)";
+    }
     else if (starts("File is empty : ") || starts("File read error : ") || starts("File size mismatch : "))
       line = "buffer file " + line;
     if (!line.empty()) out += line + "\n";
