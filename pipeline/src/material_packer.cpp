@@ -303,7 +303,7 @@ class Packer {
     if (emits)
       key += "|base" + src_key(base.image, base.texture) + "," + exact_text(base.factor[0]) + "," +
              exact_text(base.factor[1]) + "," + exact_text(base.factor[2]);
-    const int lead = mr ? mr_tex : occ ? occ_tex : em ? em_tex : -1;
+    const int lead = mr ? mr_tex : occ ? occ_tex : em ? em_tex : emits && base.image ? base.texture : -1;
     std::uint32_t w = 1, h = 1;
     // An emitting material's intensity follows its base colour texel by texel, so its grid is
     // fine enough for the base colour too.

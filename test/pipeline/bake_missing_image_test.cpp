@@ -129,9 +129,9 @@ TEST(BakeMissingImage, CommandLineAllowMissing) {
   const fs::path in = dir.path() / "wood.gltf", out = dir.path() / "wood.aem";
   write_file(in, wood_gltf());
   const std::string bake = aem() + " bake " + shell_quote(in.string()) + " -o " + shell_quote(out.string()) + " --textures rgba";
-  const CommandResult strict = run_command(bake);
-  EXPECT_EQ(strict.exit_code, 1) << strict.output;
-  expect_names_model_image_and_material(strict.output, in);
+  const CommandResult refused = run_command(bake);
+  EXPECT_EQ(refused.exit_code, 1) << refused.output;
+  expect_names_model_image_and_material(refused.output, in);
   EXPECT_FALSE(fs::exists(out));
   const CommandResult lax = run_command(bake + " --allow-missing");
   EXPECT_EQ(lax.exit_code, 0) << lax.output;
