@@ -319,13 +319,29 @@ std::size_t json_depth(const std::vector<unsigned char>& text, std::size_t begin
 // Why an image has no pixels, by image index, filled in while tinygltf loads. An image the bake
 // cannot read is not a load failure: whether it matters depends on whether a baked material
 // uses it, which the material packer decides (error, or with allow_missing a warning).
-using ImageProblems = std::map<int, std::string>;
+struct ImageLog {
+  std::map<int, std::string> problems;
+  const tinygltf::Model* model = nullptr;  // being loaded: its buffers and views come before images
+};
 
 // Image decoding for tinygltf: PNG/JPEG (anything stb_image reads) to RGBA8, refusing images
 // whose header claims more than kMaxImageSide texels a side before allocating anything.
-bool decode_image(tinygltf::Image* image, const int index, std::string*, std::string*, int, int,
-                  const unsigned char* bytes, int size, void* problems_log) {
-  auto& problems = *static_cast<ImageProblems*>(problems_log);
+bool decode_image(tinygltf::Image* image, const int index, std::string* err, std::string*, int, int,
+                  const unsigned char* bytes, int size, void* image_log) {
+  auto& log = *static_cast<ImageLog*>(image_log);
+  auto& problems = log.problems;
+  // tinygltf hands over an image's bufferView without checking it lies inside its buffer.
+  if (image->bufferView >= 0) {
+    const tinygltf::BufferView& view = log.model->bufferViews[std::size_t(image->bufferView)];
+    const std::size_t buffer_size = log.model->buffers[std::size_t(view.buffer)].data.size();
+    if (view.byteOffset > buffer_size || view.byteLength > buffer_size - view.byteOffset) {
+      if (err)
+        *err += "image " + std::to_string(index) + ": bufferView " + std::to_string(image->bufferView) + " (bytes " +
+                std::to_string(view.byteOffset) + ".." + std::to_string(view.byteOffset + view.byteLength) +
+                ") lies outside buffer " + std::to_string(view.buffer) + " of " + std::to_string(buffer_size) + " bytes\n";
+      return false;
+    }
+  }
   int w = 0, h = 0, comp = 0;
   if (!stbi_info_from_memory(bytes, size, &w, &h, &comp)) {
     problems[index] = "cannot be decoded (not a PNG or JPEG image)";
@@ -475,8 +491,9 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   }
   tinygltf::TinyGLTF loader;
   loader.SetStoreOriginalJSONForExtrasAndExtensions(false);
-  ImageProblems image_problems;
-  loader.SetImageLoader(&decode_image, &image_problems);
+  ImageLog image_log;
+  image_log.model = doc.model.get();
+  loader.SetImageLoader(&decode_image, &image_log);
   doc.files.push_back(path.lexically_normal());
   loader.SetFsCallbacks({&logged_file_exists, &tinygltf::ExpandFilePath, &logged_read_whole_file,
                          &tinygltf::WriteWholeFile, &doc.files});
@@ -505,7 +522,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   const tinygltf::Model& m = *doc.model;
   doc.image_problems.assign(m.images.size(), std::string());
   for (std::size_t i = 0; i < m.images.size(); ++i) {
-    if (const auto it = image_problems.find(int(i)); it != image_problems.end())
+    if (const auto it = image_log.problems.find(int(i)); it != image_log.problems.end())
       doc.image_problems[i] = it->second;
     else if (m.images[i].image.empty())
       doc.image_problems[i] = m.images[i].uri.empty() ? "has no pixel data" : image_file_problem(base_dir, m.images[i].uri);

@@ -112,6 +112,23 @@ TEST(BakeMissingImage, ImagesNoBakedMaterialUsesAreNoError) {
   EXPECT_TRUE(fs::exists(out));
 }
 
+TEST(BakeMissingImage, ImageBufferViewOutsideItsBufferIsRefusedBeforeItIsRead) {
+  ScratchFolder dir("image_view_outside");
+  const fs::path in = dir.path() / "outside.gltf";
+  // Buffer 1 has 4 bytes; the image's view claims 100000 of them.
+  write_file(in, R"({"asset": {"version": "2.0"},
+    "buffers": [{"byteLength": 4, "uri": "data:application/octet-stream;base64,AAAAAA=="}],
+    "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 100000}],
+    "images": [{"bufferView": 0, "mimeType": "image/png"}]})");
+  try {
+    pipeline::bake_gltf(in, allowing_missing());
+    ADD_FAILURE() << "baked";
+  } catch (const pipeline::BakeError& e) {
+    EXPECT_NE(std::string(e.what()).find("image 0: bufferView 0 (bytes 0..100000) lies outside buffer 0 of 4 bytes"),
+              std::string::npos) << e.what();
+  }
+}
+
 TEST(BakeMissingImage, CorpusBoxWithoutItsPngFails) {
   AEM_REQUIRE_CORPUS(corpus);
   ScratchFolder dir("box_without_png");
