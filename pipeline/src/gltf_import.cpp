@@ -1,8 +1,12 @@
 #include "aem/pipeline/gltf_import.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <map>
+#include <sstream>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -12,6 +16,16 @@
 
 namespace aem::pipeline {
 namespace {
+
+// Beyond float rounding (the validator allows about 3e-6): a rotation this far from unit length
+// was written wrong, and normalising it is a guess worth a warning.
+constexpr double kRotationLengthTolerance = 1e-3;
+
+std::string math_text(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", v);
+  return text;
+}
 
 [[noreturn]] void fail(const GltfDocument& doc, const std::string& what) {
   throw BakeError(doc.path.string() + ": " + what);
@@ -137,7 +151,70 @@ void check_no_cycles(const GltfDocument& doc) {
   }
 }
 
-void check_model(GltfDocument& doc) {
+// Per node, itself if `listed`, else its nearest listed ancestor, else -1. Each walk up the
+// parents stops at the first node already known, so this is linear in the node count even when
+// a hostile scene lists every node of a deep chain.
+std::vector<int> nearest_listed_nodes(const std::vector<int>& parent, const std::vector<char>& listed) {
+  constexpr int kUnknown = -2;
+  std::vector<int> nearest(parent.size(), kUnknown);
+  std::vector<std::size_t> walk;
+  for (std::size_t start = 0; start < parent.size(); ++start) {
+    walk.clear();
+    int found = -1;
+    for (int node = int(start); node >= 0; node = parent[std::size_t(node)]) {
+      if (nearest[std::size_t(node)] != kUnknown) {
+        found = nearest[std::size_t(node)];
+        break;
+      }
+      if (listed[std::size_t(node)]) {
+        found = node;
+        break;
+      }
+      walk.push_back(std::size_t(node));
+    }
+    for (std::size_t w : walk) nearest[w] = found;
+    if (found >= 0) nearest[std::size_t(found)] = found;  // a listed node is its own answer
+  }
+  return nearest;
+}
+
+// The scene's roots, each node placed once. Exporters and hand-edited files sometimes list a node
+// both as a root and as a descendant of another root (Bevy's cakeBirthday.glb), or list a root
+// twice; Blender, three.js and Bevy place such a node once, under its parent, and so do we.
+void choose_roots(GltfDocument& doc, WarningLog& warnings) {
+  const tinygltf::Scene& scene = doc.model->scenes[std::size_t(doc.scene)];
+  const std::string where = doc.path.string() + ": scene " + std::to_string(doc.scene) + ": ";
+  std::vector<char> listed(doc.parent.size(), 0);
+  for (int r : scene.nodes) listed[std::size_t(r)] = 1;
+  const std::vector<int> nearest_listed = nearest_listed_nodes(doc.parent, listed);
+  std::vector<char> taken(doc.parent.size(), 0);
+  for (int r : scene.nodes) {
+    const int parent = doc.parent[std::size_t(r)];
+    const int listed_ancestor = parent >= 0 ? nearest_listed[std::size_t(parent)] : -1;
+    if (listed_ancestor >= 0) {
+      warnings.warn("scene root is child",
+                    where + "node " + std::to_string(r) + " is listed as a root but is a descendant of root node " +
+                        std::to_string(listed_ancestor) + "; it is placed once, under its parent node " +
+                        std::to_string(doc.parent[std::size_t(r)]));
+      continue;
+    }
+    if (taken[std::size_t(r)]) {
+      warnings.warn("root listed twice", where + "node " + std::to_string(r) +
+                                             " is listed as a root more than once; it is placed once");
+      continue;
+    }
+    // A root whose ancestors the scene does not list: placing it would mean choosing between
+    // its parent's transform and none, and no exporter we know writes this.
+    if (doc.parent[std::size_t(r)] >= 0)
+      fail(doc, "scene " + std::to_string(doc.scene) + ": node " + std::to_string(r) +
+                    " is listed as a root but is the child of node " +
+                    std::to_string(doc.parent[std::size_t(r)]) + ", which the scene does not list");
+    taken[std::size_t(r)] = 1;
+    doc.roots.push_back(r);
+  }
+}
+
+void check_model(GltfDocument& doc, WarningLog& warnings) {
   const tinygltf::Model& m = *doc.model;
   for (std::size_t i = 0; i < m.accessors.size(); ++i) check_accessor(doc, m, i);
   const std::size_t accessor_count = m.accessors.size();
@@ -171,6 +248,15 @@ void check_model(GltfDocument& doc) {
     for (double v : node.translation) if (!std::isfinite(v)) fail(doc, where + ": translation is not finite");
     for (double v : node.rotation) if (!std::isfinite(v)) fail(doc, where + ": rotation is not finite");
     for (double v : node.scale) if (!std::isfinite(v)) fail(doc, where + ": scale is not finite");
+    if (node.rotation.size() == 4) {
+      // Loaders normalise the quaternion; a zero one is no rotation at all.
+      const double length = std::sqrt(node.rotation[0] * node.rotation[0] + node.rotation[1] * node.rotation[1] +
+                                      node.rotation[2] * node.rotation[2] + node.rotation[3] * node.rotation[3]);
+      if (!(length > 1e-6)) fail(doc, where + ": rotation is the zero quaternion, which is no rotation");
+      if (std::abs(length - 1) > kRotationLengthTolerance)
+        warnings.warn("non-unit rotation", doc.path.string() + ": " + where + ": rotation quaternion of length " +
+                                               math_text(length) + " is normalised");
+    }
     for (int child : node.children) {
       check_index(doc, child, n, where + " children", "node");
       if (std::size_t(child) == i) fail(doc, where + ": is its own child");
@@ -244,14 +330,7 @@ void check_model(GltfDocument& doc) {
     for (std::size_t si = 0; si < m.scenes.size(); ++si)
       for (int r : m.scenes[si].nodes)
         check_index(doc, r, n, "scene " + std::to_string(si) + " nodes", "node");
-    const tinygltf::Scene& scene = m.scenes[std::size_t(doc.scene)];
-    for (int r : scene.nodes) {
-      if (doc.parent[std::size_t(r)] >= 0)
-        fail(doc, "scene " + std::to_string(doc.scene) + ": node " + std::to_string(r) +
-                      " is listed as a root but is the child of node " +
-                      std::to_string(doc.parent[std::size_t(r)]));
-      doc.roots.push_back(r);
-    }
+    choose_roots(doc, warnings);
   }
 }
 
@@ -278,25 +357,47 @@ std::size_t json_depth(const std::vector<unsigned char>& text, std::size_t begin
   return deepest;
 }
 
+// Why an image has no pixels, by image index, filled in while tinygltf loads. An image the bake
+// cannot read is not a load failure: whether it matters depends on whether a baked material
+// uses it, which the material packer decides (error, or with allow_missing a warning).
+struct ImageLog {
+  std::map<int, std::string> problems;
+  const tinygltf::Model* model = nullptr;  // being loaded: its buffers and views come before images
+};
+
 // Image decoding for tinygltf: PNG/JPEG (anything stb_image reads) to RGBA8, refusing images
 // whose header claims more than kMaxImageSide texels a side before allocating anything.
 bool decode_image(tinygltf::Image* image, const int index, std::string* err, std::string*, int, int,
-                  const unsigned char* bytes, int size, void*) {
+                  const unsigned char* bytes, int size, void* image_log) {
+  auto& log = *static_cast<ImageLog*>(image_log);
+  auto& problems = log.problems;
+  // tinygltf hands over an image's bufferView without checking it lies inside its buffer.
+  if (image->bufferView >= 0) {
+    const tinygltf::BufferView& view = log.model->bufferViews[std::size_t(image->bufferView)];
+    const std::size_t buffer_size = log.model->buffers[std::size_t(view.buffer)].data.size();
+    if (view.byteOffset > buffer_size || view.byteLength > buffer_size - view.byteOffset) {
+      if (err)
+        *err += "image " + std::to_string(index) + ": bufferView " + std::to_string(image->bufferView) + " (bytes " +
+                std::to_string(view.byteOffset) + ".." + std::to_string(view.byteOffset + view.byteLength) +
+                ") lies outside buffer " + std::to_string(view.buffer) + " of " + std::to_string(buffer_size) + " bytes\n";
+      return false;
+    }
+  }
   int w = 0, h = 0, comp = 0;
   if (!stbi_info_from_memory(bytes, size, &w, &h, &comp)) {
-    if (err) *err += "image " + std::to_string(index) + ": not an image stb_image can decode (PNG or JPEG expected). ";
-    return false;
+    problems[index] = "cannot be decoded (not a PNG or JPEG image)";
+    return true;
   }
   if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide) {
-    if (err) *err += "image " + std::to_string(index) + ": " + std::to_string(w) + "x" + std::to_string(h) +
-                     " is larger than " + std::to_string(kMaxImageSide) + " texels a side. ";
-    return false;
+    problems[index] = "is " + std::to_string(w) + "x" + std::to_string(h) + ", larger than " +
+                      std::to_string(kMaxImageSide) + " texels a side";
+    return true;
   }
   unsigned char* data = stbi_load_from_memory(bytes, size, &w, &h, &comp, 4);
   if (data == nullptr) {
     const char* reason = stbi_failure_reason();  // null when stb gives none
-    if (err) *err += "image " + std::to_string(index) + ": cannot be decoded (" + (reason ? reason : "unknown error") + "). ";
-    return false;
+    problems[index] = std::string("cannot be decoded (") + (reason ? reason : "unknown error") + ")";
+    return true;
   }
   image->width = w;
   image->height = h;
@@ -306,6 +407,70 @@ bool decode_image(tinygltf::Image* image, const int index, std::string* err, std
   image->image.assign(data, data + std::size_t(w) * std::size_t(h) * 4);
   stbi_image_free(data);
   return true;
+}
+
+// A URI's %XX escapes decoded, as tinygltf decodes them before opening the file.
+std::string percent_decoded(const std::string& uri) {
+  std::string out;
+  for (std::size_t i = 0; i < uri.size(); ++i) {
+    if (uri[i] == '%' && i + 2 < uri.size() && std::isxdigit(static_cast<unsigned char>(uri[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(uri[i + 2]))) {
+      out += char(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += uri[i];
+    }
+  }
+  return out;
+}
+
+// Why tinygltf left an image with a URI empty without calling the decoder: its file.
+std::string image_file_problem(const std::filesystem::path& base_dir, const std::string& uri) {
+  if (uri.rfind("data:", 0) == 0)
+    return "its data URI (" + uri.substr(0, std::min<std::size_t>(uri.find(','), 40)) +
+           ") is not a PNG or JPEG image the loader reads";
+  const std::filesystem::path file = (base_dir / percent_decoded(uri)).lexically_normal();
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return "file " + file.string() + " not found";
+  if (std::filesystem::is_regular_file(file, ec) && std::filesystem::file_size(file, ec) == 0)
+    return "file " + file.string() + " is empty";
+  return "file " + file.string() + " cannot be read";
+}
+
+// tinygltf's warnings without those about image files, which the bake reports itself (naming
+// the material that uses the image) or, for an image no baked material uses, not at all.
+std::string without_image_file_warnings(const std::string& warning) {
+  std::istringstream lines(warning);
+  std::string line, out;
+  while (std::getline(lines, line)) {
+    const bool image_file = line.rfind("File not found : ", 0) == 0 || line.rfind("File read error : ", 0) == 0 ||
+                            line.rfind("File is empty : ", 0) == 0 ||
+                            line.rfind("Failed to load external 'uri' for image[", 0) == 0;
+    if (!image_file && !line.empty()) out += line + "\n";
+  }
+  return out;
+}
+
+// tinygltf's load error with its buffer-file lines said plainly: image files never fail the
+// load (they are optional to tinygltf), so a file problem in the error is a buffer's.
+std::string with_buffer_file_errors_named(const std::string& error, const std::string& base_dir) {
+  std::istringstream lines(error);
+  std::string line, out;
+  auto starts = [&](const char* prefix) { return line.rfind(prefix, 0) == 0; };
+  while (std::getline(lines, line)) {
+    if (starts("File not found : ")) {
+      const std::string uri = line.substr(17);
+      if (uri.empty()) continue;  // tinygltf has already said the uri is missing
+      line = uri.rfind("data:", 0) == 0
+                 ? "buffer data URI " + uri.substr(0, 60) + (uri.size() > 60 ? "..." : "") + " cannot be decoded"
+                 : "buffer file " + uri + " not found in " + (base_dir.empty() ? "." : base_dir) +
+                       " (a model's geometry cannot be baked without its buffers)";
+    }
+    else if (starts("File is empty : ") || starts("File read error : ") || starts("File size mismatch : "))
+      line = "buffer file " + line;
+    if (!line.empty()) out += line + "\n";
+  }
+  return out;
 }
 
 // tinygltf's file access, recording every path it looks for or reads (buffers and images), so
@@ -367,7 +532,9 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   }
   tinygltf::TinyGLTF loader;
   loader.SetStoreOriginalJSONForExtrasAndExtensions(false);
-  loader.SetImageLoader(&decode_image, nullptr);
+  ImageLog image_log;
+  image_log.model = doc.model.get();
+  loader.SetImageLoader(&decode_image, &image_log);
   doc.files.push_back(path.lexically_normal());
   loader.SetFsCallbacks({&logged_file_exists, &tinygltf::ExpandFilePath, &logged_read_whole_file,
                          &tinygltf::WriteWholeFile, &doc.files});
@@ -388,9 +555,19 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
     for (char& c : s) if (c == '\n') c = ';';
     return s;
   };
-  if (!ok) throw BakeError(path.string() + ": " + (error.empty() ? "cannot be parsed as glTF" : trim(error)));
+  if (!ok)
+    throw BakeError(path.string() + ": " +
+                    (error.empty() ? "cannot be parsed as glTF" : trim(with_buffer_file_errors_named(error, base_dir))));
+  warning = without_image_file_warnings(warning);
   if (!warning.empty()) warnings.warn("loader", path.string() + ": glTF loader: " + trim(warning));
   const tinygltf::Model& m = *doc.model;
+  doc.image_problems.assign(m.images.size(), std::string());
+  for (std::size_t i = 0; i < m.images.size(); ++i) {
+    if (const auto it = image_log.problems.find(int(i)); it != image_log.problems.end())
+      doc.image_problems[i] = it->second;
+    else if (m.images[i].image.empty())
+      doc.image_problems[i] = m.images[i].uri.empty() ? "has no pixel data" : image_file_problem(base_dir, m.images[i].uri);
+  }
   if (!m.scenes.empty()) {
     int scene = options.scene >= 0 ? options.scene : (m.defaultScene >= 0 ? m.defaultScene : 0);
     if (std::size_t(scene) >= m.scenes.size())
@@ -401,7 +578,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
     throw BakeError(path.string() + ": --scene " + std::to_string(options.scene) +
                     " given but the file has no scenes");
   }
-  check_model(doc);
+  check_model(doc, warnings);
   for (const std::string& ext : m.extensionsRequired) {
     if (ext != "KHR_mesh_quantization" && ext != "KHR_texture_transform" &&
         ext != "KHR_materials_emissive_strength")

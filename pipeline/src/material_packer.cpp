@@ -1,6 +1,7 @@
 #include "aem/pipeline/material_packer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -18,10 +19,20 @@ namespace {
 using codec::ImageRgba8;
 using math::exact_text;
 
-struct Source {
-  int texture = -1;  // glTF texture index
-  int image = -1;    // its image, -1 when none or unreadable
+// A material's base colour as the emissive intensity must fit it: its decoded image (or null)
+// with its glTF texture index, and its factor.
+struct BaseColour {
+  const ImageRgba8* image = nullptr;
+  int texture = -1;
+  std::array<double, 4> factor{1, 1, 1, 1};
 };
+
+// Relative error of the emitted light (root of summed squared differences over summed squares,
+// linear RGB, over the PBR texels) above which the bake warns that the emissive colour changed.
+// Where the emissive colour is the base colour, 8-bit rounding alone stays under 1%; the corpus's
+// emitting models are far above (DamagedHelmet 64%, BoomBox's blue display on a dark base
+// 99.5%). 10% is well clear of rounding and well below a visible change of colour.
+constexpr double kEmissiveErrorLimit = 0.10;
 
 WrapMode wrap_mode(int gl) {
   switch (gl) {
@@ -54,9 +65,11 @@ class Packer {
     if (auto it = mat.extensions.find("KHR_materials_emissive_strength"); it != mat.extensions.end() &&
         it->second.IsObject() && it->second.Has("emissiveStrength") && it->second.Get("emissiveStrength").IsNumber())
       emissive_strength = it->second.Get("emissiveStrength").GetNumberAsDouble();
+    const BaseColour base{image(pbr.baseColorTexture.index, name, "base colour"), pbr.baseColorTexture.index,
+                          base_factor(pbr.baseColorFactor)};
     out.pbr_texture = pbr_texture(pbr.metallicRoughnessTexture.index, pbr.roughnessFactor, pbr.metallicFactor,
                                   mat.occlusionTexture.index, mat.occlusionTexture.strength,
-                                  mat.emissiveTexture.index, mat.emissiveFactor, emissive_strength, name);
+                                  mat.emissiveTexture.index, mat.emissiveFactor, emissive_strength, base, name);
     for (const auto& [ext, value] : mat.extensions) {
       (void)value;
       if (ext != "KHR_materials_emissive_strength" && ext != "KHR_texture_transform")
@@ -69,31 +82,62 @@ class Packer {
   double compress_seconds() const { return compress_seconds_; }
 
  private:
-  // The texture's decoded image as RGBA8, or nullptr (with a warning) when there is none.
-  const ImageRgba8* image(int texture, const std::string& what) {
+  // "image 3 (wood.png)": an image as a message names it (a data URI is not spelled out).
+  std::string image_label(int index) const {
+    const tinygltf::Image& img = m_.images[std::size_t(index)];
+    std::string label = "image " + std::to_string(index);
+    if (img.uri.rfind("data:", 0) == 0) return label + " (a data URI)";
+    if (!img.uri.empty()) return label + " (" + img.uri.substr(0, 200) + ")";
+    if (img.bufferView >= 0) return label + " (in bufferView " + std::to_string(img.bufferView) + ")";
+    return label;
+  }
+
+  // A texture a baked material uses has no pixels: an error, or with allow_missing a warning
+  // (once per image or texture) and the factor alone.
+  // `kind` is the warning's kind, `element` the texture or image it is kept once for.
+  void unusable(const std::string& kind, const std::string& element, const std::string& what) {
+    if (!options_.allow_missing)
+      throw BakeError(what + " (--allow-missing bakes the factor alone instead, for previews)");
+    warnings_.warn(kind, element, what + "; the factor alone is used (allow_missing)");
+  }
+
+  // The texture's decoded image as RGBA8, or nullptr when the material uses none, or (with
+  // allow_missing) when its image is missing or cannot be decoded. `material` names the
+  // material, `usage` what it uses the texture for.
+  const ImageRgba8* image(int texture, const std::string& material, const char* usage) {
     if (texture < 0) return nullptr;
     const tinygltf::Texture& t = m_.textures[std::size_t(texture)];
+    const std::string user = doc_.path.string() + ": " + material + " uses texture " + std::to_string(texture) +
+                             " as its " + usage;
     if (t.source < 0) {
-      warnings_.warn("texture without image", doc_.path.string() + ": texture " + std::to_string(texture) +
-                                                  " has no image (or only an unsupported extension image); " + what + " uses the factor alone");
+      // Its only images are in extensions (EXT_texture_webp, KHR_texture_basisu...) that the
+      // bake does not read, or it has none at all: the material's look would be lost.
+      std::string extensions;
+      for (const auto& [name, value] : t.extensions) {
+        (void)value;
+        extensions += (extensions.empty() ? "" : ", ") + name;
+      }
+      unusable("texture without image", std::to_string(texture),
+               user + ", which has no image aem bake can read" +
+                   (extensions.empty() ? std::string(" (no source)") : " (only sources in " + extensions + ")"));
       return nullptr;
     }
-    auto it = decoded_.find(t.source);
-    if (it != decoded_.end()) return it->second.width ? &it->second : nullptr;
+    if (auto it = decoded_.find(t.source); it != decoded_.end()) return &it->second;
     const tinygltf::Image& img = m_.images[std::size_t(t.source)];
-    ImageRgba8 out;
     const std::size_t comps = std::size_t(img.component);
     const std::size_t bytes = img.bits == 16 ? 2 : 1;
-    const bool ok = img.width > 0 && img.height > 0 && comps >= 1 && comps <= 4 &&
+    std::string problem = std::size_t(t.source) < doc_.image_problems.size() ? doc_.image_problems[std::size_t(t.source)] : "";
+    const bool ok = problem.empty() && img.width > 0 && img.height > 0 && comps >= 1 && comps <= 4 &&
                     (img.bits == 8 || img.bits == 16) &&
                     img.image.size() == std::size_t(img.width) * std::size_t(img.height) * comps * bytes;
     if (!ok) {
-      warnings_.warn("unreadable image", doc_.path.string() + ": image " + std::to_string(t.source) +
-                                             (img.uri.empty() ? "" : " (" + img.uri.substr(0, 80) + ")") +
-                                             " could not be decoded; " + what + " uses the factor alone");
-      decoded_.emplace(t.source, ImageRgba8{});
+      if (problem.empty()) problem = "has no usable pixel data";
+      unusable("missing image", std::to_string(t.source),
+               user + ", whose " + image_label(t.source) + " " +
+                   (problem.rfind("file ", 0) == 0 || problem.rfind("its ", 0) == 0 ? "is unusable: " : "") + problem);
       return nullptr;
     }
+    ImageRgba8 out;
     out.width = std::uint32_t(img.width);
     out.height = std::uint32_t(img.height);
     out.pixels.resize(std::size_t(out.width) * out.height * 4);
@@ -147,13 +191,19 @@ class Packer {
     return ImageRgba8{1, 1, {r, g, b, a}};
   }
 
-  std::uint32_t base_color(int tex, const std::vector<double>& factor_in, const std::string& mode,
-                           double cutoff, const std::string& name) {
+  // baseColorFactor, finite and in [0, 1].
+  static std::array<double, 4> base_factor(const std::vector<double>& factor_in) {
     std::array<double, 4> f{1, 1, 1, 1};
     if (factor_in.size() == 4)
       for (std::size_t i = 0; i < 4; ++i) f[i] = std::clamp(std::isfinite(factor_in[i]) ? factor_in[i] : 1.0, 0.0, 1.0);
+    return f;
+  }
+
+  std::uint32_t base_color(int tex, const std::vector<double>& factor_in, const std::string& mode,
+                           double cutoff, const std::string& name) {
+    const std::array<double, 4> f = base_factor(factor_in);
     if (!std::isfinite(cutoff)) cutoff = 0.5;
-    const ImageRgba8* src = image(tex, name + " base color");
+    const ImageRgba8* src = image(tex, name, "base colour");
     const TextureKind kind = mode == "MASK" ? TextureKind::base_color_masked : TextureKind::base_color;
     auto alpha = [&](double a) -> std::uint8_t {
       if (mode == "OPAQUE") return 255;
@@ -184,7 +234,7 @@ class Packer {
   }
 
   std::uint32_t normal(int tex, double scale, const std::string& name) {
-    const ImageRgba8* src = image(tex, name + " normal");
+    const ImageRgba8* src = image(tex, name, "normal map");
     if (!std::isfinite(scale)) scale = 1;
     if (src == nullptr)
       return texture("solid|normal", TextureKind::normal, {WrapMode::repeat, WrapMode::repeat},
@@ -209,24 +259,39 @@ class Packer {
     });
   }
 
-  // Bilinear sample (clamped) of channel c at texel-centre coordinates of a w×h target.
+  // Bilinear sample (clamped) of channel c at texel-centre coordinates of a w×h target; each
+  // byte is read through `table` (256 entries) when given, else as byte / 255.
   static double sample(const ImageRgba8& img, std::uint32_t x, std::uint32_t y, std::uint32_t w,
-                       std::uint32_t h, int c) {
-    if (img.width == w && img.height == h) return img.pixels[(std::size_t(y) * w + x) * 4 + std::size_t(c)] / 255.0;
+                       std::uint32_t h, int c, const std::array<double, 256>* table = nullptr) {
+    auto at = [&](std::uint32_t xx, std::uint32_t yy) {
+      const std::uint8_t byte = img.pixels[(std::size_t(yy) * img.width + xx) * 4 + std::size_t(c)];
+      return table ? (*table)[byte] : byte / 255.0;
+    };
+    if (img.width == w && img.height == h) return at(x, y);
     const double fx = std::clamp((x + 0.5) * img.width / w - 0.5, 0.0, double(img.width - 1));
     const double fy = std::clamp((y + 0.5) * img.height / h - 0.5, 0.0, double(img.height - 1));
     const auto x0 = std::uint32_t(fx), y0 = std::uint32_t(fy);
     const std::uint32_t x1 = std::min(x0 + 1, img.width - 1), y1 = std::min(y0 + 1, img.height - 1);
     const double ax = fx - x0, ay = fy - y0;
-    auto at = [&](std::uint32_t xx, std::uint32_t yy) {
-      return img.pixels[(std::size_t(yy) * img.width + xx) * 4 + std::size_t(c)] / 255.0;
-    };
     return (at(x0, y0) * (1 - ax) + at(x1, y0) * ax) * (1 - ay) + (at(x0, y1) * (1 - ax) + at(x1, y1) * ax) * ay;
+  }
+
+  // sRGB-encoded bytes to linear light.
+  static const std::array<double, 256>& srgb_table() {
+    static const std::array<double, 256> table = [] {
+      std::array<double, 256> t{};
+      for (std::size_t i = 0; i < 256; ++i) {
+        const double c = double(i) / 255.0;
+        t[i] = c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+      }
+      return t;
+    }();
+    return table;
   }
 
   std::uint32_t pbr_texture(int mr_tex, double roughness, double metallic, int occ_tex, double occ_strength,
                             int em_tex, const std::vector<double>& em_factor_in, double em_strength,
-                            const std::string& name) {
+                            const BaseColour& base, const std::string& name) {
     auto fin = [](double v, double fallback) { return std::isfinite(v) ? v : fallback; };
     roughness = std::clamp(fin(roughness, 1), 0.0, 1.0);
     metallic = std::clamp(fin(metallic, 1), 0.0, 1.0);
@@ -235,10 +300,11 @@ class Packer {
     std::array<double, 3> ef{0, 0, 0};
     if (em_factor_in.size() == 3)
       for (std::size_t i = 0; i < 3; ++i) ef[i] = std::max(0.0, fin(em_factor_in[i], 0)) * em_strength;
-    const ImageRgba8* mr = image(mr_tex, name + " metallic-roughness");
-    const ImageRgba8* occ = image(occ_tex, name + " occlusion");
-    const ImageRgba8* em = image(em_tex, name + " emissive");
+    const ImageRgba8* mr = image(mr_tex, name, "metallic-roughness map");
+    const ImageRgba8* occ = image(occ_tex, name, "occlusion map");
+    const ImageRgba8* em = image(em_tex, name, "emissive map");
     const double em_max = std::max({ef[0], ef[1], ef[2]});
+    const bool emits = em_max > 0;
     if (em_max > 1 && em == nullptr)
       warnings_.warn("emissive clamp", doc_.path.string() + ": " + name + ": emissive intensity " + exact_text(em_max) +
                                            " clamped to 1 (AEM stores it in 8 bits)");
@@ -248,30 +314,65 @@ class Packer {
       return img ? std::to_string(m_.textures[std::size_t(tex)].source) : std::string("-");
     };
     key += "|" + src_key(mr, mr_tex) + "|" + src_key(occ, occ_tex) + "|" + src_key(em, em_tex);
-    const int lead = mr ? mr_tex : occ ? occ_tex : em ? em_tex : -1;
+    // The emissive intensity depends on the base colour it multiplies.
+    if (emits)
+      key += "|base" + src_key(base.image, base.texture) + "," + exact_text(base.factor[0]) + "," +
+             exact_text(base.factor[1]) + "," + exact_text(base.factor[2]);
+    const int lead = mr ? mr_tex : occ ? occ_tex : em ? em_tex : emits && base.image ? base.texture : -1;
     std::uint32_t w = 1, h = 1;
-    for (const ImageRgba8* img : {mr, occ, em})
+    // An emitting material's intensity follows its base colour texel by texel, so its grid is
+    // fine enough for the base colour too.
+    for (const ImageRgba8* img : {mr, occ, em, emits ? base.image : nullptr})
       if (img) {
         w = std::max(w, img->width);
         h = std::max(h, img->height);
       }
-    return texture(key, TextureKind::pbr, wrap(lead), [&] {
+    const std::uint32_t index = texture(key, TextureKind::pbr, wrap(lead), [&] {
       ImageRgba8 out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
+      double error2 = 0, emitted2 = 0;  // emitted light: squared error and squared target
+      const std::array<double, 256>* srgb = &srgb_table();
       for (std::uint32_t y = 0; y < h; ++y)
         for (std::uint32_t x = 0; x < w; ++x) {
           const double r = roughness * (mr ? sample(*mr, x, y, w, h, 1) : 1.0);
           const double met = metallic * (mr ? sample(*mr, x, y, w, h, 2) : 1.0);
           const double o = occ ? 1 + occ_strength * (sample(*occ, x, y, w, h, 0) - 1) : 1.0;
-          double e = 0;
-          for (int c = 0; c < 3; ++c) e = std::max(e, ef[std::size_t(c)] * (em ? sample(*em, x, y, w, h, c) : 1.0));
+          std::uint8_t intensity = 0;
+          if (emits) {
+            // AEM emits intensity × base colour. The glTF emits E (emissive texture, sRGB, times
+            // factor and strength): the intensity k minimising |k·B − E|² in linear light is
+            // E·B / B·B, clamped to what 8 bits hold.
+            std::array<double, 3> e{}, b{};
+            double eb = 0, bb = 0;
+            for (int c = 0; c < 3; ++c) {
+              const auto ci = std::size_t(c);
+              e[ci] = ef[ci] * (em ? sample(*em, x, y, w, h, c, srgb) : 1.0);
+              b[ci] = base.factor[ci] * (base.image ? sample(*base.image, x, y, w, h, c, srgb) : 1.0);
+              eb += e[ci] * b[ci];
+              bb += b[ci] * b[ci];
+            }
+            const double k = bb > 0 ? std::clamp(eb / bb, 0.0, 1.0) : 0.0;
+            intensity = std::uint8_t(std::lround(k * 255));
+            for (std::size_t c = 0; c < 3; ++c) {
+              const double d = intensity / 255.0 * b[c] - e[c];
+              error2 += d * d;
+              emitted2 += e[c] * e[c];
+            }
+          }
           std::uint8_t* p = &out.pixels[(std::size_t(y) * w + x) * 4];
           p[0] = std::uint8_t(std::lround(std::clamp(r, 0.0, 1.0) * 255));
           p[1] = std::uint8_t(std::lround(std::clamp(o, 0.0, 1.0) * 255));
           p[2] = std::uint8_t(std::lround(std::clamp(met, 0.0, 1.0) * 255));
-          p[3] = std::uint8_t(std::lround(std::clamp(e, 0.0, 1.0) * 255));
+          p[3] = intensity;
         }
+      emissive_error_[key] = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
       return out;
     });
+    if (const auto it = emissive_error_.find(key); it != emissive_error_.end() && it->second > kEmissiveErrorLimit)
+      warnings_.warn("emissive colour", name,
+                     doc_.path.string() + ": " + name + ": emitted light differs from the glTF's by " +
+                         std::to_string(int(std::lround(it->second * 100))) +
+                         "% (AEM emits an intensity times the base colour; the emissive colour is not the base colour)");
+    return index;
   }
 
   const GltfDocument& doc_;
@@ -279,6 +380,7 @@ class Packer {
   const BakeOptions& options_;
   WarningLog& warnings_;
   std::map<int, ImageRgba8> decoded_;
+  std::map<std::string, double> emissive_error_;  // per PBR texture key: relative emitted-light error
   std::map<std::string, std::uint32_t> index_;
   std::vector<TextureImage> textures_;
   double compress_seconds_ = 0;

@@ -129,5 +129,24 @@ TEST(BakeHostile, ADeepNodeChainWithAMeshOnEveryNodeIsLinear) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(BakeHostile, ASceneListingEveryNodeOfADeepChainIsLinear) {
+  // Each listed root is checked for a listed ancestor: one walk per root would be quadratic.
+  constexpr int kDepth = 200000;
+  json nodes = json::array();
+  for (int i = 0; i < kDepth; ++i) nodes.push_back(i + 1 < kDepth ? json{{"children", {i + 1}}} : json{{"mesh", 0}});
+  const auto dir = temp_dir("roots");
+  const auto path = write_mesh(dir, {0, 0, 0, 1, 0, 0, 0, 1, 0}, {0, 1, 2}, std::move(nodes));
+  json gltf = json::parse(std::ifstream(path));
+  json roots = json::array();
+  for (int i = kDepth - 1; i >= 0; --i) roots.push_back(i);  // deepest first: each walks the most
+  gltf["scenes"][0]["nodes"] = roots;
+  std::ofstream(path) << gltf.dump();
+  const auto result = bake_watched(path, "a scene listing all 200,000 nodes of a chain");
+  EXPECT_EQ(result.content.indices.size(), 3u);  // placed once
+  ASSERT_FALSE(result.report.warning_codes.empty());
+  EXPECT_EQ(result.report.warning_codes.front(), "scene_root_is_child");
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace aem::test

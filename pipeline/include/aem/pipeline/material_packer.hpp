@@ -5,9 +5,14 @@
 //   normal:      tangent-space XY in RG after normalTexture.scale, renormalised, Z in B;
 //   PBR:         R roughness (G of metallicRoughness × roughnessFactor), G occlusion
 //                (1 + strength × (R of occlusion − 1)), B metalness (B × metallicFactor),
-//                A emissive intensity (largest channel of emissive texture × emissiveFactor ×
-//                KHR_materials_emissive_strength, clamped to 1).
-// BLEND becomes transparent, OPAQUE and MASK opaque. Missing textures become 1×1 solid ones.
+//                A emissive intensity: per texel the k in [0, 1] that brings k × base colour
+//                closest (least squares, linear light) to the glTF's emitted colour (emissive
+//                texture × emissiveFactor × KHR_materials_emissive_strength); a material whose
+//                emitted light changes by more than 10% is warned about (specs/aem-v1.md §9).
+// BLEND becomes transparent, OPAQUE and MASK opaque. Textures the material does not have become
+// 1×1 solid ones. A texture a baked material uses whose image is missing or cannot be decoded
+// (or that has no image the bake reads) is a BakeError naming the model, the material and the
+// image; with BakeOptions::allow_missing it is a warning and the factor alone is used.
 // Textures with the same sources, factors, packing and sampler are made once and shared.
 #include <cstdint>
 #include <vector>

@@ -1,0 +1,90 @@
+// What the import tolerates in the node graph (specs/gltf-import.md): a node listed as a scene
+// root that is also a descendant of another root is placed once, under its parent, with a
+// warning (Bevy's cakeBirthday.glb); a root listed twice is placed once; a rotation quaternion
+// far from unit length is normalised with a warning. Each is an error under --strict.
+#include <filesystem>
+
+#include "bake_test_support.hpp"
+#include "synthetic_gltf.hpp"
+
+namespace aem::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path write_scene(const ScratchFolder& dir, const std::string& nodes_and_scenes) {
+  const fs::path path = dir.path() / "scene.gltf";
+  write_file(path, quad_gltf(R"("materials": [{"name": "Plain"}], )" + nodes_and_scenes));
+  return path;
+}
+
+bool warns(const pipeline::BakeReport& report, const std::string& text) {
+  for (const std::string& w : report.warnings)
+    if (w.find(text) != std::string::npos) return true;
+  return false;
+}
+
+pipeline::BakeOptions strict_options() {
+  pipeline::BakeOptions options = test_options();
+  options.strict = true;
+  return options;
+}
+
+TEST(BakeSceneRoots, ChildListedAsARootIsPlacedOnceUnderItsParent) {
+  ScratchFolder dir("child_root");
+  // Node 1 is node 0's child and also listed as a root.
+  const fs::path in = write_scene(dir, R"("nodes": [{"mesh": 0, "children": [1], "translation": [10, 0, 0]},
+                                                    {"mesh": 0, "translation": [0, 5, 0]}],
+                                         "scenes": [{"nodes": [0, 1]}])");
+  const auto result = pipeline::bake_gltf(in, test_options());
+  EXPECT_TRUE(warns(result.report, "node 1 is listed as a root but is a descendant of root node 0")) << result.report.warnings.size();
+  EXPECT_EQ(result.content.indices.size(), 12u);  // two quads, not three
+  // The child lies where its parent puts it: x in [10, 11], y in [0, 6].
+  float lo[3] = {1e9f, 1e9f, 1e9f}, hi[3] = {-1e9f, -1e9f, -1e9f};
+  for (const auto& v : result.content.vertices)
+    for (int c = 0; c < 3; ++c) {
+      lo[c] = std::min(lo[c], v.position[c]);
+      hi[c] = std::max(hi[c], v.position[c]);
+    }
+  EXPECT_EQ(lo[0], 10.f);
+  EXPECT_EQ(hi[0], 11.f);
+  EXPECT_EQ(lo[1], 0.f);
+  EXPECT_EQ(hi[1], 6.f);
+  EXPECT_THROW(pipeline::bake_gltf(in, strict_options()), pipeline::BakeError);
+}
+
+TEST(BakeSceneRoots, RootListedTwiceIsPlacedOnce) {
+  ScratchFolder dir("twice_root");
+  const fs::path in = write_scene(dir, R"("nodes": [{"mesh": 0}], "scenes": [{"nodes": [0, 0]}])");
+  const auto result = pipeline::bake_gltf(in, test_options());
+  EXPECT_TRUE(warns(result.report, "node 0 is listed as a root more than once"));
+  EXPECT_EQ(result.content.indices.size(), 6u);
+  EXPECT_THROW(pipeline::bake_gltf(in, strict_options()), pipeline::BakeError);
+}
+
+TEST(BakeSceneRoots, RootWhoseParentTheSceneDoesNotListIsAnError) {
+  ScratchFolder dir("orphan_root");
+  const fs::path in = write_scene(dir, R"("nodes": [{"children": [1]}, {"mesh": 0}], "scenes": [{"nodes": [1]}])");
+  try {
+    pipeline::bake_gltf(in, test_options());
+    ADD_FAILURE() << "baked";
+  } catch (const pipeline::BakeError& e) {
+    EXPECT_NE(std::string(e.what()).find("node 1 is listed as a root but is the child of node 0"), std::string::npos) << e.what();
+  }
+}
+
+TEST(BakeSceneRoots, NonUnitRotationIsNormalisedWithAWarningAndZeroRotationRefused) {
+  ScratchFolder dir("rotation");
+  const fs::path long_rotation = write_scene(dir, R"("nodes": [{"mesh": 0, "rotation": [0, 0, 0, 2]}], "scenes": [{"nodes": [0]}])");
+  const auto result = pipeline::bake_gltf(long_rotation, test_options());
+  EXPECT_TRUE(warns(result.report, "node 0: rotation quaternion of length 2 is normalised"));
+  float hi = -1e9f;
+  for (const auto& v : result.content.vertices) hi = std::max(hi, v.position[0]);
+  EXPECT_EQ(hi, 1.f);  // identity after normalising: no scale by 4
+  EXPECT_THROW(pipeline::bake_gltf(long_rotation, strict_options()), pipeline::BakeError);
+  const fs::path zero = write_scene(dir, R"("nodes": [{"mesh": 0, "rotation": [0, 0, 0, 0]}], "scenes": [{"nodes": [0]}])");
+  EXPECT_THROW(pipeline::bake_gltf(zero, test_options()), pipeline::BakeError);
+}
+
+}  // namespace
+}  // namespace aem::test
