@@ -9,6 +9,7 @@
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/pipeline/skeleton_builder.hpp"
 #include "aem/pipeline/vertex_optimizer.hpp"
+#include "double_sided.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -54,6 +55,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
 
   const SkeletonBuild skeleton = build_skeleton(doc, warnings);
   GeometryBuild geometry = build_geometry(doc, skeleton, options, warnings);
+  report.back_face_triangles = add_back_faces(doc, geometry);
   report.source_vertices = geometry.vertices.size();
   report.timings.geometry_s = clock.lap();
   OptimizedGeometry optimized = optimize_geometry(geometry);
