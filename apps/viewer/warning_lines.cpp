@@ -44,7 +44,11 @@ std::vector<std::string> warning_lines(const std::vector<std::string>& warnings,
     if (wrapped.size() > per_warning) {
       wrapped.resize(per_warning);
       std::string& last = wrapped.back();
-      last = last.substr(0, std::min(last.size(), text_width - 3)) + "...";
+      if (last.size() > text_width - 3) {  // room for the "...", at a space where there is one
+        const std::size_t space = last.rfind(' ', text_width - 3);
+        last.resize(space != std::string::npos && space > 0 ? space : text_width - 3);
+      }
+      last += "...";
     }
     // Room for this warning, and for the "more" line if any warning would be left out.
     const bool last_warning = w + 1 == warnings.size();

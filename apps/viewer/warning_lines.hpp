@@ -7,7 +7,7 @@
 namespace aem::viewer {
 
 struct WarningLayout {
-  std::size_t width = 100;      // characters per line, indentation included
+  std::size_t width = 80;       // characters per line, indentation included
   std::size_t per_warning = 3;  // lines one warning may take; the rest of it becomes "..."
   std::size_t total = 12;       // lines in all, the heading included
 };
