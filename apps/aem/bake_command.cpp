@@ -216,6 +216,9 @@ void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult
     std::printf("geometry   %8.1f ms  (%llu source vertices merged to %llu)\n", t.geometry_s * 1e3,
                 static_cast<unsigned long long>(report.source_vertices),
                 static_cast<unsigned long long>(report.vertices));
+    if (report.back_face_triangles > 0)
+      std::printf("           %llu back-face triangles added for double-sided materials\n",
+                  static_cast<unsigned long long>(report.back_face_triangles));
     std::printf("optimise   %8.1f ms  (ACMR %.3f -> %.3f)\n", t.optimise_s * 1e3, report.acmr_before,
                 report.acmr_after);
     std::printf("animation  %8.1f ms\n", t.skeleton_s * 1e3);

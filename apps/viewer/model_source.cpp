@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -25,10 +26,13 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
     pipeline::BakeOptions bake;
     bake.textures = options.bake_compressed ? pipeline::TextureEncoding::bc : pipeline::TextureEncoding::rgba;
     bake.threads = std::max(1u, std::thread::hardware_concurrency());
+    bake.allow_missing = true;  // a preview shows what there is
     std::unique_ptr<std::vector<std::byte>> bytes;
+    std::vector<std::string> warnings;
     try {
       pipeline::BakeResult baked = pipeline::bake_gltf(path, bake);
       bytes = std::make_unique<std::vector<std::byte>>(pipeline::serialize_model(baked.content));
+      warnings = std::move(baked.report.warnings);
     } catch (const std::exception& e) {
       const std::string what = e.what();
       // BakeError messages already name the file.
@@ -37,11 +41,12 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
     }
     Expected<Model> opened = Model::try_open_memory(*bytes);
     if (!opened) throw std::runtime_error(path.string() + " (baked in memory): " + opened.error().describe());
-    return LoadedModel{std::move(bytes), std::move(*opened), true};
+    for (const std::string& w : warnings) std::fprintf(stderr, "aem-viewer: warning: %s\n", w.c_str());
+    return LoadedModel{std::move(bytes), std::move(*opened), true, std::move(warnings)};
   }
   Expected<Model> opened = Model::try_open(path);
   if (!opened) throw std::runtime_error(path.string() + ": " + opened.error().describe());
-  return LoadedModel{nullptr, std::move(*opened), false};
+  return LoadedModel{nullptr, std::move(*opened), false, {}};
 }
 
 }  // namespace aem::viewer

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "aem/model.hpp"
@@ -14,6 +15,7 @@ struct LoadedModel {
   std::unique_ptr<std::vector<std::byte>> bytes;  // in-memory bakes only; the Model views it
   Model model;
   bool baked_in_memory = false;
+  std::vector<std::string> warnings;  // of an in-memory bake: what the preview lost
 };
 
 struct LoadOptions {
@@ -22,6 +24,9 @@ struct LoadOptions {
   bool bake_compressed = false;
 };
 
+// A glTF is baked as `aem bake --allow-missing` would: a missing or undecodable image is a
+// warning, so that the model still shows. Every warning of the bake is printed on stderr
+// ("aem-viewer: warning: ...") and kept in LoadedModel::warnings.
 // Throws std::runtime_error with a message naming the file and the problem.
 LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& options = {});
 

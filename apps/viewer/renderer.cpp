@@ -25,7 +25,6 @@ void Renderer::draw(const GpuModel& model, const Frame& frame, const RenderSetti
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
-  glDisable(GL_CULL_FACE);  // glTF double-sided materials and open meshes both show
 
   const OrbitCamera& camera = *frame.camera;
   const M4 view = camera.view();
@@ -85,6 +84,11 @@ void Renderer::draw_meshes(const GpuModel& model, const Frame& frame, const M4& 
   glActiveTexture(GL_TEXTURE3);
   glBindTexture(GL_TEXTURE_BUFFER, model.joint_texture());
   glBindVertexArray(model.vertex_array());
+  // AEM triangles are single-sided, counter-clockwise in front (specs/aem-v1.md, "Sidedness"):
+  // the baker gave double-sided glTF materials their back faces as triangles of their own.
+  glEnable(GL_CULL_FACE);
+  glFrontFace(GL_CCW);
+  glCullFace(GL_BACK);
 
   const auto draw_mesh = [&](const GpuMesh& mesh) {
     const GpuMaterial& material = model.materials()[mesh.material];
@@ -122,6 +126,7 @@ void Renderer::draw_meshes(const GpuModel& model, const Frame& frame, const M4& 
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);
   }
+  glDisable(GL_CULL_FACE);  // the overlays and the panel draw both ways
   glBindVertexArray(0);
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// Draws a GpuModel: opaque meshes alpha-tested at 0.5, then transparent meshes blended back to
-// front; a directional light plus ambient, tone mapping and sRGB output in the shader; optional
-// grid, wireframe and skeleton overlays.
+// Draws a GpuModel: back faces culled (AEM triangles are single-sided), opaque meshes
+// alpha-tested at 0.5, then transparent meshes blended back to front; a directional light plus
+// ambient, tone mapping and sRGB output in the shader; optional grid, wireframe and skeleton
+// overlays.
 #include <span>
 
 #include "aem/skeleton.hpp"

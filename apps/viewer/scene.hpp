@@ -24,6 +24,8 @@ class Scene {
   // Bounds of the model as posed now (CPU-skinned positions at the player's current time):
   // what framing and the grid use, so a skin whose bind pose lies elsewhere is still framed.
   Bounds posed_bounds();
+  // What an in-memory bake warned about (empty for an .aem file).
+  const std::vector<std::string>& warnings() const { return loaded_->warnings; }
   // Lines for the panel: counts, texture formats, zero-copy state.
   std::vector<std::string> statistics() const;
 

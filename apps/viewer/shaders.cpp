@@ -142,7 +142,6 @@ void main() {
   vec3 B = v_bitangent;
   bool has_tangents = dot(T, T) > 1e-8 && dot(B, B) > 1e-8;
   vec3 n = has_tangents ? normalize(normalize(T) * n_tangent.x + normalize(B) * n_tangent.y + N * n_tangent.z) : N;
-  if (!gl_FrontFacing) n = -n;
 
   if (u_mode == 1) { o_color = vec4(linear_to_srgb(base.rgb), 1.0); return; }
   if (u_mode == 2) { o_color = vec4(vec3(base.a), 1.0); return; }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "screenshot.hpp"
+#include "warning_lines.hpp"
 
 namespace aem::viewer {
 namespace {
@@ -300,6 +301,7 @@ std::vector<std::string> ViewerApp::panel_lines() const {
   } else {
     lines.push_back(scene_->path().filename().string());
     for (std::string& line : scene_->statistics()) lines.push_back(std::move(line));
+    for (std::string& line : warning_lines(scene_->warnings(), scene_->path().string())) lines.push_back(std::move(line));
   }
   if (!message_.empty()) lines.push_back("Error: " + message_.substr(0, 160));
   std::snprintf(buffer, sizeof buffer, "Frame %.2f ms (%.0f fps)  %s%s", frame_ms_, frame_ms_ > 0 ? 1000.0 / frame_ms_ : 0.0,

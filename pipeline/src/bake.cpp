@@ -10,6 +10,7 @@
 #include "aem/pipeline/output_guard.hpp"
 #include "aem/pipeline/skeleton_builder.hpp"
 #include "aem/pipeline/vertex_optimizer.hpp"
+#include "double_sided.hpp"
 #include "parent_directory.hpp"
 
 namespace aem::pipeline {
@@ -56,6 +57,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
 
   const SkeletonBuild skeleton = build_skeleton(doc, warnings);
   GeometryBuild geometry = build_geometry(doc, skeleton, options, warnings);
+  report.back_face_triangles = add_back_faces(doc, geometry);
   report.source_vertices = geometry.vertices.size();
   report.timings.geometry_s = clock.lap();
   OptimizedGeometry optimized = optimize_geometry(geometry);

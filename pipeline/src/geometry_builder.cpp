@@ -293,7 +293,7 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
   MaterialRange& range = ctx.out.ranges[range_it->second];
   const auto base = std::uint32_t(ctx.out.vertices.size());
   const std::size_t total = final_pos.size() / 3;
-  if (ctx.out.vertices.size() + total > (std::size_t(1) << 31))
+  if (ctx.out.vertices.size() + total > kMaxBakedVertices)
     throw BakeError(ctx.doc.path.string() + ": more vertices than an AEM file can hold");
   for (std::size_t i = 0; i < total; ++i) {
     const std::size_t src = i < count ? i : split_from[i - count];

@@ -89,7 +89,9 @@ SourceGeometry source_geometry(const tinygltf::Model& m) {
         if (p.mode == 4) for (std::size_t i = 0; i + 2 < idx.size(); i += 3) count(idx[i], idx[i + 1], idx[i + 2]);
         if (p.mode == 5) for (std::size_t i = 0; i + 2 < idx.size(); ++i) count(idx[i], idx[i + 1], idx[i + 2]);
         if (p.mode == 6) for (std::size_t i = 0; i + 2 < idx.size(); ++i) count(idx[i + 1], idx[i + 2], idx[0]);
-        out.triangles += tris;
+        // A doubleSided material's triangles are baked twice, the second time facing back.
+        const bool double_sided = p.material >= 0 && m.materials[std::size_t(p.material)].doubleSided;
+        out.triangles += double_sided ? 2 * tris : tris;
         const bool skinned = n.skin >= 0 && p.attributes.count("JOINTS_0");
         std::vector<char> used(pos.size(), 0);
         for (std::uint32_t i : idx) used[i] = 1;

@@ -1,5 +1,6 @@
-// aem-viewer screenshots of corpus models baked with `aem bake`: DamagedHelmet, BoxTextured and
-// CesiumMan (at 0 s and 1 s). Skipped with a message without the corpus or the bake command.
+// aem-viewer screenshots of corpus models baked with `aem bake`: DamagedHelmet, BoxTextured,
+// CesiumMan (at 0 s and 1 s), and single- and double-sided materials (TextureSettingsTest,
+// TwoSidedPlane). Skipped with a message without the corpus or the bake command.
 #include <filesystem>
 #include <string>
 
@@ -92,6 +93,64 @@ TEST(ViewerCorpus, CesiumManAnimates) {
   // The walk moves the skin: 1 s differs from 0 s, and both from the bind pose.
   EXPECT_GT(difference(t0, t1).outliers, 0.01);
   EXPECT_GT(difference(bind, t1).outliers, 0.01);
+}
+
+// Pixels of a Test-column cell of TextureSettingsTest (front view, 512x512) that are the red of
+// a failed test, and the green of a passed one.
+struct CellColours {
+  int red = 0, green = 0;
+};
+CellColours cell_colours(const Image& image, int top, int bottom) {
+  CellColours c;
+  if (image.width < 512) return c;
+  for (int y = top; y < bottom; ++y) {
+    for (int x = 252; x < 290; ++x) {
+      const std::uint8_t* p = image.at(x, y);
+      if (p[0] > 150 && p[1] < 90 && p[2] < 90) ++c.red;
+      if (p[1] > 150 && p[0] < 120 && p[2] < 120) ++c.green;
+    }
+  }
+  return c;
+}
+
+// Each sidedness row puts a polygon facing away from the viewer in front of the test cell: a
+// single-sided one must vanish (else a red X shows), a double-sided one must show its back (a
+// green check; culled, it would uncover a red X). As in the Khronos screenshot.
+TEST(ViewerCorpus, TextureSettingsTestSingleAndDoubleSidedRowsPass) {
+  AEM_REQUIRE_DISPLAY();
+  AEM_REQUIRE_CORPUS(corpus);
+  AEM_REQUIRE_BAKE();
+  const auto dir = scratch_dir("corpus_texture_settings");
+  const auto model = bake(corpus, "TextureSettingsTest", dir);
+  const Image image = screenshot(model, dir / "front.png", "--size 512x512 --yaw 0 --pitch 0 --no-grid");
+  expect_matches_reference(image, "TextureSettingsTest");
+  const CellColours single = cell_colours(image, 145, 172), both = cell_colours(image, 177, 204);
+  EXPECT_EQ(single.red, 0) << "single-sided row: the back of the front polygon shows";
+  EXPECT_GT(single.green, 50) << "single-sided row: no check mark";
+  EXPECT_EQ(both.red, 0) << "double-sided row: the front polygon's back face is missing";
+  EXPECT_GT(both.green, 50) << "double-sided row: no check mark";
+}
+
+// A double-sided plane shows its texture from above and from below (opened as .gltf, baked in
+// memory: the corpus has no .glb of it).
+TEST(ViewerCorpus, TwoSidedPlaneShowsItsTextureFromBothSides) {
+  AEM_REQUIRE_DISPLAY();
+  AEM_REQUIRE_CORPUS(corpus);
+  AEM_REQUIRE_BAKE();
+  const auto dir = scratch_dir("corpus_two_sided");
+  const auto input = corpus / "khronos" / "TwoSidedPlane" / "glTF" / "TwoSidedPlane.gltf";
+  for (const char* side : {"above", "below"}) {
+    const std::string pitch = std::string(side) == "above" ? "60" : "-60";
+    const Image image = screenshot(input, dir / (std::string(side) + ".png"),
+                                   "--size 256x256 --yaw 0 --no-grid --pitch " + pitch);
+    expect_matches_reference(image, std::string("TwoSidedPlane_") + side);
+    EXPECT_GT(coverage(image), 0.3) << side;
+    ASSERT_GT(image.width, 0);
+    // The wood texture: red over green over blue.
+    const std::uint8_t* p = image.at(128, 128);
+    EXPECT_GT(p[0], p[1] + 20) << side;
+    EXPECT_GT(p[1], p[2]) << side;
+  }
 }
 
 }  // namespace

@@ -279,6 +279,27 @@ TEST(ViewerRender, AlphaTestAndTransparentSorting) {
   }
 }
 
+// AEM triangles are single-sided: seen from behind, opaque and transparent quads alike vanish.
+TEST(ViewerRender, BackFacesAreCulledForEveryMaterial) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("culling");
+  ModelContent m;
+  m.textures.push_back(solid({255, 0, 0, 255}));      // 0 opaque red
+  m.textures.push_back(solid({0, 255, 0, 128}));      // 1 half green
+  m.textures.push_back(solid({128, 128, 255, 255}));  // 2 flat normal
+  m.textures.push_back(solid({255, 255, 0, 0}));      // 3 rough, dielectric, no emission
+  m.materials.push_back({0, 2, 3, std::uint32_t(MaterialType::opaque)});
+  m.materials.push_back({1, 2, 3, std::uint32_t(MaterialType::transparent)});
+  add_quad(m, 0, 1, 1, 0);
+  add_quad(m, 0.3f, 1, 1, 1);
+  const auto model = write(dir, "quads", m);
+  const Image front = screenshot(model, dir / "front.png", kFront);
+  EXPECT_GT(coverage(front), 0.35);
+  EXPECT_GT(front.at(128, 128)[1], 60) << "the transparent quad is not drawn in front";
+  const Image behind = screenshot(model, dir / "behind.png", "--size 256x256 --yaw 180 --pitch 0 --distance 4 --no-grid");
+  EXPECT_EQ(coverage(behind), 0.0);
+}
+
 TEST(ViewerRender, InteractiveLoopPresentsFramesWithEveryOverlay) {
   AEM_REQUIRE_DISPLAY();
   const auto dir = scratch_dir("interactive");

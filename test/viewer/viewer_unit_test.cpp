@@ -1,5 +1,5 @@
-// The viewer's pieces that need no display: the command line, inspection-mode names and the
-// file watch that drives reloading.
+// The viewer's pieces that need no display: the command line, inspection-mode names, the file
+// watch that drives reloading and the panel's warning lines.
 #include <chrono>
 #include <fstream>
 #include <stdexcept>
@@ -10,6 +10,7 @@
 #include "file_watch.hpp"
 #include "inspection_mode.hpp"
 #include "options.hpp"
+#include "warning_lines.hpp"
 #include "viewer_test_support.hpp"
 
 namespace aem::test::viewer {
@@ -67,6 +68,30 @@ TEST(ViewerUnit, FileWatchReportsAChangeOnceSettled) {
   std::ofstream(path) << "three";
   EXPECT_FALSE(watch.changed(tick()));
   EXPECT_TRUE(watch.changed(tick()));   // back: reload
+}
+
+TEST(ViewerUnit, WarningLinesWrapTruncateAndCount) {
+  EXPECT_TRUE(warning_lines({}, "m.gltf").empty());
+  // The model's path is dropped from the front; short warnings take one line each.
+  EXPECT_EQ(warning_lines({"/a/m.gltf: cameras dropped", "other.gltf: kept whole"}, "/a/m.gltf"),
+            (std::vector<std::string>{"Warnings: 2", "  cameras dropped", "  other.gltf: kept whole"}));
+  // Long ones wrap at spaces within the width, continuation lines indented further; a word
+  // longer than a line is cut; past `per_warning` lines the rest becomes "...".
+  const WarningLayout narrow{.width = 20, .per_warning = 2, .total = 12};
+  EXPECT_EQ(warning_lines({"one two three four five six"}, "", narrow),
+            (std::vector<std::string>{"Warnings: 1", "  one two three", "    four five six"}));
+  EXPECT_EQ(warning_lines({"abcdefghijklmnopqrstuvwxyz"}, "", narrow),
+            (std::vector<std::string>{"Warnings: 1", "  abcdefghijklmnop", "    qrstuvwxyz"}));
+  const std::vector<std::string> cut = warning_lines({"aaa bbb ccc ddd eee fff ggg hhh iii jjj kkk lll"}, "", narrow);
+  ASSERT_EQ(cut.size(), 3u);
+  EXPECT_EQ(cut[2], "    eee fff ggg...");
+  for (const std::string& line : cut) EXPECT_LE(line.size(), 20u) << line;
+  // Out of lines: the last one says how many warnings are left out.
+  const std::vector<std::string> many(10, "x");
+  const std::vector<std::string> shown = warning_lines(many, "", {.width = 80, .per_warning = 3, .total = 5});
+  EXPECT_EQ(shown, (std::vector<std::string>{"Warnings: 10", "  x", "  x", "  x", "  ... 7 more (printed on stderr)"}));
+  // Exactly enough room: no "more" line.
+  EXPECT_EQ(warning_lines({"x", "y"}, "", {.width = 80, .per_warning = 3, .total = 3}).back(), "  y");
 }
 
 }  // namespace

@@ -92,6 +92,7 @@ struct BakeReport {
   std::uint32_t textures = 0;
   double acmr_before = 0, acmr_after = 0;
   std::uint64_t source_vertices = 0;  // before merging identical vertices
+  std::uint64_t back_face_triangles = 0;  // of `triangles`, added for doubleSided materials
   // Every file the bake read or looked for: the glTF itself, then its buffers and images (a
   // referenced file that was missing is listed too, so that its arrival counts as a change).
   std::vector<std::filesystem::path> inputs;

@@ -19,6 +19,9 @@ struct MaterialRange {
   std::vector<std::uint32_t> indices;  // into GeometryBuild::vertices
 };
 
+// The most vertices a baked model may have (indices are u32; this keeps them clear of the top bit).
+constexpr std::size_t kMaxBakedVertices = std::size_t(1) << 31;
+
 struct GeometryBuild {
   std::vector<Vertex> vertices;
   // In order of first use in a depth-first walk of the scene (children in file order);

@@ -1,0 +1,136 @@
+// aem-viewer opening a glTF it bakes in memory, on small files the test writes: every warning of
+// the bake on stderr and in the panel, the model still shown; single-sided triangles culled from
+// behind, double-sided ones shown from both sides, a mirroring node transform still facing out.
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "viewer_test_support.hpp"
+
+namespace aem::test::viewer {
+namespace {
+
+template <class T>
+void append(std::vector<std::uint8_t>& buf, std::initializer_list<T> values) {
+  for (T v : values) {
+    std::uint8_t bytes[sizeof(T)];
+    std::memcpy(bytes, &v, sizeof(T));
+    buf.insert(buf.end(), bytes, bytes + sizeof(T));
+  }
+}
+
+struct QuadOptions {
+  bool double_sided = false;
+  bool vertex_colours = false;  // a COLOR_0 attribute, which AEM drops with a warning
+};
+
+// dir/NAME.gltf (+ NAME.bin): a 2x2 m orange quad facing +Z (counter-clockwise seen from +Z),
+// under a node mirrored in X, whose winding the baker must turn back.
+std::filesystem::path write_quad_gltf(const std::filesystem::path& dir, const std::string& name, QuadOptions o) {
+  std::vector<std::uint8_t> buf;
+  append<float>(buf, {-1, -1, 0, 1, -1, 0, -1, 1, 0, 1, 1, 0});  // positions @0 (48)
+  append<float>(buf, {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1});      // normals @48 (48)
+  append<float>(buf, {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1});  // colours @96 (64)
+  append<std::uint16_t>(buf, {0, 1, 3, 0, 3, 2});                // indices @160 (12)
+  std::ofstream(dir / (name + ".bin"), std::ios::binary)
+      .write(reinterpret_cast<const char*>(buf.data()), std::streamsize(buf.size()));
+  std::ostringstream json;
+  json << R"({"asset": {"version": "2.0"},
+    "buffers": [{"byteLength": )" << buf.size() << R"(, "uri": ")" << name << R"(.bin"}],
+    "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 48},
+                    {"buffer": 0, "byteOffset": 96, "byteLength": 64}, {"buffer": 0, "byteOffset": 160, "byteLength": 12}],
+    "accessors": [
+      {"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [-1,-1,0], "max": [1,1,0]},
+      {"bufferView": 1, "componentType": 5126, "count": 4, "type": "VEC3"},
+      {"bufferView": 2, "componentType": 5126, "count": 4, "type": "VEC4"},
+      {"bufferView": 3, "componentType": 5123, "count": 6, "type": "SCALAR"}],
+    "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [0.8, 0.3, 0.05, 1], "metallicFactor": 0},
+                   "doubleSided": )" << (o.double_sided ? "true" : "false") << R"(}],
+    "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1)" << (o.vertex_colours ? R"(, "COLOR_0": 2)" : "")
+       << R"(}, "indices": 3, "material": 0}]}],
+    "nodes": [{"mesh": 0, "scale": [-1, 1, 1]}],
+    "scenes": [{"nodes": [0]}], "scene": 0})";
+  const auto path = dir / (name + ".gltf");
+  std::ofstream(path) << json.str();
+  return path;
+}
+
+const std::string kFront = "--size 256x256 --yaw 0 --pitch 0 --distance 4 --no-grid";
+const std::string kBehind = "--size 256x256 --yaw 180 --pitch 0 --distance 4 --no-grid";
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The lowest row of the panel's dark box in the frame's left margin (the panel starts at 8, 8).
+int panel_bottom(const Image& image) {
+  int bottom = -1;
+  for (int y = 0; y < image.height; ++y) {
+    const std::uint8_t* p = image.at(3, y);
+    const std::uint8_t* q = image.at(10, y);
+    if (q[0] + 8 < p[0] && q[1] + 8 < p[1]) bottom = y;  // darker than the background beside it
+  }
+  return bottom;
+}
+
+TEST(ViewerRender, GltfWarningsGoToStderrAndThePanelAndTheModelShows) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("gltf_warnings");
+  const auto coloured = write_quad_gltf(dir, "coloured", {.vertex_colours = true});
+  const auto plain = write_quad_gltf(dir, "plain", {});
+  // stdout and stderr apart: the warning is on stderr, named and prefixed.
+  const std::string command = shell_quote(AEM_VIEWER_PATH) + " " + shell_quote(coloured.string()) + " --screenshot " +
+                              shell_quote((dir / "coloured.png").string()) + " " + kFront + " >" +
+                              shell_quote((dir / "stdout.txt").string()) + " 2>" + shell_quote((dir / "stderr.txt").string());
+  ASSERT_EQ(std::system(command.c_str()), 0) << read_text(dir / "stderr.txt");
+  const std::string err = read_text(dir / "stderr.txt");
+  EXPECT_NE(err.find("aem-viewer: warning: " + coloured.string() + ": "), std::string::npos) << err;
+  EXPECT_NE(err.find("vertex colours (COLOR_0) dropped"), std::string::npos) << err;
+  EXPECT_EQ(read_text(dir / "stdout.txt").find("warning:"), std::string::npos);
+  // It still renders: the quad covers its share of the frame.
+  EXPECT_NEAR(coverage(read_png(dir / "coloured.png")), 0.364, 0.03);
+  // No warnings, no warning line.
+  const CommandResult quiet = run_viewer(shell_quote(plain.string()) + " --screenshot " +
+                                         shell_quote((dir / "plain.png").string()) + " " + kFront);
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.output;
+  EXPECT_EQ(quiet.output.find("warning:"), std::string::npos) << quiet.output;
+  // The panel lists the warning: a heading and the message, two lines or more below the rest.
+  const std::string panel = "--size 512x512 --yaw 0 --pitch 0 --distance 12 --no-grid --panel";
+  const int with = panel_bottom(screenshot(coloured, dir / "coloured_panel.png", panel));
+  const int without = panel_bottom(screenshot(plain, dir / "plain_panel.png", panel));
+  EXPECT_GT(without, 100);
+  EXPECT_GE(with - without, 2 * 11) << "panel bottom " << with << " with the warning, " << without << " without";
+}
+
+TEST(ViewerRender, SingleSidedGltfIsCulledFromBehindDoubleSidedIsNot) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("gltf_sides");
+  const auto single = write_quad_gltf(dir, "single", {});
+  const auto both = write_quad_gltf(dir, "both", {.double_sided = true});
+  // From the front both show (the mirroring node did not turn the quad's front away).
+  EXPECT_NEAR(coverage(screenshot(single, dir / "single_front.png", kFront)), 0.364, 0.03);
+  const Image both_front = screenshot(both, dir / "both_front.png", kFront);
+  EXPECT_NEAR(coverage(both_front), 0.364, 0.03);
+  // From behind only the double-sided one, with the same base colour.
+  EXPECT_EQ(coverage(screenshot(single, dir / "single_behind.png", kBehind)), 0.0);
+  const Image both_behind = screenshot(both, dir / "both_behind.png", kBehind);
+  EXPECT_NEAR(coverage(both_behind), 0.364, 0.03);
+  const Image front_colour = screenshot(both, dir / "both_front_base.png", kFront + " --mode base-color");
+  const Image behind_colour = screenshot(both, dir / "both_behind_base.png", kBehind + " --mode base-color");
+  ASSERT_GT(front_colour.width, 0);
+  ASSERT_GT(behind_colour.width, 0);
+  for (int c = 0; c < 3; ++c) EXPECT_EQ(front_colour.at(128, 128)[c], behind_colour.at(128, 128)[c]) << "channel " << c;
+  // The back face's normal points at whoever looks at it.
+  const Image normals = screenshot(both, dir / "both_behind_normals.png", kBehind + " --mode normals");
+  ASSERT_GT(normals.width, 0);
+  EXPECT_LT(int(normals.at(128, 128)[2]), 10) << "the back face's normal is not -Z";
+}
+
+}  // namespace
+}  // namespace aem::test::viewer
