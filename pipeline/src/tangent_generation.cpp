@@ -40,26 +40,23 @@ std::vector<std::uint32_t> welded_ids(const TangentMesh& mesh) {
   const std::size_t count = mesh.positions.size() / 3;
   std::vector<std::uint32_t> first_corner(count, kNone);
   for (std::size_t c = mesh.triangles.size(); c-- > 0;) first_corner[mesh.triangles[c]] = std::uint32_t(c);
-  std::vector<std::uint32_t> used;
-  for (std::uint32_t v = 0; v < count; ++v)
-    if (first_corner[v] != kNone) used.push_back(v);
-  auto key = [&](std::uint32_t v) {
-    std::array<std::uint32_t, 8> k;
-    for (int i = 0; i < 3; ++i) k[std::size_t(i)] = weld_bits(mesh.positions[v * 3 + std::uint32_t(i)]);
-    for (int i = 0; i < 3; ++i) k[std::size_t(3 + i)] = weld_bits(mesh.normals[v * 3 + std::uint32_t(i)]);
-    for (int i = 0; i < 2; ++i) k[std::size_t(6 + i)] = weld_bits(mesh.uvs[v * 2 + std::uint32_t(i)]);
-    return k;
-  };
-  std::sort(used.begin(), used.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const auto ka = key(a), kb = key(b);
-    return ka != kb ? ka < kb : a < b;
-  });
+  using Key = std::array<std::uint32_t, 8>;
+  std::vector<std::pair<Key, std::uint32_t>> used;  // key and vertex, for the vertices in use
+  for (std::uint32_t v = 0; v < count; ++v) {
+    if (first_corner[v] == kNone) continue;
+    Key k;
+    for (std::uint32_t i = 0; i < 3; ++i) k[i] = weld_bits(mesh.positions[v * 3 + i]);
+    for (std::uint32_t i = 0; i < 3; ++i) k[3 + i] = weld_bits(mesh.normals[v * 3 + i]);
+    for (std::uint32_t i = 0; i < 2; ++i) k[6 + i] = weld_bits(mesh.uvs[v * 2 + i]);
+    used.emplace_back(k, v);
+  }
+  std::sort(used.begin(), used.end());
   std::vector<std::uint32_t> id(count, kNone);
   for (std::size_t begin = 0; begin < used.size();) {
     std::size_t end = begin + 1;
-    std::uint32_t first = first_corner[used[begin]];
-    while (end < used.size() && key(used[end]) == key(used[begin])) first = std::min(first, first_corner[used[end++]]);
-    for (std::size_t i = begin; i < end; ++i) id[used[i]] = first;
+    std::uint32_t first = first_corner[used[begin].second];
+    while (end < used.size() && used[end].first == used[begin].first) first = std::min(first, first_corner[used[end++].second]);
+    for (std::size_t i = begin; i < end; ++i) id[used[i].second] = first;
     begin = end;
   }
   return id;
@@ -274,23 +271,21 @@ void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
 
   // Corners of one vertex with identical frames form a class; the class of the vertex's first
   // corner keeps the vertex, every other class gets a copy (appended in order of first corner).
-  std::vector<std::uint32_t> order(frames.size());
-  std::iota(order.begin(), order.end(), 0u);
-  auto frame_key = [&](std::uint32_t c) {
-    std::array<std::uint32_t, 5> k{mesh.triangles[c]};
-    std::memcpy(&k[1], frames[c].tangent.data(), 12);
-    std::memcpy(&k[4], &frames[c].w, 4);
-    return k;
-  };
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    const auto ka = frame_key(a), kb = frame_key(b);
-    return ka != kb ? ka < kb : a < b;
-  });
+  using Key = std::array<std::uint32_t, 6>;  // vertex, tangent bits, w bits, corner
+  std::vector<Key> order(frames.size());
+  for (std::size_t c = 0; c < frames.size(); ++c) {
+    order[c][0] = mesh.triangles[c];
+    std::memcpy(&order[c][1], frames[c].tangent.data(), 12);
+    std::memcpy(&order[c][4], &frames[c].w, 4);
+    order[c][5] = std::uint32_t(c);
+  }
+  std::sort(order.begin(), order.end());
+  auto same_class = [](const Key& a, const Key& b) { return std::equal(a.begin(), a.begin() + 5, b.begin()); };
   std::vector<std::uint32_t> class_of(frames.size());
   std::uint32_t classes = 0;
   for (std::size_t i = 0; i < order.size(); ++i) {
-    if (i > 0 && frame_key(order[i]) != frame_key(order[i - 1])) ++classes;
-    class_of[order[i]] = classes;
+    if (i > 0 && !same_class(order[i], order[i - 1])) ++classes;
+    class_of[order[i][5]] = classes;
   }
   std::vector<std::uint32_t> vertex_of_class(order.empty() ? 0 : classes + 1, kNone);
   std::vector<bool> vertex_taken(count, false);

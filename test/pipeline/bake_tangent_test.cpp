@@ -99,6 +99,19 @@ Agreement compare_frames(const Model& given, const Model& regenerated) {
         e[1] += worst_angle[i] <= 5;
         e[2] += !handedness_differs[i];
       }
+    int shown = 0;
+    for (std::size_t i = 0; i < gv.size() && shown < 25; ++i)
+      if (worst_angle[i] > 5 || handedness_differs[i]) {
+        ++shown;
+        const Vertex& v = gv[i];
+        auto w = [](const Vertex& x) {
+          const float c[3] = {x.normal[1]*x.tangent[2]-x.normal[2]*x.tangent[1], x.normal[2]*x.tangent[0]-x.normal[0]*x.tangent[2], x.normal[0]*x.tangent[1]-x.normal[1]*x.tangent[0]};
+          return dot3(c, x.bitangent) > 0 ? 1 : -1; };
+        std::cout << "  v" << i << " p " << v.position[0] << "," << v.position[1] << "," << v.position[2] << " n " << v.normal[0] << "," << v.normal[1] << "," << v.normal[2] << " uv " << v.uv[0] << "," << v.uv[1]
+                  << " given t " << v.tangent[0] << "," << v.tangent[1] << "," << v.tangent[2] << " w " << w(v) << " angle " << worst_angle[i];
+        for (const Vertex& r : rv) if (key_of(r) == key_of(v)) std::cout << " | regen t " << r.tangent[0] << "," << r.tangent[1] << "," << r.tangent[2] << " w " << w(r);
+        std::cout << "\n";
+      }
     for (auto& [m, e] : per_mesh) std::cout << "  material " << m << " corners " << e[0] << " within5 " << e[1] << " samehand " << e[2] << "\n";
   }
   for (std::size_t i = 0; i < gv.size(); ++i) {
