@@ -5,7 +5,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstring>
-#include <numeric>
+#include <stdexcept>
 
 #include "bake_math.hpp"
 
@@ -24,13 +24,15 @@ std::uint32_t weld_bits(float f) {
   return b;
 }
 
-struct Corners {
+struct MeshReader {
   const TangentMesh& mesh;
   Vec3 position(std::uint32_t v) const {
-    return {mesh.positions[v * 3], mesh.positions[v * 3 + 1], mesh.positions[v * 3 + 2]};
+    const float* p = &mesh.positions[std::size_t(v) * 3];
+    return {p[0], p[1], p[2]};
   }
   Vec3 normal(std::uint32_t v) const {
-    return {mesh.normals[v * 3], mesh.normals[v * 3 + 1], mesh.normals[v * 3 + 2]};
+    const float* n = &mesh.normals[std::size_t(v) * 3];
+    return {n[0], n[1], n[2]};
   }
 };
 
@@ -45,9 +47,9 @@ std::vector<std::uint32_t> welded_ids(const TangentMesh& mesh) {
   for (std::uint32_t v = 0; v < count; ++v) {
     if (first_corner[v] == kNone) continue;
     Key k;
-    for (std::uint32_t i = 0; i < 3; ++i) k[i] = weld_bits(mesh.positions[v * 3 + i]);
-    for (std::uint32_t i = 0; i < 3; ++i) k[3 + i] = weld_bits(mesh.normals[v * 3 + i]);
-    for (std::uint32_t i = 0; i < 2; ++i) k[6 + i] = weld_bits(mesh.uvs[v * 2 + i]);
+    for (std::uint32_t i = 0; i < 3; ++i) k[i] = weld_bits(mesh.positions[std::size_t(v) * 3 + i]);
+    for (std::uint32_t i = 0; i < 3; ++i) k[3 + i] = weld_bits(mesh.normals[std::size_t(v) * 3 + i]);
+    for (std::uint32_t i = 0; i < 2; ++i) k[6 + i] = weld_bits(mesh.uvs[std::size_t(v) * 2 + i]);
     used.emplace_back(k, v);
   }
   std::sort(used.begin(), used.end());
@@ -69,23 +71,21 @@ struct TriangleInfo {
   bool preserves = false;     // positive UV area (V up): w = +1
 };
 
-TriangleInfo triangle_info(const Corners& in, const std::uint32_t v[3]) {
+TriangleInfo triangle_info(const MeshReader& in, const std::uint32_t v[3]) {
   TriangleInfo info;
   const Vec3 p0 = in.position(v[0]), p1 = in.position(v[1]), p2 = in.position(v[2]);
   if (p0 == p1 || p0 == p2 || p1 == p2) {
     info.degenerate = true;
     return info;
   }
-  const auto& uv = in.mesh.uvs;
-  // V up the image: glTF's v negated.
-  const double s1 = double(uv[v[1] * 2]) - uv[v[0] * 2], s2 = double(uv[v[2] * 2]) - uv[v[0] * 2];
-  const double t1 = -(double(uv[v[1] * 2 + 1]) - uv[v[0] * 2 + 1]);
-  const double t2 = -(double(uv[v[2] * 2 + 1]) - uv[v[0] * 2 + 1]);
+  auto u = [&](int c) { return double(in.mesh.uvs[std::size_t(v[c]) * 2]); };
+  auto v_up = [&](int c) { return -double(in.mesh.uvs[std::size_t(v[c]) * 2 + 1]); };  // glTF's v negated
+  const double s1 = u(1) - u(0), s2 = u(2) - u(0), t1 = v_up(1) - v_up(0), t2 = v_up(2) - v_up(0);
   const Vec3 d1 = math::sub(p1, p0), d2 = math::sub(p2, p0);
   const double area = s1 * t2 - s2 * t1;
   info.preserves = area > 0;
   if (!(std::fabs(area) > DBL_MIN)) return info;
-  // dP/du and dP/dv times the UV area; the area's sign turns both to face increasing u and v.
+  // dP/du and dP/dv, each times the UV area; the sign turns dP/du to face increasing u.
   const double sign = area > 0 ? 1.0 : -1.0;
   const Vec3 os = math::sub(math::scale(d1, t2), math::scale(d2, t1));
   const Vec3 ot = math::sub(math::scale(d2, s1), math::scale(d1, s2));
@@ -111,7 +111,7 @@ std::vector<std::uint32_t> edge_neighbours(const std::vector<std::uint32_t>& wel
   for (std::uint32_t t = 0; t < triangles; ++t) {
     if (info[t].degenerate) continue;
     for (std::uint8_t e = 0; e < 3; ++e) {
-      const std::uint32_t a = welded_corner[t * 3 + e], b = welded_corner[t * 3 + (e + 1) % 3];
+      const std::uint32_t a = welded_corner[std::size_t(t) * 3 + e], b = welded_corner[std::size_t(t) * 3 + (e + 1) % 3];
       edges.push_back({std::min(a, b), std::max(a, b), t, e, a < b});
     }
   }
@@ -143,7 +143,7 @@ std::vector<std::uint32_t> edge_neighbours(const std::vector<std::uint32_t>& wel
 // The corner of triangle t at welded vertex `id` (the first, as a triangle holds it once).
 int corner_at(const std::vector<std::uint32_t>& welded_corner, std::uint32_t t, std::uint32_t id) {
   for (int c = 0; c < 3; ++c)
-    if (welded_corner[t * 3 + std::uint32_t(c)] == id) return c;
+    if (welded_corner[std::size_t(t) * 3 + std::uint32_t(c)] == id) return c;
   return -1;
 }
 
@@ -161,9 +161,9 @@ std::vector<std::uint32_t> corner_groups(const std::vector<std::uint32_t>& welde
   for (std::uint32_t root = 0; root < triangles; ++root) {
     if (info[root].degenerate || info[root].joins_any) continue;
     for (std::uint32_t rc = 0; rc < 3; ++rc) {
-      if (group[root * 3 + rc] != kNone) continue;
+      if (group[std::size_t(root) * 3 + rc] != kNone) continue;
       const auto g = std::uint32_t(group_preserves.size());
-      const std::uint32_t id = welded_corner[root * 3 + rc];
+      const std::uint32_t id = welded_corner[std::size_t(root) * 3 + rc];
       const bool preserves = info[root].preserves;
       group_preserves.push_back(preserves);
       stack.assign(1, root);
@@ -171,15 +171,15 @@ std::vector<std::uint32_t> corner_groups(const std::vector<std::uint32_t>& welde
         const std::uint32_t t = stack.back();
         stack.pop_back();
         const int c = corner_at(welded_corner, t, id);
-        std::uint32_t& slot = group[t * 3 + std::uint32_t(c)];
+        std::uint32_t& slot = group[std::size_t(t) * 3 + std::uint32_t(c)];
         if (slot != kNone) continue;
-        if (info[t].joins_any && group[t * 3] == kNone && group[t * 3 + 1] == kNone && group[t * 3 + 2] == kNone)
+        if (info[t].joins_any && group[std::size_t(t) * 3] == kNone && group[std::size_t(t) * 3 + 1] == kNone && group[std::size_t(t) * 3 + 2] == kNone)
           info[t].preserves = preserves;
         if (info[t].preserves != preserves) continue;
         slot = g;
         // Both edges at this corner hold the vertex; the one leaving it is followed first.
-        const std::uint32_t before = neighbour[t * 3 + std::uint32_t((c + 2) % 3)];
-        const std::uint32_t after = neighbour[t * 3 + std::uint32_t(c)];
+        const std::uint32_t before = neighbour[std::size_t(t) * 3 + std::uint32_t((c + 2) % 3)];
+        const std::uint32_t after = neighbour[std::size_t(t) * 3 + std::uint32_t(c)];
         if (before != kNone) stack.push_back(before);
         if (after != kNone) stack.push_back(after);
       }
@@ -189,7 +189,7 @@ std::vector<std::uint32_t> corner_groups(const std::vector<std::uint32_t>& welde
 }
 
 // Angle at corner c of triangle `v`, between its two edges projected into the plane of `n`.
-double corner_angle(const Corners& in, const std::uint32_t v[3], int c, const Vec3& n) {
+double corner_angle(const MeshReader& in, const std::uint32_t v[3], int c, const Vec3& n) {
   const Vec3 p = in.position(v[c]);
   auto in_plane = [&](const Vec3& e) { return math::normalize(math::sub(e, math::scale(n, math::dot(n, e)))); };
   const Vec3 e1 = in_plane(math::sub(in.position(v[(c + 2) % 3]), p));
@@ -203,22 +203,22 @@ struct Frame {
   bool operator==(const Frame&) const = default;
 };
 
-Frame perpendicular_frame(const Corners& in, std::uint32_t vertex) {
+Frame perpendicular_frame(const MeshReader& in, std::uint32_t vertex) {
   Frame f{};
-  perpendicular_tangent(&in.mesh.normals[vertex * 3], f.tangent.data());
+  perpendicular_tangent(&in.mesh.normals[std::size_t(vertex) * 3], f.tangent.data());
   f.w = 1.0f;
   return f;
 }
 
 // The frame of every corner (steps 4 and 5 of the header).
-std::vector<Frame> corner_frames(const Corners& in) {
+std::vector<Frame> corner_frames(const MeshReader& in) {
   const auto& tri = in.mesh.triangles;
   const auto triangles = std::uint32_t(tri.size() / 3);
   const std::vector<std::uint32_t> welded = welded_ids(in.mesh);
   std::vector<std::uint32_t> welded_corner(tri.size());
   for (std::size_t c = 0; c < tri.size(); ++c) welded_corner[c] = welded[tri[c]];
   std::vector<TriangleInfo> info(triangles);
-  for (std::uint32_t t = 0; t < triangles; ++t) info[t] = triangle_info(in, &tri[t * 3]);
+  for (std::uint32_t t = 0; t < triangles; ++t) info[t] = triangle_info(in, &tri[std::size_t(t) * 3]);
   const std::vector<std::uint32_t> neighbour = edge_neighbours(welded_corner, info);
   std::vector<bool> group_preserves;
   const std::vector<std::uint32_t> group = corner_groups(welded_corner, info, neighbour, group_preserves);
@@ -227,12 +227,12 @@ std::vector<Frame> corner_frames(const Corners& in) {
   for (std::uint32_t t = 0; t < triangles; ++t) {
     if (info[t].joins_any) continue;
     for (int c = 0; c < 3; ++c) {
-      const std::uint32_t g = group[t * 3 + std::uint32_t(c)];
+      const std::uint32_t g = group[std::size_t(t) * 3 + std::uint32_t(c)];
       if (g == kNone) continue;
-      const Vec3 n = in.normal(tri[t * 3 + std::uint32_t(c)]);
+      const Vec3 n = in.normal(tri[std::size_t(t) * 3 + std::uint32_t(c)]);
       const Vec3 u = info[t].u_direction;
       const Vec3 projected = math::normalize(math::sub(u, math::scale(n, math::dot(n, u))));
-      sum[g] = math::add(sum[g], math::scale(projected, corner_angle(in, &tri[t * 3], c, n)));
+      sum[g] = math::add(sum[g], math::scale(projected, corner_angle(in, &tri[std::size_t(t) * 3], c, n)));
     }
   }
   std::vector<Frame> frames(tri.size());
@@ -267,7 +267,9 @@ void perpendicular_tangent(const float nf[3], float out[3]) {
 void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
                        std::vector<std::uint32_t>& split_from) {
   const std::size_t count = mesh.positions.size() / 3;
-  const std::vector<Frame> frames = corner_frames(Corners{mesh});
+  if (mesh.triangles.size() >= kNone || count >= kNone)
+    throw std::length_error("generate_tangents: corners and vertices must each number fewer than 2^32 - 1");
+  const std::vector<Frame> frames = corner_frames(MeshReader{mesh});
 
   // Corners of one vertex with identical frames form a class; the class of the vertex's first
   // corner keeps the vertex, every other class gets a copy (appended in order of first corner).
@@ -291,8 +293,8 @@ void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
   std::vector<bool> vertex_taken(count, false);
   tangents.assign(count * 4, 0.0f);
   for (std::uint32_t v = 0; v < count; ++v) {
-    perpendicular_tangent(&mesh.normals[v * 3], &tangents[v * 4]);
-    tangents[v * 4 + 3] = 1.0f;
+    perpendicular_tangent(&mesh.normals[std::size_t(v) * 3], &tangents[std::size_t(v) * 4]);
+    tangents[std::size_t(v) * 4 + 3] = 1.0f;
   }
   for (std::size_t c = 0; c < frames.size(); ++c) {
     std::uint32_t& target = vertex_of_class[class_of[c]];
@@ -304,13 +306,13 @@ void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
       } else {
         target = std::uint32_t(mesh.positions.size() / 3);
         split_from.push_back(v);
-        for (int i = 0; i < 3; ++i) mesh.positions.push_back(mesh.positions[v * 3 + std::uint32_t(i)]);
-        for (int i = 0; i < 3; ++i) mesh.normals.push_back(mesh.normals[v * 3 + std::uint32_t(i)]);
-        for (int i = 0; i < 2; ++i) mesh.uvs.push_back(mesh.uvs[v * 2 + std::uint32_t(i)]);
+        for (int i = 0; i < 3; ++i) mesh.positions.push_back(mesh.positions[std::size_t(v) * 3 + std::uint32_t(i)]);
+        for (int i = 0; i < 3; ++i) mesh.normals.push_back(mesh.normals[std::size_t(v) * 3 + std::uint32_t(i)]);
+        for (int i = 0; i < 2; ++i) mesh.uvs.push_back(mesh.uvs[std::size_t(v) * 2 + std::uint32_t(i)]);
         tangents.resize(tangents.size() + 4);
       }
-      for (int i = 0; i < 3; ++i) tangents[target * 4 + std::uint32_t(i)] = frames[c].tangent[std::size_t(i)];
-      tangents[target * 4 + 3] = frames[c].w;
+      for (int i = 0; i < 3; ++i) tangents[std::size_t(target) * 4 + std::uint32_t(i)] = frames[c].tangent[std::size_t(i)];
+      tangents[std::size_t(target) * 4 + 3] = frames[c].w;
     }
     mesh.triangles[c] = target;
   }

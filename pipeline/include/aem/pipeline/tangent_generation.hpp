@@ -37,7 +37,8 @@ struct TangentMesh {
 // with bitangent = cross(normal, tangent.xyz) * w pointing up the texture); may append vertices
 // to the mesh (copies of split vertices, recorded in `split_from`: new vertex -> original, in the
 // order appended) and rewrite triangle indices accordingly. Vertices no triangle uses get a
-// perpendicular of their normal and w = +1.
+// perpendicular of their normal and w = +1. Throws std::length_error for 2^32 - 1 or more
+// corners or vertices.
 void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
                        std::vector<std::uint32_t>& split_from);
 
