@@ -4,7 +4,7 @@
 //
 // UVs are taken with V pointing up the image (v' = -v of glTF), as exporters run MikkTSpace, so
 // that the bitangent points up the normal texture as glTF's normal-texture convention wants.
-//  1. Vertices with bit-identical position, normal and UV are welded (only for the steps below;
+//  1. Vertices with equal position, normal and UV (by value) are welded (only for the steps below;
 //     the mesh's indexing is kept). A triangle with two equal corner positions is degenerate.
 //  2. Each other triangle gets its U direction dP/du from the UV gradient and its orientation
 //     from the sign of its UV area (positive: w = +1). A triangle with zero UV area, or whose U
