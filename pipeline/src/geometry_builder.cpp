@@ -180,26 +180,36 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
       ctx.warnings.warn("extra uv sets", at + ": " + name + " dropped: AEM keeps one UV set (TEXCOORD_" + std::to_string(plan.set) + ")");
   }
 
-  // Tangents: given ones kept, others generated.
+  // Tangents: given ones kept (turned with the geometry; a mirroring transform flips w, since
+  // the bitangent is cross(normal, tangent) * w), others generated.
   std::vector<float> tangents;
   std::vector<std::uint32_t> split_from;
   if (const int acc = attribute(p, "TANGENT"); acc >= 0 && !ctx.regenerate_tangents) {
     check_count(acc, "TANGENT");
     tangents = read_floats(ctx.doc, acc, 4, at + " TANGENT");
-    bool bad = !all_finite(tangents);
-    for (std::size_t i = 0; i < count && !bad; ++i) {
+    if (!all_finite(tangents)) {
+      ctx.warnings.warn("bad tangents", at + ": TANGENT accessor " + std::to_string(acc) + " holds non-finite values; regenerated");
+      tangents.clear();
+    }
+    std::size_t degenerate = 0;
+    for (std::size_t i = 0; i < count && !tangents.empty(); ++i) {
       const Vec3 nrm{normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]};
       Vec3 t = math::transform_vector(transform, {tangents[i * 4], tangents[i * 4 + 1], tangents[i * 4 + 2]});
       t = math::normalize(math::sub(t, math::scale(nrm, math::dot(nrm, t))));
-      if (t == Vec3{0, 0, 0}) bad = true;
+      if (t == Vec3{0, 0, 0}) {
+        // Zero or along the normal: no direction to keep, any perpendicular will do.
+        ++degenerate;
+        float perpendicular[3];
+        perpendicular_tangent(&normals[i * 3], perpendicular);
+        t = {perpendicular[0], perpendicular[1], perpendicular[2]};
+      }
       for (int c = 0; c < 3; ++c) tangents[i * 4 + std::size_t(c)] = float(t[std::size_t(c)]);
       const float w = tangents[i * 4 + 3] < 0 ? -1.0f : 1.0f;
       tangents[i * 4 + 3] = mirrored ? -w : w;
     }
-    if (bad) {
-      ctx.warnings.warn("bad tangents", at + ": TANGENT accessor " + std::to_string(acc) + " has degenerate tangents; regenerated");
-      tangents.clear();
-    }
+    if (degenerate > 0)
+      ctx.warnings.warn("bad tangents", at + ": TANGENT accessor " + std::to_string(acc) + ": " + std::to_string(degenerate) +
+                                            " tangents are zero or along their normal; those vertices get a tangent perpendicular to the normal");
   }
   std::vector<float> final_pos = pos, final_normals = normals, final_uvs = uvs;
   if (tangents.empty()) {
