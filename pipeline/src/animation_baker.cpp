@@ -119,6 +119,7 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
     double duration = 0;
     for (std::size_t ci = 0; ci < anim.channels.size(); ++ci) {
       const tinygltf::AnimationChannel& ch = anim.channels[ci];
+      throw_if_cancelled(options, doc.path);
       const std::string at = doc.path.string() + ": animation " + std::to_string(ai) + " channel " + std::to_string(ci);
       if (ch.target_path == "weights") {
         warnings.warn("morph targets", at + ": morph target weights animation dropped (AEM has no morph targets)");
@@ -193,6 +194,8 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
                                             : options.resample_tolerance * std::max(1.0, hi - lo);
         keys.push_back(key(c.times[0], fix(c.values[1])));
         for (std::size_t k = 0; k + 1 < c.times.size(); ++k) {
+          // (A segment makes at most 2^10 keys: every few thousand of them is often enough.)
+          if (k % 4096 == 0) throw_if_cancelled(options, doc.path);
           if (c.times[k + 1] == c.times[k]) {
             keys.push_back(key(c.times[k + 1], fix(c.values[(k + 1) * 3 + 1])));
             continue;

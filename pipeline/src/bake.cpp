@@ -37,12 +37,6 @@ const char* format_name(Compression c) {
   }
 }
 
-// Called between stages: texture encoding checks by itself, block row by block row.
-void stop_if_cancelled(const BakeOptions& options, const std::filesystem::path& input) {
-  if (options.signals.cancel && options.signals.cancel->load())
-    throw BakeCancelled(input.string() + ": bake cancelled");
-}
-
 }  // namespace
 
 BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options) {
@@ -53,24 +47,26 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   const GltfDocument doc = import_gltf(input, options, warnings);
   report.timings.import_s = clock.lap();
   report.inputs = doc.files;
-  stop_if_cancelled(options, input);
+  throw_if_cancelled(options, input);
 
   const SkeletonBuild skeleton = build_skeleton(doc, warnings);
+  throw_if_cancelled(options, input);
   GeometryBuild geometry = build_geometry(doc, skeleton, options, warnings);
   report.back_face_triangles = add_back_faces(doc, geometry);
   report.source_vertices = geometry.vertices.size();
   report.timings.geometry_s = clock.lap();
-  OptimizedGeometry optimized = optimize_geometry(geometry);
+  throw_if_cancelled(options, input);
+  OptimizedGeometry optimized = optimize_geometry(geometry, options.signals.cancel);
   report.acmr_before = optimized.acmr_before;
   report.acmr_after = optimized.acmr_after;
   report.timings.optimise_s = clock.lap();
-  stop_if_cancelled(options, input);
+  throw_if_cancelled(options, input);
 
   ModelContent& content = result.content;
   content.joints = skeleton.joints;
   content.animations = bake_animations(doc, skeleton, options, warnings);
   report.timings.skeleton_s = clock.lap();
-  stop_if_cancelled(options, input);
+  throw_if_cancelled(options, input);
 
   // One AEM material per mesh that kept triangles, in mesh order.
   std::vector<int> materials;
@@ -106,18 +102,21 @@ BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesys
   if (const std::string problem = output_problem_before_bake(input, output); !problem.empty())
     throw BakeError(problem);
   BakeResult result = bake_gltf(input, options);
-  stop_if_cancelled(options, input);
+  throw_if_cancelled(options, input);
   // Only now are the buffers and images known, and nothing is written yet.
   if (const std::string problem = output_problem_after_bake(input, output, result.report.inputs); !problem.empty())
     throw BakeError(problem);
   const auto start = std::chrono::steady_clock::now();
   // Made only now, so that a bake that fails leaves no empty directory behind.
   create_parent_directory(output);
+  std::vector<std::byte> bytes;
   try {
-    write_model_file(output, result.content);
+    bytes = serialize_model(result.content);
   } catch (const InvalidContent& e) {
     throw BakeError(input.string() + ": the baked model is not a valid AEM file: " + e.what());
   }
+  throw_if_cancelled(options, input);
+  write_file_atomically(output, bytes, options.signals.cancel);
   result.report.timings.write_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return std::move(result.report);

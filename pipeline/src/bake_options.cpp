@@ -10,6 +10,15 @@ std::optional<TextureEncoding> parse_texture_encoding(std::string_view name) {
   return std::nullopt;
 }
 
+void throw_if_cancelled(const BakeOptions& options, const std::filesystem::path& model) {
+  if (options.signals.cancel && options.signals.cancel->load(std::memory_order_relaxed))
+    throw BakeCancelled(model.string() + ": bake cancelled");
+}
+
+void throw_if_cancelled(const std::atomic<bool>* cancel) {
+  if (cancel && cancel->load(std::memory_order_relaxed)) throw BakeCancelled("bake cancelled");
+}
+
 void WarningLog::warn(const std::string& kind, const std::string& detail) { warn(kind, {}, detail); }
 
 void WarningLog::warn(const std::string& kind, const std::string& element, const std::string& detail) {

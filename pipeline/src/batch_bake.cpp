@@ -12,6 +12,7 @@
 #include "aem/pipeline/bake_stamp.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/pipeline/output_guard.hpp"
+#include "aem/pipeline/output_lock.hpp"
 #include "parent_directory.hpp"
 
 namespace aem::pipeline {
@@ -51,6 +52,13 @@ StampAfterBake stamp_after_bake(const BakeJob& job, const std::string& key, cons
   return after;
 }
 
+// Removes `output` after its stamp could not be written: a failed job leaves no output behind.
+// (The caller holds the output's lock, so the file is still the one its bake wrote.)
+void remove_unstamped_output(const std::filesystem::path& output) {
+  std::error_code ignored;
+  std::filesystem::remove(output, ignored);
+}
+
 JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgress& progress,
                   unsigned threads) {
   JobResult result;
@@ -59,6 +67,11 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     // Before anything else, the stamp included: an output that must not be written is left alone.
     if (const std::string problem = output_problem_before_bake(job.input, job.output); !problem.empty())
       throw BakeError(problem);
+    // From the up-to-date check to the stamp, no other bake of this output runs (output_lock.hpp);
+    // a bake that waited for the lock checks the output the other one left.
+    const OutputLock lock(job.output, settings.cancel, job.input);
+    remove_stale_temporaries(job.output);
+    remove_stale_temporaries(stamp_path(job.output));
     const std::string key = options_key(job.options);
     if (!settings.force) {
       if (const auto stamp = read_stamp(job.output);
@@ -75,9 +88,16 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     remove_stamp(job.output);
     const auto bake_start = std::filesystem::file_time_type::clock::now();
     result.report = bake_gltf_file(job.input, job.output, options);
-    result.outcome = JobOutcome::baked;
     const StampAfterBake after = stamp_after_bake(job, key, result.report, bake_start);
-    if (after.stable) write_stamp(job.output, after.stamp);
+    if (after.stable) {
+      try {
+        write_stamp(job.output, after.stamp);
+      } catch (const std::exception&) {
+        remove_unstamped_output(job.output);
+        throw;
+      }
+    }
+    result.outcome = JobOutcome::baked;
     keep_existing_inputs(result, after.stamp.inputs);
     std::error_code ec;
     result.bytes_out = std::filesystem::file_size(job.output, ec);
@@ -234,6 +254,8 @@ void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> j
     for (const auto& input : r.inputs) text += " \\\n  " + depfile_escape(input.string());
     text += extra + "\n";
   }
+  // No rule at all (every job failed): no file, rather than an empty one.
+  if (text.empty()) return;
   // Never over a file the bakes read or wrote, nor over anything but a regular file.
   if (const std::string why = not_replaceable(path); !why.empty())
     throw std::runtime_error(path.string() + ": refusing to write the depfile: " + why);

@@ -26,6 +26,7 @@ struct Context {
   const SkeletonBuild& skeleton;
   WarningLog& warnings;
   bool regenerate_tangents;
+  const std::atomic<bool>* cancel;
   std::vector<int> anchor_joint;  // per node: the joint of it or of its nearest ancestor, or -1
   GeometryBuild out;
   std::map<int, std::size_t> range_of_material;
@@ -51,6 +52,7 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
   const tinygltf::Node& n = m.nodes[std::size_t(node)];
   const tinygltf::Primitive& p = m.meshes[mesh_index].primitives[prim_index];
   const std::string at = where(ctx, mesh_index, prim_index);
+  throw_if_cancelled(ctx.cancel);
   if (p.mode < 0 || p.mode > 6)
     throw BakeError(at + ": unknown primitive mode " + std::to_string(p.mode));
   if (p.mode < 4) {
@@ -147,7 +149,8 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
       normals.clear();
     }
   }
-  if (normals.empty()) normals = angle_weighted_normals(pos, triangles);
+  if (normals.empty()) normals = angle_weighted_normals(pos, triangles, ctx.cancel);
+  throw_if_cancelled(ctx.cancel);
 
   // UVs of the material's set, with its texture transform baked in.
   const int material = p.material;
@@ -215,7 +218,7 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
   if (tangents.empty()) {
     if (has_uv) {
       TangentMesh tm{pos, normals, uvs, triangles};
-      generate_tangents(tm, tangents, split_from);
+      generate_tangents(tm, tangents, split_from, ctx.cancel);
       triangles = std::move(tm.triangles);
       final_pos = std::move(tm.positions);
       final_normals = std::move(tm.normals);
@@ -229,6 +232,7 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
     }
   }
 
+  throw_if_cancelled(ctx.cancel);
   // Skin weights: the four largest of every JOINTS_n/WEIGHTS_n set, renormalised.
   std::vector<std::array<std::int32_t, 4>> joints(count, {-1, -1, -1, -1});
   std::vector<std::array<float, 4>> weights(count, {0, 0, 0, 0});
@@ -357,7 +361,8 @@ std::vector<int> anchor_joints(const GltfDocument& doc, const SkeletonBuild& ske
 
 GeometryBuild build_geometry(const GltfDocument& doc, const SkeletonBuild& skeleton,
                              const BakeOptions& options, WarningLog& warnings) {
-  Context ctx{doc, skeleton, warnings, options.regenerate_tangents, anchor_joints(doc, skeleton), {}, {}, {}};
+  Context ctx{doc, skeleton, warnings, options.regenerate_tangents, options.signals.cancel,
+              anchor_joints(doc, skeleton), {}, {}, {}};
   const tinygltf::Model& m = *doc.model;
   std::vector<int> stack(doc.roots.rbegin(), doc.roots.rend());
   while (!stack.empty()) {

@@ -363,6 +363,7 @@ std::size_t json_depth(const std::vector<unsigned char>& text, std::size_t begin
 struct ImageLog {
   std::map<int, std::string> problems;
   const tinygltf::Model* model = nullptr;  // being loaded: its buffers and views come before images
+  const std::atomic<bool>* cancel = nullptr;  // once set, decoding stops and the load fails
 };
 
 // Image decoding for tinygltf: PNG/JPEG (anything stb_image reads) to RGBA8, refusing images
@@ -371,6 +372,7 @@ bool decode_image(tinygltf::Image* image, const int index, std::string* err, std
                   const unsigned char* bytes, int size, void* image_log) {
   auto& log = *static_cast<ImageLog*>(image_log);
   auto& problems = log.problems;
+  if (log.cancel && log.cancel->load(std::memory_order_relaxed)) return false;
   // tinygltf hands over an image's bufferView without checking it lies inside its buffer.
   if (image->bufferView >= 0) {
     const tinygltf::BufferView& view = log.model->bufferViews[std::size_t(image->bufferView)];
@@ -534,6 +536,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   loader.SetStoreOriginalJSONForExtrasAndExtensions(false);
   ImageLog image_log;
   image_log.model = doc.model.get();
+  image_log.cancel = options.signals.cancel;
   loader.SetImageLoader(&decode_image, &image_log);
   doc.files.push_back(path.lexically_normal());
   loader.SetFsCallbacks({&logged_file_exists, &tinygltf::ExpandFilePath, &logged_read_whole_file,
@@ -555,6 +558,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
     for (char& c : s) if (c == '\n') c = ';';
     return s;
   };
+  throw_if_cancelled(options, path);
   if (!ok)
     throw BakeError(path.string() + ": " +
                     (error.empty() ? "cannot be parsed as glTF" : trim(with_buffer_file_errors_named(error, base_dir))));

@@ -143,6 +143,7 @@ class Packer {
     out.pixels.resize(std::size_t(out.width) * out.height * 4);
     const std::size_t n = std::size_t(out.width) * out.height;
     for (std::size_t i = 0; i < n; ++i) {
+      if (i % kCancelCheckInterval == 0) throw_if_cancelled(options_, doc_.path);
       std::uint8_t c[4] = {0, 0, 0, 255};
       for (std::size_t k = 0; k < comps; ++k) {
         // 16-bit samples: the high byte (little-endian storage from stb).
@@ -175,7 +176,8 @@ class Packer {
     const auto it = index_.find(full.str());
     if (it != index_.end()) return it->second;
     ImageRgba8 level0 = downsize(make(), options_.max_texture_size, kind);
-    const auto levels = build_mip_chain(level0, kind);
+    throw_if_cancelled(options_, doc_.path);
+    const auto levels = build_mip_chain(level0, kind, options_.signals.cancel);
     const auto start = std::chrono::steady_clock::now();
     TextureImage tex = encode_texture(levels, kind, options_);
     compress_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -224,6 +226,7 @@ class Packer {
       ImageRgba8 out = *src;
       const bool identity = f[0] == 1 && f[1] == 1 && f[2] == 1;
       for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
+        if (i % (4 * kCancelCheckInterval) == 0) throw_if_cancelled(options_, doc_.path);
         if (!identity)
           for (std::size_t c = 0; c < 3; ++c)
             out.pixels[i + c] = linear_to_srgb(float(srgb_to_linear(out.pixels[i + c]) * f[c]));
@@ -243,6 +246,7 @@ class Packer {
     return texture(key, TextureKind::normal, wrap(tex), [&] {
       ImageRgba8 out = *src;
       for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
+        if (i % (4 * kCancelCheckInterval) == 0) throw_if_cancelled(options_, doc_.path);
         double x = (out.pixels[i] / 255.0 * 2 - 1) * scale, y = (out.pixels[i + 1] / 255.0 * 2 - 1) * scale;
         double z = std::max(0.0, out.pixels[i + 2] / 255.0 * 2 - 1);
         double l = std::sqrt(x * x + y * y + z * z);
@@ -331,7 +335,8 @@ class Packer {
       ImageRgba8 out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
       double error2 = 0, emitted2 = 0;  // emitted light: squared error and squared target
       const std::array<double, 256>* srgb = &srgb_table();
-      for (std::uint32_t y = 0; y < h; ++y)
+      for (std::uint32_t y = 0; y < h; ++y) {
+        if (y % 16 == 0) throw_if_cancelled(options_, doc_.path);
         for (std::uint32_t x = 0; x < w; ++x) {
           const double r = roughness * (mr ? sample(*mr, x, y, w, h, 1) : 1.0);
           const double met = metallic * (mr ? sample(*mr, x, y, w, h, 2) : 1.0);
@@ -364,6 +369,7 @@ class Packer {
           p[2] = std::uint8_t(std::lround(std::clamp(met, 0.0, 1.0) * 255));
           p[3] = intensity;
         }
+      }
       emissive_error_[key] = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
       return out;
     });

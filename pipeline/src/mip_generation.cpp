@@ -49,7 +49,7 @@ double coverage(const std::vector<float>& alpha, double scale) {
   return alpha.empty() ? 0 : double(pass) / double(alpha.size());
 }
 
-codec::ImageRgba8 half(const codec::ImageRgba8& src, TextureKind kind) {
+codec::ImageRgba8 half(const codec::ImageRgba8& src, TextureKind kind, const std::atomic<bool>* cancel) {
   codec::ImageRgba8 dst;
   dst.width = std::max(1u, src.width >> 1);
   dst.height = std::max(1u, src.height >> 1);
@@ -57,6 +57,7 @@ codec::ImageRgba8 half(const codec::ImageRgba8& src, TextureKind kind) {
   const auto& lin = srgb_table();
   const bool colour = kind == TextureKind::base_color || kind == TextureKind::base_color_masked;
   for (std::uint32_t y = 0; y < dst.height; ++y) {
+    if (y % 64 == 0) throw_if_cancelled(cancel);
     // Odd sizes: the 2x2 footprint of the last texel reaches the last row/column (clamped).
     const std::uint32_t y0 = std::min(src.height - 1, y * 2), y1 = std::min(src.height - 1, y * 2 + 1);
     for (std::uint32_t x = 0; x < dst.width; ++x) {
@@ -113,7 +114,8 @@ codec::ImageRgba8 downsize(const codec::ImageRgba8& image, std::uint32_t max_siz
   return out;
 }
 
-std::vector<codec::ImageRgba8> build_mip_chain(const codec::ImageRgba8& image, TextureKind kind) {
+std::vector<codec::ImageRgba8> build_mip_chain(const codec::ImageRgba8& image, TextureKind kind,
+                                               const std::atomic<bool>* cancel) {
   std::vector<codec::ImageRgba8> levels;
   std::vector<std::vector<std::uint8_t>> thresholded;  // alpha of levels 1.. (masked only)
   levels.push_back(image);
@@ -128,13 +130,14 @@ std::vector<codec::ImageRgba8> build_mip_chain(const codec::ImageRgba8& image, T
   // averaged alpha, not its thresholded one); each level's alpha is then scaled so that the
   // share passing the 0.5 test is as close as possible to level 0's, and thresholded.
   const TextureKind filter = kind == TextureKind::base_color_masked ? TextureKind::base_color : kind;
-  while (levels.size() < count) levels.push_back(half(levels.back(), filter));
+  while (levels.size() < count) levels.push_back(half(levels.back(), filter, cancel));
   if (kind == TextureKind::base_color_masked) {
     for (std::size_t l = 1; l < levels.size(); ++l) {
       std::vector<float> alpha;
       for (std::size_t i = 3; i < levels[l].pixels.size(); i += 4) alpha.push_back(levels[l].pixels[i] / 255.0f);
       double lo = 0.0, hi = 64.0;
       for (int it = 0; it < 40; ++it) {
+        throw_if_cancelled(cancel);
         const double mid = (lo + hi) / 2;
         if (coverage(alpha, mid) < target) lo = mid;
         else hi = mid;

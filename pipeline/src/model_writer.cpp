@@ -1,15 +1,22 @@
 #include "aem/pipeline/model_writer.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <bit>
+#include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <limits>
-#include <random>
 #include <string>
+#include <string_view>
+#include <system_error>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "aem/byte_order.hpp"
 #include "aem/mip_chain.hpp"
 #include "aem/model.hpp"
+#include "aem/pipeline/bake_options.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -156,25 +163,65 @@ std::vector<std::byte> serialize_model(const ModelContent& c) {
   return out;
 }
 
-void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes) {
-  // A name no concurrent writer of the same target will pick.
-  std::random_device entropy;
-  const std::filesystem::path temporary =
-      path.string() + ".partial-" + to_string(entropy()) + to_string(entropy());
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    if (file) {
-      file.write(reinterpret_cast<const char*>(bytes.data()),
-                 static_cast<std::streamsize>(bytes.size()));
-      file.close();
-    }
-    if (!file) {
-      std::error_code ignored;
-      std::filesystem::remove(temporary, ignored);
-      throw std::runtime_error(path.string() + ": cannot write the file");
-    }
-  }
+namespace {
+
+constexpr std::string_view kTemporaryTag = ".tmp-";
+
+// ".NAME.tmp-": what every temporary of `path` begins with.
+std::string temporary_prefix(const std::filesystem::path& path) {
+  std::string prefix(1, '.');
+  prefix += path.filename().string();
+  prefix += kTemporaryTag;
+  return prefix;
+}
+
+// ".NAME.tmp-<pid>-<n>" beside `path`: hidden (directory bakes and listings pass over it), and
+// recognisable, so that the next writer of `path` can remove what a killed process left.
+std::filesystem::path temporary_path(const std::filesystem::path& path) {
+  static std::atomic<std::uint64_t> counter{0};
+  return path.parent_path() /
+         (temporary_prefix(path) + to_string(::getpid()) + "-" + to_string(counter.fetch_add(1)));
+}
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Writes all of `bytes` to a new file; the error says why it could not (errno's words), or is
+// operation_canceled once `cancel` is set (looked at between chunks of a few MiB).
+std::error_code write_new_file(const std::filesystem::path& path, std::span<const std::byte> bytes,
+                               const std::atomic<bool>* cancel) {
+  constexpr std::size_t kChunk = std::size_t(8) << 20;
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) return {errno, std::generic_category()};
   std::error_code ec;
+  for (std::size_t done = 0; done < bytes.size() && !ec;) {
+    if (cancel && cancel->load(std::memory_order_relaxed)) {
+      ec = std::make_error_code(std::errc::operation_canceled);
+      break;
+    }
+    const ::ssize_t n = ::write(fd, bytes.data() + done, std::min(bytes.size() - done, kChunk));
+    if (n > 0) done += std::size_t(n);
+    else if (n < 0 && errno != EINTR) ec = {errno, std::generic_category()};
+    else if (n == 0) ec = std::make_error_code(std::errc::io_error);
+  }
+  // (close reports the errors of delayed writes on some file systems.)
+  if (::close(fd) != 0 && !ec) ec = {errno, std::generic_category()};
+  return ec;
+}
+
+}  // namespace
+
+void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes,
+                           const std::atomic<bool>* cancel) {
+  const std::filesystem::path temporary = temporary_path(path);
+  std::error_code ec = write_new_file(temporary, bytes, cancel);
+  if (ec) {
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    if (ec == std::errc::operation_canceled) throw BakeCancelled(path.string() + ": writing cancelled");
+    throw std::runtime_error(path.string() + ": cannot write the file: " + ec.message());
+  }
   std::filesystem::rename(temporary, path, ec);
   if (ec) {
     std::error_code ignored;
@@ -182,6 +229,25 @@ void write_file_atomically(const std::filesystem::path& path, std::span<const st
     throw std::runtime_error(path.string() + ": cannot move the finished file into place: " +
                              ec.message());
   }
+}
+
+std::size_t remove_stale_temporaries(const std::filesystem::path& path) {
+  const std::string prefix = temporary_prefix(path);
+  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+  std::size_t removed = 0;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    // Exactly "<pid>-<n>" after the prefix: nothing else is ever taken for a temporary.
+    const std::string_view rest = std::string_view(name).substr(prefix.size());
+    const std::size_t dash = rest.find('-');
+    if (dash == std::string_view::npos || !all_digits(rest.substr(0, dash)) || !all_digits(rest.substr(dash + 1)))
+      continue;
+    std::error_code ignored;
+    if (it->is_regular_file(ignored) && std::filesystem::remove(it->path(), ignored)) ++removed;
+  }
+  return removed;
 }
 
 void write_model_file(const std::filesystem::path& path, const ModelContent& content) {

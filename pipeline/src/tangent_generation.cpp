@@ -7,6 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "aem/pipeline/bake_options.hpp"
 #include "bake_math.hpp"
 
 namespace aem::pipeline {
@@ -26,6 +27,7 @@ std::uint32_t weld_bits(float f) {
 
 struct MeshReader {
   const TangentMesh& mesh;
+  const std::atomic<bool>* cancel;
   Vec3 position(std::uint32_t v) const {
     const float* p = &mesh.positions[std::size_t(v) * 3];
     return {p[0], p[1], p[2]};
@@ -154,11 +156,13 @@ int corner_at(const std::vector<std::uint32_t>& welded_corner, std::uint32_t t, 
 std::vector<std::uint32_t> corner_groups(const std::vector<std::uint32_t>& welded_corner,
                                          std::vector<TriangleInfo>& info,
                                          const std::vector<std::uint32_t>& neighbour,
-                                         std::vector<bool>& group_preserves) {
+                                         std::vector<bool>& group_preserves,
+                                         const std::atomic<bool>* cancel) {
   std::vector<std::uint32_t> group(welded_corner.size(), kNone);
   std::vector<std::uint32_t> stack;
   const auto triangles = std::uint32_t(info.size());
   for (std::uint32_t root = 0; root < triangles; ++root) {
+    if (root % kCancelCheckInterval == 0) throw_if_cancelled(cancel);
     if (info[root].degenerate || info[root].joins_any) continue;
     for (std::uint32_t rc = 0; rc < 3; ++rc) {
       if (group[std::size_t(root) * 3 + rc] != kNone) continue;
@@ -215,16 +219,23 @@ std::vector<Frame> corner_frames(const MeshReader& in) {
   const auto& tri = in.mesh.triangles;
   const auto triangles = std::uint32_t(tri.size() / 3);
   const std::vector<std::uint32_t> welded = welded_ids(in.mesh);
+  throw_if_cancelled(in.cancel);
   std::vector<std::uint32_t> welded_corner(tri.size());
   for (std::size_t c = 0; c < tri.size(); ++c) welded_corner[c] = welded[tri[c]];
   std::vector<TriangleInfo> info(triangles);
-  for (std::uint32_t t = 0; t < triangles; ++t) info[t] = triangle_info(in, &tri[std::size_t(t) * 3]);
+  for (std::uint32_t t = 0; t < triangles; ++t) {
+    if (t % kCancelCheckInterval == 0) throw_if_cancelled(in.cancel);
+    info[t] = triangle_info(in, &tri[std::size_t(t) * 3]);
+  }
   const std::vector<std::uint32_t> neighbour = edge_neighbours(welded_corner, info);
+  throw_if_cancelled(in.cancel);
   std::vector<bool> group_preserves;
-  const std::vector<std::uint32_t> group = corner_groups(welded_corner, info, neighbour, group_preserves);
+  const std::vector<std::uint32_t> group = corner_groups(welded_corner, info, neighbour, group_preserves, in.cancel);
+  throw_if_cancelled(in.cancel);
 
   std::vector<Vec3> sum(group_preserves.size(), Vec3{0, 0, 0});
   for (std::uint32_t t = 0; t < triangles; ++t) {
+    if (t % kCancelCheckInterval == 0) throw_if_cancelled(in.cancel);
     if (info[t].joins_any) continue;
     for (int c = 0; c < 3; ++c) {
       const std::uint32_t g = group[std::size_t(t) * 3 + std::uint32_t(c)];
@@ -237,6 +248,7 @@ std::vector<Frame> corner_frames(const MeshReader& in) {
   }
   std::vector<Frame> frames(tri.size());
   std::vector<std::uint32_t> first_good_corner(tri.size(), kNone);  // by welded id (a corner)
+  throw_if_cancelled(in.cancel);
   for (std::size_t c = 0; c < tri.size(); ++c) {
     const std::uint32_t g = group[c];
     const Vec3 t = g == kNone ? Vec3{0, 0, 0} : math::normalize(sum[g]);
@@ -265,11 +277,12 @@ void perpendicular_tangent(const float nf[3], float out[3]) {
 }
 
 void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
-                       std::vector<std::uint32_t>& split_from) {
+                       std::vector<std::uint32_t>& split_from, const std::atomic<bool>* cancel) {
   const std::size_t count = mesh.positions.size() / 3;
   if (mesh.triangles.size() >= kNone || count >= kNone)
     throw std::length_error("generate_tangents: corners and vertices must each number fewer than 2^32 - 1");
-  const std::vector<Frame> frames = corner_frames(MeshReader{mesh});
+  const std::vector<Frame> frames = corner_frames(MeshReader{mesh, cancel});
+  throw_if_cancelled(cancel);
 
   // Corners of one vertex with identical frames form a class; the class of the vertex's first
   // corner keeps the vertex, every other class gets a copy (appended in order of first corner).
@@ -282,6 +295,7 @@ void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
     order[c][5] = std::uint32_t(c);
   }
   std::sort(order.begin(), order.end());
+  throw_if_cancelled(cancel);
   auto same_class = [](const Key& a, const Key& b) { return std::equal(a.begin(), a.begin() + 5, b.begin()); };
   std::vector<std::uint32_t> class_of(frames.size());
   std::uint32_t classes = 0;
@@ -296,6 +310,7 @@ void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
     perpendicular_tangent(&mesh.normals[std::size_t(v) * 3], &tangents[std::size_t(v) * 4]);
     tangents[std::size_t(v) * 4 + 3] = 1.0f;
   }
+  throw_if_cancelled(cancel);
   for (std::size_t c = 0; c < frames.size(); ++c) {
     std::uint32_t& target = vertex_of_class[class_of[c]];
     const std::uint32_t v = mesh.triangles[c];

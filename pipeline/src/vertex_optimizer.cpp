@@ -42,7 +42,7 @@ std::size_t max_valence(const std::vector<std::uint32_t>& indices, std::vector<s
 
 }  // namespace
 
-OptimizedGeometry optimize_geometry(const GeometryBuild& geometry) {
+OptimizedGeometry optimize_geometry(const GeometryBuild& geometry, const std::atomic<bool>* cancel) {
   OptimizedGeometry out;
   std::vector<std::uint32_t> all;
   std::vector<std::size_t> range_start;
@@ -53,6 +53,7 @@ OptimizedGeometry optimize_geometry(const GeometryBuild& geometry) {
   range_start.push_back(all.size());
   if (all.empty()) return out;
   out.acmr_before = acmr(all, geometry.vertices.size());
+  throw_if_cancelled(cancel);
   // Merge identical vertices (byte-wise; the builder zero-fills every Vertex, so padding-free).
   std::vector<unsigned int> remap(geometry.vertices.size());
   const std::size_t unique = meshopt_generateVertexRemap(remap.data(), all.data(), all.size(),
@@ -63,6 +64,7 @@ OptimizedGeometry optimize_geometry(const GeometryBuild& geometry) {
                             sizeof(Vertex), remap.data());
   std::vector<std::uint32_t> merged(all.size());
   meshopt_remapIndexBuffer(merged.data(), all.data(), all.size(), remap.data());
+  throw_if_cancelled(cancel);
 
   std::vector<std::uint32_t> indices, uses(unique, 0);
   indices.reserve(merged.size());
@@ -76,6 +78,7 @@ OptimizedGeometry optimize_geometry(const GeometryBuild& geometry) {
       meshopt_optimizeVertexCache(range.data(), range.data(), range.size(), unique);
     out.meshes.push_back(Mesh{std::uint32_t(indices.size()), std::uint32_t(range.size()), std::uint32_t(r)});
     indices.insert(indices.end(), range.begin(), range.end());
+    throw_if_cancelled(cancel);
   }
   if (indices.empty()) {
     out.meshes.clear();

@@ -54,6 +54,18 @@ struct BakeCancelled : BakeError {
   using BakeError::BakeError;
 };
 
+// Throws BakeCancelled ("<model>: bake cancelled") once options.signals.cancel is set. Costs
+// one relaxed atomic load, so every stage calls it between steps and every few thousand
+// elements (rows, triangles, keys) of its long loops: a cancel is noticed within a fraction of
+// a second wherever the bake is.
+void throw_if_cancelled(const BakeOptions& options, const std::filesystem::path& model);
+// The same for code that is handed the flag alone (null: never cancelled).
+void throw_if_cancelled(const std::atomic<bool>* cancel);
+
+// How many light elements (vertices, triangles, texels) a long loop handles between two checks:
+// far under a millisecond of work, and far more than enough to make the check free.
+constexpr std::size_t kCancelCheckInterval = std::size_t(1) << 16;
+
 struct BakeTimings {
   double import_s = 0, geometry_s = 0, skeleton_s = 0, textures_s = 0, compress_s = 0,
          optimise_s = 0, write_s = 0;

@@ -74,12 +74,16 @@ std::vector<BakeJob> jobs_below(const std::filesystem::path& dir, const std::fil
 std::string find_output_clash(std::span<const BakeJob> jobs);
 
 // Runs every job; results are in job order. A job whose output must not be written (it is not a
-// regular file, or is a file the bake reads: output_guard.hpp) fails without touching it.
+// regular file, or is a file the bake reads: output_guard.hpp) fails without touching it. Each
+// job holds its output's lock (output_lock.hpp) from its up-to-date check to its stamp, and
+// first removes the temporaries a killed bake of that output left. A job whose stamp cannot be
+// written fails and removes its output.
 std::vector<JobResult> run_batch(std::span<const BakeJob> jobs, const BatchSettings& settings,
                                  BatchProgress& progress, const BatchCallbacks& callbacks = {});
 
 // A Make/Ninja depfile: one rule per output naming every input it depends on (jobs that failed
-// or did not run are left out). Written atomically. Throws std::runtime_error naming `path`, and
+// or did not run are left out; when that leaves no rule, nothing is written, not even an empty
+// file). Written atomically. Throws std::runtime_error naming `path`, and
 // writes nothing, when it is (by file identity) an output or a file the bakes read, or exists and
 // is not a regular file (output_guard.hpp).
 void write_depfile(const std::filesystem::path& path, std::span<const BakeJob> jobs,

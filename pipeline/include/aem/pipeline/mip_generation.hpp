@@ -24,8 +24,9 @@ std::uint8_t linear_to_srgb(float linear);
 // filtered like the mip chain for `kind`. max_size 0 or a small enough image: unchanged.
 codec::ImageRgba8 downsize(const codec::ImageRgba8& image, std::uint32_t max_size, TextureKind kind);
 
-// Level 0 is `image` itself.
-std::vector<codec::ImageRgba8> build_mip_chain(const codec::ImageRgba8& image, TextureKind kind);
+// Level 0 is `image` itself. Throws BakeCancelled once `cancel` is set.
+std::vector<codec::ImageRgba8> build_mip_chain(const codec::ImageRgba8& image, TextureKind kind,
+                                               const std::atomic<bool>* cancel = nullptr);
 
 // Encodes every level: uncompressed RGBA8, or BC7 (colour, PBR) / BC5 (normals).
 TextureImage encode_texture(const std::vector<codec::ImageRgba8>& levels, TextureKind kind,

@@ -5,6 +5,7 @@
 // offset in the image buffer, whose size is padded to a multiple of 16 with zeros, so every
 // later section stays 4-byte aligned. Names are zero-padded. The result is checked with the
 // runtime's structural validation before anything is returned or written.
+#include <atomic>
 #include <cstddef>
 #include <filesystem>
 #include <span>
@@ -24,10 +25,20 @@ struct InvalidContent : std::invalid_argument {
 std::vector<std::byte> serialize_model(const ModelContent& content);
 
 // Writes atomically: a temporary file in the same directory, renamed over `path` once complete.
-// On any failure nothing is left behind and std::runtime_error names the path.
+// On any failure nothing is left behind and std::runtime_error names the path and the reason
+// ("No space left on device"...).
 void write_model_file(const std::filesystem::path& path, const ModelContent& content);
 
-// The same atomic write for bytes already serialized.
-void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes);
+// The same atomic write for bytes already serialized. The temporary is ".NAME.tmp-<pid>-<n>"
+// beside `path` (hidden, so directory bakes pass over it); only a process killed mid-write
+// leaves one, for remove_stale_temporaries to find. Once `cancel` is set the write stops, the
+// temporary is removed, `path` is left as it was and BakeCancelled is thrown.
+void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes,
+                           const std::atomic<bool>* cancel = nullptr);
+
+// Removes every temporary of `path` that write_file_atomically left (regular files named exactly
+// ".NAME.tmp-<digits>-<digits>"), and returns how many. Only for a caller that knows no other
+// writer of `path` is running: a bake holding the output's lock (batch_bake.hpp).
+std::size_t remove_stale_temporaries(const std::filesystem::path& path);
 
 }  // namespace aem::pipeline

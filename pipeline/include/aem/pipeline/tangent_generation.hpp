@@ -21,6 +21,7 @@
 //     gets a unit perpendicular of its normal with w = +1.
 // Corners of one vertex with bit-identical frames share it; every other frame gets a copy of the
 // vertex. Time O(n log n) in the number of corners; the output depends only on the input.
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -38,9 +39,9 @@ struct TangentMesh {
 // to the mesh (copies of split vertices, recorded in `split_from`: new vertex -> original, in the
 // order appended) and rewrite triangle indices accordingly. Vertices no triangle uses get a
 // perpendicular of their normal and w = +1. Throws std::length_error for 2^32 - 1 or more
-// corners or vertices.
+// corners or vertices, and BakeCancelled once `cancel` is set.
 void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
-                       std::vector<std::uint32_t>& split_from);
+                       std::vector<std::uint32_t>& split_from, const std::atomic<bool>* cancel = nullptr);
 
 // A unit vector perpendicular to the unit vector `n` (for vertices without UVs or whose UVs give
 // no direction).

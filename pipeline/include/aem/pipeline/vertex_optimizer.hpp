@@ -3,6 +3,7 @@
 // area), and orders triangles and vertices for the GPU with meshoptimizer: vertex-cache order per
 // material range (ranges stay whole), then vertex-fetch order over the whole index buffer.
 // Deterministic, and linear in the triangle count however the triangles share vertices.
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct OptimizedGeometry {
   double acmr_after = 0;
 };
 
-OptimizedGeometry optimize_geometry(const GeometryBuild& geometry);
+// Throws BakeCancelled once `cancel` is set (looked at between meshoptimizer's passes).
+OptimizedGeometry optimize_geometry(const GeometryBuild& geometry, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace aem::pipeline
