@@ -99,8 +99,9 @@ std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
     stamp.output = file_state_from(j.at("output"));
     for (const auto& input : j.at("inputs")) stamp.inputs.push_back(file_state_from(input));
     return stamp;
-  } catch (const nlohmann::json::exception&) {
-    return std::nullopt;  // damaged or from elsewhere: the output is simply rebaked
+  } catch (const std::exception&) {
+    // Damaged, from elsewhere, or not a file at all (a read error): the output is simply rebaked.
+    return std::nullopt;
   }
 }
 

@@ -1,0 +1,161 @@
+// Cancellation reaches every step of a bake: each step stops with BakeCancelled once the flag is
+// set, and a whole bake of a large model, cancelled from another thread, stops soon after.
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "aem/pipeline/animation_baker.hpp"
+#include "aem/pipeline/bake.hpp"
+#include "aem/pipeline/geometry_builder.hpp"
+#include "aem/pipeline/gltf_import.hpp"
+#include "aem/pipeline/material_packer.hpp"
+#include "aem/pipeline/mip_generation.hpp"
+#include "aem/pipeline/model_writer.hpp"
+#include "aem/pipeline/skeleton_builder.hpp"
+#include "aem/pipeline/tangent_generation.hpp"
+#include "aem/pipeline/vertex_normals.hpp"
+#include "aem/pipeline/vertex_optimizer.hpp"
+#include "bake_test_support.hpp"
+#include "large_gltf.hpp"
+#include "synthetic_gltf.hpp"
+#include "watchdog.hpp"
+
+namespace aem::test {
+namespace {
+
+namespace fs = std::filesystem;
+using pipeline::BakeCancelled;
+
+const std::atomic<bool> kCancelled{true};
+
+pipeline::BakeOptions cancelled(pipeline::BakeOptions options = test_options()) {
+  options.signals.cancel = &kCancelled;
+  return options;
+}
+
+// A small model with something for every step: triangles without normals or tangents, a texture
+// in every slot, a CUBICSPLINE animation.
+class CancelEveryStep : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    write_large_gltf(model_, {.grid_quads = 8, .texture_side = 64, .animation_keys = 16});
+    doc_ = pipeline::import_gltf(model_, test_options(), warnings_);
+    skeleton_ = pipeline::build_skeleton(doc_, warnings_);
+  }
+
+  ScratchFolder dir_{"cancel_steps"};
+  fs::path model_ = dir_.path() / "small.gltf";
+  pipeline::WarningLog warnings_;
+  pipeline::GltfDocument doc_;
+  pipeline::SkeletonBuild skeleton_;
+};
+
+TEST_F(CancelEveryStep, Import) {
+  pipeline::WarningLog warnings;
+  EXPECT_THROW(pipeline::import_gltf(model_, cancelled(), warnings), BakeCancelled);
+}
+
+TEST_F(CancelEveryStep, GeometryNormalsAndTangents) {
+  pipeline::WarningLog warnings;
+  EXPECT_THROW(pipeline::build_geometry(doc_, skeleton_, cancelled(), warnings), BakeCancelled);
+  pipeline::TangentMesh mesh{{0, 0, 0, 1, 0, 0, 0, 1, 0}, {0, 0, 1, 0, 0, 1, 0, 0, 1}, {0, 0, 1, 0, 0, 1}, {0, 1, 2}};
+  EXPECT_THROW(pipeline::angle_weighted_normals(mesh.positions, mesh.triangles, &kCancelled), BakeCancelled);
+  std::vector<float> tangents;
+  std::vector<std::uint32_t> split_from;
+  EXPECT_THROW(pipeline::generate_tangents(mesh, tangents, split_from, &kCancelled), BakeCancelled);
+}
+
+TEST_F(CancelEveryStep, VertexOptimiser) {
+  pipeline::WarningLog warnings;
+  const pipeline::GeometryBuild geometry = pipeline::build_geometry(doc_, skeleton_, test_options(), warnings);
+  ASSERT_FALSE(geometry.ranges.empty());
+  EXPECT_THROW(pipeline::optimize_geometry(geometry, &kCancelled), BakeCancelled);
+}
+
+TEST_F(CancelEveryStep, Animation) {
+  pipeline::WarningLog warnings;
+  ASSERT_EQ(pipeline::bake_animations(doc_, skeleton_, test_options(), warnings).size(), 1u);
+  EXPECT_THROW(pipeline::bake_animations(doc_, skeleton_, cancelled(), warnings), BakeCancelled);
+}
+
+TEST_F(CancelEveryStep, MaterialsAndMipChains) {
+  pipeline::WarningLog warnings;
+  // Uncompressed textures: the packer's own loops, not block compression, must see the flag.
+  EXPECT_THROW(pipeline::pack_materials(doc_, {0}, cancelled(), warnings), BakeCancelled);
+  const codec::ImageRgba8 image{64, 64, std::vector<std::uint8_t>(64 * 64 * 4, 200)};
+  for (const auto kind : {pipeline::TextureKind::base_color, pipeline::TextureKind::base_color_masked,
+                          pipeline::TextureKind::normal, pipeline::TextureKind::pbr})
+    EXPECT_THROW(pipeline::build_mip_chain(image, kind, &kCancelled), BakeCancelled);
+}
+
+TEST_F(CancelEveryStep, WriteLeavesTheOldFileAndNoTemporary) {
+  const fs::path out = dir_.path() / "out" / "m.aem";
+  write_file(out, "old");
+  const std::vector<std::byte> bytes(std::size_t(32) << 20, std::byte{1});
+  EXPECT_THROW(pipeline::write_file_atomically(out, bytes, &kCancelled), BakeCancelled);
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(out.parent_path())) names.push_back(e.path().filename().string());
+  EXPECT_EQ(names, std::vector<std::string>{"m.aem"});
+  EXPECT_EQ(fs::file_size(out), 3u);
+}
+
+// Bakes `model` to a file and sets the cancel flag `after` the start, from another thread;
+// expects BakeCancelled and nothing written, and returns the seconds from the flag to the throw.
+double cancel_latency(const fs::path& model, std::chrono::milliseconds after) {
+  std::atomic<bool> cancel{false};
+  pipeline::BakeOptions options = test_options();
+  options.max_texture_size = 0;  // every texel of the big texture goes through the packer
+  options.signals.cancel = &cancel;
+  const fs::path out = model.parent_path() / "out" / "large.aem";
+  std::chrono::steady_clock::time_point set_at;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(after);
+    set_at = std::chrono::steady_clock::now();
+    cancel.store(true);
+  });
+  // Not a timing assertion: far past anything a cancelled bake needs, even under sanitizers.
+  Watchdog watchdog("a cancelled bake of " + model.filename().string(), std::chrono::seconds(60));
+  bool threw = false;
+  try {
+    pipeline::bake_gltf_file(model, out, options);
+  } catch (const BakeCancelled&) {
+    threw = true;
+  }
+  const auto end = std::chrono::steady_clock::now();
+  canceller.join();
+  EXPECT_TRUE(threw) << model << " was baked in full although cancelled";
+  EXPECT_FALSE(fs::exists(out.parent_path())) << "a cancelled bake wrote " << out;
+  return std::chrono::duration<double>(end - set_at).count();
+}
+
+TEST(CancelLargeBake, TwoMillionTrianglesStopSoonAfterTheFlag) {
+  ScratchFolder dir("cancel_geometry");
+  write_large_gltf(dir.path() / "large.gltf", {.grid_quads = 1000});
+  for (const int ms : {200, 700}) {
+    const double latency = cancel_latency(dir.path() / "large.gltf", std::chrono::milliseconds(ms));
+    std::printf("2M triangles, cancelled after %d ms: stopped %.0f ms after the flag\n", ms, latency * 1e3);
+  }
+}
+
+TEST(CancelLargeBake, BigTextureStopsSoonAfterTheFlag) {
+  ScratchFolder dir("cancel_texture");
+  write_large_gltf(dir.path() / "large.gltf", {.texture_side = 4096});
+  for (const int ms : {200, 700}) {
+    const double latency = cancel_latency(dir.path() / "large.gltf", std::chrono::milliseconds(ms));
+    std::printf("4096x4096 texture in every slot, cancelled after %d ms: stopped %.0f ms after the flag\n", ms,
+                latency * 1e3);
+  }
+}
+
+TEST(CancelLargeBake, LongAnimationStopsSoonAfterTheFlag) {
+  ScratchFolder dir("cancel_animation");
+  write_large_gltf(dir.path() / "large.gltf", {.animation_keys = 50000});
+  const double latency = cancel_latency(dir.path() / "large.gltf", std::chrono::milliseconds(200));
+  std::printf("50000 CUBICSPLINE keys, cancelled after 200 ms: stopped %.0f ms after the flag\n", latency * 1e3);
+}
+
+}  // namespace
+}  // namespace aem::test
