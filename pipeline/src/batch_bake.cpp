@@ -70,8 +70,10 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     // From the up-to-date check to the stamp, no other bake of this output runs (output_lock.hpp);
     // a bake that waited for the lock checks the output the other one left.
     const OutputLock lock(job.output, settings.cancel, job.input);
-    remove_stale_temporaries(job.output);
-    remove_stale_temporaries(stamp_path(job.output));
+    if (lock.held()) {
+      remove_stale_temporaries(job.output);
+      remove_stale_temporaries(stamp_path(job.output));
+    }
     const std::string key = options_key(job.options);
     if (!settings.force) {
       if (const auto stamp = read_stamp(job.output);

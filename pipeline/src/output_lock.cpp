@@ -19,20 +19,24 @@ namespace {
 constexpr auto kPollInterval = std::chrono::milliseconds(20);
 constexpr int kMaxAttempts = 100;  // a lock file replaced or removed under us this often: give up
 
+// Errors that mean the output's directory is read-only to us: nothing can be written there, so
+// no other bake can write it either, and an up-to-date check needs no lock.
+bool read_only(int error) { return error == EROFS || error == EACCES || error == EPERM; }
+
 [[noreturn]] void fail(const std::filesystem::path& path, const std::string& what, int error) {
   throw std::runtime_error(path.string() + ": cannot " + what + ": " + std::generic_category().message(error));
 }
 
-// The missing directories from `dir` up (deepest first), made; throws naming the one that fails.
-std::vector<std::filesystem::path> make_directories(const std::filesystem::path& dir) {
+// The missing directories from `dir` up (deepest first), made; `error` is left at the errno of
+// a failure to make them.
+std::vector<std::filesystem::path> make_directories(const std::filesystem::path& dir, std::error_code& error) {
   std::vector<std::filesystem::path> missing;
   std::error_code ec;
   for (std::filesystem::path d = dir; !d.empty() && !std::filesystem::exists(d, ec); d = d.parent_path()) {
     missing.push_back(d);
     if (d == d.parent_path()) break;
   }
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw std::runtime_error(dir.string() + ": cannot create directory: " + ec.message());
+  std::filesystem::create_directories(dir, error);
   return missing;
 }
 
@@ -54,10 +58,18 @@ OutputLock::OutputLock(const std::filesystem::path& output, const std::atomic<bo
   for (int attempt = 0; fd_ < 0; ++attempt) {
     if (attempt == kMaxAttempts) fail(path_, "take the lock", EAGAIN);
     // (Made again on each attempt: a bake that just released its lock may have removed them.)
-    for (const auto& dir : make_directories(path_.parent_path())) made_.push_back(dir);
+    // The output's directory first, so that an error names it rather than the stamp folder.
+    for (const std::filesystem::path& dir : {output.parent_path(), path_.parent_path()}) {
+      if (dir.empty()) continue;
+      std::error_code made;
+      for (const auto& d : make_directories(dir, made)) made_.push_back(d);
+      if (made && read_only(made.value())) return;
+      if (made) throw std::runtime_error(dir.string() + ": cannot create directory: " + made.message());
+    }
     const int fd = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0) {
       if (errno == ENOENT) continue;
+      if (read_only(errno)) return;
       fail(path_, "create the lock file", errno);
     }
     while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -80,8 +92,10 @@ OutputLock::OutputLock(const std::filesystem::path& output, const std::atomic<bo
 }
 
 OutputLock::~OutputLock() {
-  ::unlink(path_.c_str());
-  ::close(fd_);
+  if (fd_ >= 0) {
+    ::unlink(path_.c_str());
+    ::close(fd_);
+  }
   // rmdir fails on a directory that is not empty, which is what keeps anything still in use.
   std::error_code ignored;
   std::filesystem::remove(path_.parent_path(), ignored);

@@ -20,13 +20,17 @@ class OutputLock {
  public:
   // Takes the lock of `output`, making its directory and `.aem-bake` folder if they are missing.
   // While another bake holds it, waits, looking at `cancel` every few milliseconds: once it is
-  // set, throws BakeCancelled naming `model`. Throws std::runtime_error naming the lock file when
-  // it cannot be made or locked.
+  // set, throws BakeCancelled naming `model`. Where the lock file cannot be made because the
+  // directory is read-only to this process (EROFS, EACCES, EPERM), no lock is taken (held() is
+  // false): nothing can be written there, so an up-to-date check needs none, and a bake that
+  // must write fails at its write with the reason. Throws std::runtime_error naming the
+  // directory or lock file on any other failure.
   OutputLock(const std::filesystem::path& output, const std::atomic<bool>* cancel, const std::filesystem::path& model);
   // Removes the lock file (while still holding it, so that no waiting bake can lock a file that
   // is gone), then the `.aem-bake` folder and the directories the constructor made, each only
   // while it is empty: a bake that wrote nothing leaves nothing behind.
   ~OutputLock();
+  bool held() const { return fd_ >= 0; }
   OutputLock(const OutputLock&) = delete;
   OutputLock& operator=(const OutputLock&) = delete;
 
