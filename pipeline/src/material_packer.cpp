@@ -335,9 +335,9 @@ class Packer {
       ImageRgba8 out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
       double error2 = 0, emitted2 = 0;  // emitted light: squared error and squared target
       const std::array<double, 256>* srgb = &srgb_table();
-      for (std::uint32_t y = 0; y < h; ++y) {
-        if (y % 16 == 0) throw_if_cancelled(options_, doc_.path);
+      for (std::uint32_t y = 0; y < h; ++y)
         for (std::uint32_t x = 0; x < w; ++x) {
+          if (x == 0 && y % 16 == 0) throw_if_cancelled(options_, doc_.path);
           const double r = roughness * (mr ? sample(*mr, x, y, w, h, 1) : 1.0);
           const double met = metallic * (mr ? sample(*mr, x, y, w, h, 2) : 1.0);
           const double o = occ ? 1 + occ_strength * (sample(*occ, x, y, w, h, 0) - 1) : 1.0;
@@ -369,7 +369,6 @@ class Packer {
           p[2] = std::uint8_t(std::lround(std::clamp(met, 0.0, 1.0) * 255));
           p[3] = intensity;
         }
-      }
       emissive_error_[key] = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
       return out;
     });

@@ -2,8 +2,8 @@
 // Many bakes at once: jobs run in parallel over files, and each file's texture compression takes
 // the threads that other files leave free. The bytes of every output are the same for any thread
 // count. Outputs that are up to date (see bake_stamp.hpp) are skipped unless forced; a failed job
-// never stops the others and leaves no partial output; a cancel request stops the batch at the
-// next block row of every running bake, leaving nothing half written.
+// never stops the others and leaves no partial output; a cancel request stops every running
+// bake within a fraction of a second (every step looks at it), leaving nothing half written.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
