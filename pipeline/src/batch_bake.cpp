@@ -52,6 +52,42 @@ StampAfterBake stamp_after_bake(const BakeJob& job, const std::string& key, cons
   return after;
 }
 
+// The temporaries killed bakes left in each output directory, listed once per batch (listing a
+// directory of thousands of outputs for each of them would make a batch quadratic). A job
+// removes those of its output and stamp once it holds the output's lock; one left after the
+// listing, by a bake killed meanwhile, is removed by the next run.
+class StaleTemporaries {
+ public:
+  void remove_for(const std::filesystem::path& path) {
+    const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+    std::lock_guard lock(mutex_);
+    auto [it, listed] = candidates_.try_emplace(dir);
+    if (listed) it->second = list(dir);
+    std::erase_if(it->second, [&](const std::string& name) {
+      if (!is_temporary_of(name, path)) return false;
+      std::error_code ignored;
+      if (std::filesystem::symlink_status(dir / name, ignored).type() == std::filesystem::file_type::regular)
+        std::filesystem::remove(dir / name, ignored);
+      return true;
+    });
+  }
+
+ private:
+  // Names that may be temporaries: hidden, with the tag. (A directory that cannot be read has none.)
+  static std::vector<std::string> list(const std::filesystem::path& dir) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      std::string name = it->path().filename().string();
+      if (name.size() > 1 && name[0] == '.' && name.find(".tmp-") != std::string::npos) names.push_back(std::move(name));
+    }
+    return names;
+  }
+
+  std::mutex mutex_;
+  std::map<std::filesystem::path, std::vector<std::string>> candidates_;  // by directory
+};
+
 // Removes `output` after its stamp could not be written: a failed job leaves no output behind.
 // (The caller holds the output's lock, so the file is still the one its bake wrote.)
 void remove_unstamped_output(const std::filesystem::path& output) {
@@ -60,7 +96,7 @@ void remove_unstamped_output(const std::filesystem::path& output) {
 }
 
 JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgress& progress,
-                  unsigned threads) {
+                  StaleTemporaries& stale, unsigned threads) {
   JobResult result;
   const auto start = std::chrono::steady_clock::now();
   try {
@@ -71,8 +107,8 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     // a bake that waited for the lock checks the output the other one left.
     const OutputLock lock(job.output, settings.cancel, job.input);
     if (lock.held()) {
-      remove_stale_temporaries(job.output);
-      remove_stale_temporaries(stamp_path(job.output));
+      stale.remove_for(job.output);
+      stale.remove_for(stamp_path(job.output));
     }
     const std::string key = options_key(job.options);
     if (!settings.force) {
@@ -212,6 +248,7 @@ std::vector<JobResult> run_batch(std::span<const BakeJob> jobs, const BatchSetti
   const unsigned threads = std::max(1u, settings.threads);
   std::atomic<std::size_t> next{0};
   std::atomic<unsigned> running{0};
+  StaleTemporaries stale;
   std::mutex callback_mutex;
   auto worker = [&] {
     for (;;) {
@@ -225,7 +262,7 @@ std::vector<JobResult> run_batch(std::span<const BakeJob> jobs, const BatchSetti
         std::lock_guard lock(callback_mutex);
         if (callbacks.started) callbacks.started(i);
       }
-      results[i] = run_job(jobs[i], settings, progress, others < threads ? threads - others : 1);
+      results[i] = run_job(jobs[i], settings, progress, stale, others < threads ? threads - others : 1);
       running.fetch_sub(1);
       std::lock_guard lock(callback_mutex);
       if (callbacks.finished) callbacks.finished(i, results[i]);

@@ -187,13 +187,20 @@ bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// Writes all of `bytes` to a new file; the error says why it could not (errno's words), or is
-// operation_canceled once `cancel` is set (looked at between chunks of a few MiB).
-std::error_code write_new_file(const std::filesystem::path& path, std::span<const std::byte> bytes,
-                               const std::atomic<bool>* cancel) {
+// Creates a new temporary for `path` and returns its descriptor, or -1 with errno set. Never
+// opens an existing file: a process killed with the same pid may have left that name.
+int create_temporary(const std::filesystem::path& path, std::filesystem::path& temporary) {
+  for (int attempt = 0;; ++attempt) {
+    temporary = temporary_path(path);
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd >= 0 || errno != EEXIST || attempt == 100) return fd;
+  }
+}
+
+// Writes all of `bytes` to `fd` and closes it; the error says why it could not (errno's words),
+// or is operation_canceled once `cancel` is set (looked at between chunks of a few MiB).
+std::error_code write_and_close(int fd, std::span<const std::byte> bytes, const std::atomic<bool>* cancel) {
   constexpr std::size_t kChunk = std::size_t(8) << 20;
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0) return {errno, std::generic_category()};
   std::error_code ec;
   for (std::size_t done = 0; done < bytes.size() && !ec;) {
     if (cancel && cancel->load(std::memory_order_relaxed)) {
@@ -214,8 +221,11 @@ std::error_code write_new_file(const std::filesystem::path& path, std::span<cons
 
 void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes,
                            const std::atomic<bool>* cancel) {
-  const std::filesystem::path temporary = temporary_path(path);
-  std::error_code ec = write_new_file(temporary, bytes, cancel);
+  std::filesystem::path temporary;
+  const int fd = create_temporary(path, temporary);
+  if (fd < 0)
+    throw std::runtime_error(path.string() + ": cannot write the file: " + std::generic_category().message(errno));
+  std::error_code ec = write_and_close(fd, bytes, cancel);
   if (ec) {
     std::error_code ignored;
     std::filesystem::remove(temporary, ignored);
@@ -231,23 +241,13 @@ void write_file_atomically(const std::filesystem::path& path, std::span<const st
   }
 }
 
-std::size_t remove_stale_temporaries(const std::filesystem::path& path) {
+bool is_temporary_of(const std::string& name, const std::filesystem::path& path) {
   const std::string prefix = temporary_prefix(path);
-  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
-  std::size_t removed = 0;
-  std::error_code ec;
-  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (name.compare(0, prefix.size(), prefix) != 0) continue;
-    // Exactly "<pid>-<n>" after the prefix: nothing else is ever taken for a temporary.
-    const std::string_view rest = std::string_view(name).substr(prefix.size());
-    const std::size_t dash = rest.find('-');
-    if (dash == std::string_view::npos || !all_digits(rest.substr(0, dash)) || !all_digits(rest.substr(dash + 1)))
-      continue;
-    std::error_code ignored;
-    if (it->is_regular_file(ignored) && std::filesystem::remove(it->path(), ignored)) ++removed;
-  }
-  return removed;
+  if (name.compare(0, prefix.size(), prefix) != 0) return false;
+  // Exactly "<pid>-<n>" after the prefix: nothing else is ever taken for a temporary.
+  const std::string_view rest = std::string_view(name).substr(prefix.size());
+  const std::size_t dash = rest.find('-');
+  return dash != std::string_view::npos && all_digits(rest.substr(0, dash)) && all_digits(rest.substr(dash + 1));
 }
 
 void write_model_file(const std::filesystem::path& path, const ModelContent& content) {

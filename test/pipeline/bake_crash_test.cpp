@@ -96,19 +96,23 @@ std::string q(const fs::path& p) { return shell_quote(p.string()); }
 
 TEST(BakeCrashes, TemporariesOfAKilledBakeGoWithTheNextBakeOfThatOutput) {
   ScratchDir dir("stale_temporaries");
-  write_large_gltf(dir.path() / "m.gltf", {.grid_quads = 8});
+  write_large_gltf(dir.path() / "src" / "m.gltf", {.grid_quads = 8});
+  write_large_gltf(dir.path() / "src" / "n.gltf", {.grid_quads = 9});
   const fs::path out = dir.path() / "out";
-  // What a bake killed mid-write leaves: the output's temporary and its stamp's.
+  // What bakes killed mid-write leave: an output's temporary and a stamp's.
   write_text(out / ".m.aem.tmp-999999-0", std::string(100000, 'x'));
+  write_text(out / ".n.aem.tmp-999998-7", std::string(100000, 'x'));
   write_text(out / ".aem-bake" / ".m.aem.json.tmp-999999-1", "{");
-  // Not temporaries of this output: left alone.
+  // Not temporaries of these outputs: left alone.
   write_text(out / ".m.aem.tmp-notes", "mine");
   write_text(out / ".other.aem.tmp-1-2", "another output's");
-  const CommandResult r = bake(q(dir.path() / "m.gltf") + " -o " + q(out / "m.aem") + " --textures rgba");
+  const CommandResult r = bake(q(dir.path() / "src") + " -o " + q(out) + " --textures rgba -j2");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(entries_below(out), (std::set<std::string>{".aem-bake", ".aem-bake/m.aem.json", ".m.aem.tmp-notes",
-                                                       ".other.aem.tmp-1-2", "m.aem"}));
-  EXPECT_NO_THROW(Model::open(out / "m.aem"));
+  EXPECT_EQ(entries_below(out),
+            (std::set<std::string>{".aem-bake", ".aem-bake/m.aem.json", ".aem-bake/n.aem.json", ".m.aem.tmp-notes",
+                                   ".other.aem.tmp-1-2", "m.aem", "n.aem"}));
+  EXPECT_EQ(Model::open(out / "m.aem").vertices().size(), 81u);
+  EXPECT_EQ(Model::open(out / "n.aem").vertices().size(), 100u);
 }
 
 TEST(BakeCrashes, AKillNineMidWriteLeavesATemporaryTheNextBakeRemoves) {

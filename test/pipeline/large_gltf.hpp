@@ -45,9 +45,10 @@ std::string add_accessor(std::vector<std::uint8_t>& bin, std::string& views, con
 
 }  // namespace large_gltf_detail
 
-// Writes `path` (.gltf) and its .bin (and .bmp) beside it.
+// Writes `path` (.gltf) and its .bin (and .bmp) beside it, making its directory if needed.
 inline void write_large_gltf(const std::filesystem::path& path, const LargeModel& spec) {
   using namespace large_gltf_detail;
+  std::filesystem::create_directories(path.parent_path());
   const std::string stem = path.stem().string();
   const std::uint32_t n = spec.grid_quads;
   std::vector<float> positions, uvs;

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <span>
+#include <string>
 #include <stdexcept>
 #include <vector>
 
@@ -31,14 +32,14 @@ void write_model_file(const std::filesystem::path& path, const ModelContent& con
 
 // The same atomic write for bytes already serialized. The temporary is ".NAME.tmp-<pid>-<n>"
 // beside `path` (hidden, so directory bakes pass over it); only a process killed mid-write
-// leaves one, for remove_stale_temporaries to find. Once `cancel` is set the write stops, the
+// leaves one (see is_temporary_of). Once `cancel` is set the write stops, the
 // temporary is removed, `path` is left as it was and BakeCancelled is thrown.
 void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes,
                            const std::atomic<bool>* cancel = nullptr);
 
-// Removes every temporary of `path` that write_file_atomically left (regular files named exactly
-// ".NAME.tmp-<digits>-<digits>"), and returns how many. Only for a caller that knows no other
-// writer of `path` is running: a bake holding the output's lock (batch_bake.hpp).
-std::size_t remove_stale_temporaries(const std::filesystem::path& path);
+// Whether the file name `name` is that of a temporary write_file_atomically makes for `path`:
+// exactly ".NAME.tmp-<digits>-<digits>". One that exists while no writer of `path` runs (a bake
+// holding the output's lock, batch_bake.hpp) was left by a killed process and may be removed.
+bool is_temporary_of(const std::string& name, const std::filesystem::path& path);
 
 }  // namespace aem::pipeline
