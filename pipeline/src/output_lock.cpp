@@ -55,6 +55,16 @@ std::filesystem::path output_lock_path(const std::filesystem::path& output) {
 OutputLock::OutputLock(const std::filesystem::path& output, const std::atomic<bool>* cancel,
                        const std::filesystem::path& model)
     : path_(output_lock_path(output)) {
+  try {
+    take(output, cancel, model);
+  } catch (...) {
+    remove_made_directories();
+    throw;
+  }
+}
+
+void OutputLock::take(const std::filesystem::path& output, const std::atomic<bool>* cancel,
+                      const std::filesystem::path& model) {
   for (int attempt = 0; fd_ < 0; ++attempt) {
     if (attempt == kMaxAttempts) fail(path_, "take the lock", EAGAIN);
     // (Made again on each attempt: a bake that just released its lock may have removed them.)
@@ -96,6 +106,10 @@ OutputLock::~OutputLock() {
     ::unlink(path_.c_str());
     ::close(fd_);
   }
+  remove_made_directories();
+}
+
+void OutputLock::remove_made_directories() const {
   // rmdir fails on a directory that is not empty, which is what keeps anything still in use.
   std::error_code ignored;
   std::filesystem::remove(path_.parent_path(), ignored);

@@ -35,6 +35,9 @@ class OutputLock {
   OutputLock& operator=(const OutputLock&) = delete;
 
  private:
+  void take(const std::filesystem::path& output, const std::atomic<bool>* cancel, const std::filesystem::path& model);
+  void remove_made_directories() const;
+
   std::filesystem::path path_;
   int fd_ = -1;
   std::vector<std::filesystem::path> made_;  // directories this lock made, deepest first
