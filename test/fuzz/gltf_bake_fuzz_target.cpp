@@ -20,16 +20,23 @@
 namespace {
 
 // Each process bakes from a directory of its own that holds only the input, so relative URIs
-// find nothing else.
-const std::filesystem::path& input_path() {
-  static const std::filesystem::path path = [] {
-    const auto dir = std::filesystem::temp_directory_path() / ("aem_gltf_fuzz_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    std::atexit([] { std::filesystem::remove_all(input_path().parent_path()); });
-    return dir / "input.gltf";
-  }();
-  return path;
-}
+// find nothing else; the directory goes when the process ends.
+class InputFolder {
+ public:
+  InputFolder() : dir_(std::filesystem::temp_directory_path() / ("aem_gltf_fuzz_" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(dir_);
+  }
+  ~InputFolder() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  std::filesystem::path input() const { return dir_ / "input.gltf"; }
+
+ private:
+  std::filesystem::path dir_;
+};
+
+const InputFolder folder;
 
 aem::pipeline::BakeOptions fuzz_options() {
   aem::pipeline::BakeOptions options;
@@ -43,12 +50,12 @@ aem::pipeline::BakeOptions fuzz_options() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   {
-    std::ofstream out(input_path(), std::ios::binary | std::ios::trunc);
+    std::ofstream out(folder.input(), std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), std::streamsize(size));
   }
   aem::pipeline::BakeResult result;
   try {
-    result = aem::pipeline::bake_gltf(input_path(), fuzz_options());
+    result = aem::pipeline::bake_gltf(folder.input(), fuzz_options());
   } catch (const aem::pipeline::BakeError&) {
     return 0;  // refused, with a message: the right answer to bad input
   }
