@@ -105,8 +105,32 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
     rest_r[j] = {r[0], r[1], r[2], r[3]};
     rest_s[j] = {s[0], s[1], s[2], 0};
   }
-  std::vector<AnimationDesc> out;
+  // Every kept animation holds at least three keys per joint (the rest values): check that
+  // product before allocating any track. Animations without channels hold nothing else and are
+  // dropped, so that thousands of them cost nothing.
+  std::vector<std::size_t> kept;
   for (std::size_t ai = 0; ai < m.animations.size(); ++ai) {
+    if (!m.animations[ai].channels.empty()) {
+      kept.push_back(ai);
+      continue;
+    }
+    warnings.warn("empty animation", doc.path.string() + ": animation " + std::to_string(ai) +
+                                         (m.animations[ai].name.empty() ? "" : " (" + m.animations[ai].name + ")") +
+                                         " has no channels; dropped (and any other animation without channels)");
+  }
+  const std::uint64_t max_keys = options.limits.max_animation_keys;
+  const auto keys_over_limit = [&](std::uint64_t keys, const std::string& what) {
+    return BakeError(doc.path.string() + ": " + what + " make " + std::to_string(keys) +
+                     " animation keys, more than the limit of " + std::to_string(max_keys) +
+                     " (--max-animation-keys raises it)");
+  };
+  const std::uint64_t rest_keys = std::uint64_t(joint_count) * kept.size() * 3;  // each factor < 2^32
+  if (rest_keys > max_keys)
+    throw keys_over_limit(rest_keys, std::to_string(joint_count) + " joints x " + std::to_string(kept.size()) +
+                                         " animations x 3 tracks (at least one key each)");
+  std::uint64_t total_keys = rest_keys;  // rest keys, plus each channel's keys as they are made
+  std::vector<AnimationDesc> out;
+  for (std::size_t ai : kept) {
     const tinygltf::Animation& anim = m.animations[ai];
     AnimationDesc desc;
     desc.name = anim.name.empty() ? "animation_" + std::to_string(ai) : anim.name;
@@ -199,8 +223,16 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
           }
           resample_segment(c, k, 0, 1, fix(c.values[k * 3 + 1]), fix(c.values[(k + 1) * 3 + 1]),
                            tolerance, 0, keys);
+          // Resampling makes up to 1024 keys a segment: count as they come.
+          if (total_keys + keys.size() - 1 > max_keys)
+            throw keys_over_limit(total_keys + keys.size() - 1, "animation " + std::to_string(ai) + " channel " +
+                                                                std::to_string(ci) + " and the tracks before it");
         }
       }
+      total_keys += keys.size() - 1;  // its first key stands for the rest key counted above
+      if (total_keys > max_keys)
+        throw keys_over_limit(total_keys, "animation " + std::to_string(ai) + " channel " + std::to_string(ci) +
+                                              " and the tracks before it");
     }
     desc.duration = float(duration);
     for (std::size_t j = 0; j < joint_count; ++j) {
