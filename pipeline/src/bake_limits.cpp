@@ -19,9 +19,9 @@ void check_vertex_limit(const GltfDocument& doc, const BakeLimits& limits) {
         if (const auto it = p.attributes.find("POSITION"); it != p.attributes.end() && it->second >= 0)
           vertices += m.accessors[std::size_t(it->second)].count;  // each at most 2^28 (checked)
     if (vertices > limits.max_vertices)
-      throw BakeError(doc.path.string() + ": the scene places more than " + std::to_string(limits.max_vertices) +
-                      " vertices (the limit; node meshes counted once per node that places them), at least " +
-                      std::to_string(vertices) + " (--max-vertices raises it)");
+      throw BakeError(doc.path.string() + ": the scene places at least " + std::to_string(vertices) +
+                      " vertices (POSITION, counted once per node that places a mesh), more than the limit of " +
+                      std::to_string(limits.max_vertices) + " (--max-vertices raises it)");
     stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
   }
 }

@@ -340,6 +340,7 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
 
 constexpr std::size_t kMaxJsonDepth = 256;
 constexpr int kMaxImageSide = 16384;
+constexpr std::size_t kMaxSameHashCompared = 8;
 
 // Deepest [ / { nesting in a JSON text (strings skipped).
 std::size_t json_depth(const std::vector<unsigned char>& text, std::size_t begin, std::size_t end) {
@@ -406,8 +407,10 @@ bool keep_encoded_image(tinygltf::Image* image, const int index, std::string* er
   out.height = h;
   const std::string_view text(reinterpret_cast<const char*>(bytes), std::size_t(size));
   std::vector<int>& same_hash = log.by_hash[std::hash<std::string_view>{}(text)];
-  for (int earlier : same_hash) {
-    const EncodedImage& e = log.encoded[earlier];
+  // Only a few candidates are compared, so that crafted hash collisions cost no more than that.
+  for (std::size_t k = 0; k < same_hash.size() && k < kMaxSameHashCompared; ++k) {
+    const int earlier = same_hash[k];
+    const EncodedImage& e = log.encoded.at(earlier);
     const unsigned char* e_bytes = e.buffer_view >= 0 ? encoded_bytes_in(*log.model, e.buffer_view) : e.bytes.data();
     const std::size_t e_size = e.buffer_view >= 0 ? log.model->bufferViews[std::size_t(e.buffer_view)].byteLength
                                                   : e.bytes.size();
