@@ -159,6 +159,13 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
       const int joint = skeleton.joint_of_node[std::size_t(ch.target_node)];
       const tinygltf::AnimationSampler& smp = anim.samplers[std::size_t(ch.sampler)];
       const std::string sat = doc.path.string() + ": animation " + std::to_string(ai) + " sampler " + std::to_string(ch.sampler);
+      // Each key time makes at least one key (the first in place of the rest key counted above):
+      // refuse before reading a huge input accessor.
+      if (const std::uint64_t times_count = accessor_count(doc, smp.input);
+          times_count > 0 && total_keys + times_count - 1 > max_keys)
+        throw keys_over_limit(total_keys + times_count - 1, "animation " + std::to_string(ai) + " channel " +
+                                                            std::to_string(ci) + " (" + std::to_string(times_count) +
+                                                            " key times) and the tracks before it");
       Channel c;
       c.rotation = ch.target_path == "rotation";
       c.components = c.rotation ? 4 : 3;

@@ -1,5 +1,6 @@
 #include "bake_limits.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -15,12 +16,17 @@ void check_vertex_limit(const GltfDocument& doc, const BakeLimits& limits) {
     const tinygltf::Node& node = m.nodes[std::size_t(stack.back())];
     stack.pop_back();
     if (node.mesh >= 0)
-      for (const tinygltf::Primitive& p : m.meshes[std::size_t(node.mesh)].primitives)
+      for (const tinygltf::Primitive& p : m.meshes[std::size_t(node.mesh)].primitives) {
+        // Its POSITION count, or its index count when larger: every index is a corner the
+        // geometry reads and keeps. Each count is at most 2^28 (checked by the import).
+        std::uint64_t count = p.indices >= 0 ? m.accessors[std::size_t(p.indices)].count : 0;
         if (const auto it = p.attributes.find("POSITION"); it != p.attributes.end() && it->second >= 0)
-          vertices += m.accessors[std::size_t(it->second)].count;  // each at most 2^28 (checked)
+          count = std::max<std::uint64_t>(count, m.accessors[std::size_t(it->second)].count);
+        vertices += count;
+      }
     if (vertices > limits.max_vertices)
       throw BakeError(doc.path.string() + ": the scene places at least " + std::to_string(vertices) +
-                      " vertices (POSITION, counted once per node that places a mesh), more than the limit of " +
+                      " vertices (POSITION or indices, whichever is more, counted once per node that places a mesh), more than the limit of " +
                       std::to_string(limits.max_vertices) + " (--max-vertices raises it)");
     stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
   }

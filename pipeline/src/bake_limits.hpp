@@ -8,8 +8,9 @@
 
 namespace aem::pipeline {
 
-// The POSITION vertices of every mesh instance the baked scene places (a mesh placed by three
-// nodes counts three times), against limits.max_vertices; checked before any is read.
+// The vertices of every mesh instance the baked scene places (per primitive its POSITION count or
+// its index count, whichever is more; a mesh placed by three nodes counts three times), against
+// limits.max_vertices; checked before any is read.
 void check_vertex_limit(const GltfDocument& doc, const BakeLimits& limits);
 
 // The size of the AEM file a bake would write, against limits.max_output_bytes.

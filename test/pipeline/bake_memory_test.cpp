@@ -346,6 +346,24 @@ TEST(BakeMemory, HugeVertexCountIsRefusedBeforeReading) {
   EXPECT_LT(bake.peak_bytes, kPeakBound);
 }
 
+TEST(BakeMemory, HugeKeyTimeCountIsRefusedBeforeReading) {
+  Watchdog watchdog("huge key time count", 120s);
+  ScratchFolder dir("mem_key_times");
+  const fs::path in = dir.path() / "times.gltf";
+  // One animation whose key times and translations are 100 million zeros each (accessors
+  // without buffer views): 1.6 GB as floats.
+  std::string gltf = joints_and_animations(1, 1, 1);
+  gltf = replaced(gltf, R"({"componentType": 5126, "count": 1, "type": "SCALAR", "min": [0], "max": [0]})",
+                  R"({"componentType": 5126, "count": 100000000, "type": "SCALAR", "min": [0], "max": [0]})");
+  gltf = replaced(gltf, R"({"componentType": 5126, "count": 1, "type": "VEC3"})",
+                  R"({"componentType": 5126, "count": 100000000, "type": "VEC3"})");
+  write_file(in, gltf);
+  const ChildBake bake = bake_in_child(in, fast_options());
+  ASSERT_FALSE(bake.baked);
+  expect_names(bake.error, {in.string(), "animation 0 channel 0 (100000000 key times)", "--max-animation-keys"});
+  EXPECT_LT(bake.peak_bytes, kPeakBound);
+}
+
 // Each limit refuses a model just past it, and lets it through once raised to its amount.
 TEST(BakeMemory, RaisedLimitsLetTheModelThrough) {
   ScratchFolder dir("mem_raised");
@@ -359,7 +377,7 @@ TEST(BakeMemory, RaisedLimitsLetTheModelThrough) {
   write_file(keys, joints_and_animations(20, 30, 1));  // 20 x 30 x 3 = 1800 keys
   const fs::path vertices = dir.path() / "vertices.gltf";
   write_file(vertices, quad_gltf(R"("materials": [{}], "nodes": [{"children": [1, 2, 3]}, {"mesh": 0}, {"mesh": 0},
-                                    {"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0)"));  // 3 x 4 vertices
+                                    {"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0)"));  // 3 x 6 indices (4 vertices)
   struct Case {
     fs::path model;
     std::uint64_t pipeline::BakeLimits::*limit;
@@ -369,7 +387,7 @@ TEST(BakeMemory, RaisedLimitsLetTheModelThrough) {
   for (const Case& c : {Case{images, &pipeline::BakeLimits::max_image_pixels, 4096, "--max-image-pixels"},
                         Case{images, &pipeline::BakeLimits::max_total_pixels, 8192, "--max-total-pixels"},
                         Case{keys, &pipeline::BakeLimits::max_animation_keys, 1800, "--max-animation-keys"},
-                        Case{vertices, &pipeline::BakeLimits::max_vertices, 12, "--max-vertices"}}) {
+                        Case{vertices, &pipeline::BakeLimits::max_vertices, 18, "--max-vertices"}}) {
     pipeline::BakeOptions options = fast_options();
     options.limits.*c.limit = c.amount - 1;
     try {

@@ -39,7 +39,7 @@ struct BakeSignals {
 struct BakeLimits {
   std::uint64_t max_image_pixels = std::uint64_t(1) << 26;  // per image a baked material uses (8192x8192)
   std::uint64_t max_total_pixels = std::uint64_t(1) << 28;  // summed over the images a bake decodes
-  std::uint64_t max_vertices = std::uint64_t(1) << 24;      // POSITION vertices of every placed mesh
+  std::uint64_t max_vertices = std::uint64_t(1) << 24;      // vertices (or indices) of every placed mesh
   std::uint64_t max_animation_keys = std::uint64_t(1) << 24;  // keys of all tracks, after resampling
   std::uint64_t max_output_bytes = std::uint64_t(1) << 31;  // the AEM file
 };
