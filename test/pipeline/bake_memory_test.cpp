@@ -125,6 +125,14 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 // ---- The bake run in a child process.
 
+#if defined(__SANITIZE_ADDRESS__)  // GCC
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)       // Clang
+constexpr bool kAddressSanitizer = __has_feature(address_sanitizer);
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
 struct ChildBake {
   bool baked = false;
   std::string error;  // the BakeError's message when not baked
@@ -142,10 +150,10 @@ ChildBake bake_in_child(const fs::path& in, const pipeline::BakeOptions& options
   const pid_t pid = ::fork();
   if (pid == 0) {
     ::close(fds[0]);
-#if !defined(__SANITIZE_ADDRESS__)
-    const rlimit cap{rlim_t(4) << 30, rlim_t(4) << 30};
-    ::setrlimit(RLIMIT_AS, &cap);
-#endif
+    if (!kAddressSanitizer) {  // ASan's shadow memory is terabytes of address space
+      const rlimit cap{rlim_t(4) << 30, rlim_t(4) << 30};
+      ::setrlimit(RLIMIT_AS, &cap);
+    }
     std::string text;
     int code = 0;
     try {
