@@ -169,17 +169,19 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
       Channel c;
       c.rotation = ch.target_path == "rotation";
       c.components = c.rotation ? 4 : 3;
-      const std::vector<float> times = read_floats(doc, smp.input, 1, sat + " input");
-      const std::vector<float> values = read_floats(doc, smp.output, std::size_t(c.components), sat + " output");
       const std::string interp = smp.interpolation.empty() ? "LINEAR" : smp.interpolation;
       const bool cubic = interp == "CUBICSPLINE";
-      if (times.empty()) throw BakeError(sat + ": input accessor has no key times");
       const std::size_t per_key = cubic ? 3 : 1;
-      if (values.size() / std::size_t(c.components) != times.size() * per_key)
+      // The counts agree before either accessor is read (an output of 2^28 zero values without
+      // a buffer view would otherwise be read for a single key time).
+      const std::size_t time_count = accessor_count(doc, smp.input), value_count = accessor_count(doc, smp.output);
+      if (time_count == 0) throw BakeError(sat + ": input accessor has no key times");
+      if (value_count != time_count * per_key)
         throw BakeError(sat + ": output accessor " + std::to_string(smp.output) + " has " +
-                        std::to_string(values.size() / std::size_t(c.components)) + " values for " +
-                        std::to_string(times.size()) + " key times (" + interp + " needs " +
-                        std::to_string(times.size() * per_key) + ")");
+                        std::to_string(value_count) + " values for " + std::to_string(time_count) + " key times (" +
+                        interp + " needs " + std::to_string(time_count * per_key) + ")");
+      const std::vector<float> times = read_floats(doc, smp.input, 1, sat + " input");
+      const std::vector<float> values = read_floats(doc, smp.output, std::size_t(c.components), sat + " output");
       for (std::size_t k = 0; k < times.size(); ++k) {
         if (!std::isfinite(times[k]) || times[k] < 0)
           throw BakeError(sat + ": key time " + std::to_string(k) + " is negative or not finite");

@@ -372,6 +372,33 @@ TEST(BakeMemory, HugeKeyTimeCountIsRefusedBeforeReading) {
   EXPECT_LT(bake.peak_bytes, kPeakBound);
 }
 
+// Accessors of zeros without a buffer view cost nothing in the file, and the bake reads no more
+// of them than it uses: a skin's inverse bind matrices (one per joint), an animation's output
+// (refused when its count does not match its key times).
+TEST(BakeMemory, HugeAccessorsOfZerosAreNotReadBeyondWhatIsUsed) {
+  Watchdog watchdog("huge accessors of zeros", 120s);
+  ScratchFolder dir("mem_zero_accessors");
+  const fs::path matrices = dir.path() / "matrices.gltf", values = dir.path() / "values.gltf";
+  // 200 million inverse bind matrices (12.8 GB as floats) for one joint.
+  std::string gltf = joints_and_animations(1, 1, 1);
+  gltf = replaced(gltf, R"("skins": [{"joints": [1]}])", R"("skins": [{"joints": [1], "inverseBindMatrices": 6}])");
+  gltf = replaced(gltf, R"({"componentType": 5126, "count": 1, "type": "VEC3"}])",
+                  R"({"componentType": 5126, "count": 1, "type": "VEC3"},
+                     {"componentType": 5126, "count": 200000000, "type": "MAT4"}])");
+  write_file(matrices, gltf);
+  const ChildBake from_matrices = bake_in_child(matrices, fast_options());
+  EXPECT_TRUE(from_matrices.baked) << from_matrices.error;
+  EXPECT_LT(from_matrices.peak_bytes, kPeakBound);
+  // 200 million translations (2.4 GB) for one key time.
+  gltf = replaced(joints_and_animations(1, 1, 1), R"({"componentType": 5126, "count": 1, "type": "VEC3"})",
+                  R"({"componentType": 5126, "count": 200000000, "type": "VEC3"})");
+  write_file(values, gltf);
+  const ChildBake from_values = bake_in_child(values, fast_options());
+  ASSERT_FALSE(from_values.baked);
+  expect_names(from_values.error, {values.string(), "has 200000000 values for 1 key times"});
+  EXPECT_LT(from_values.peak_bytes, kPeakBound);
+}
+
 // Each limit refuses a model just past it, and lets it through once raised to its amount.
 TEST(BakeMemory, RaisedLimitsLetTheModelThrough) {
   ScratchFolder dir("mem_raised");
