@@ -75,12 +75,23 @@ class Manifest {
   }
 
   static std::string unknown_option() {
-    return "unknown option (expected textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing or strict)";
+    return "unknown option (expected textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing, "
+           "strict or a limit: max_image_pixels, max_total_pixels, max_vertices, max_animation_keys, max_output_bytes)";
   }
 
   std::string path_string(const json& value, const std::string& place) const {
     if (!value.is_string() || value.get<std::string>().empty()) fail(place, "must be a non-empty path string");
     return value.get<std::string>();
+  }
+
+  // The limit a manifest key sets ("max_vertices"...), or null when the key is no limit.
+  static std::uint64_t* limit_setting(pipeline::BakeLimits& limits, const std::string& key) {
+    if (key == "max_image_pixels") return &limits.max_image_pixels;
+    if (key == "max_total_pixels") return &limits.max_total_pixels;
+    if (key == "max_vertices") return &limits.max_vertices;
+    if (key == "max_animation_keys") return &limits.max_animation_keys;
+    if (key == "max_output_bytes") return &limits.max_output_bytes;
+    return nullptr;
   }
 
   // Applies one bake option; false when `key` is not an option.
@@ -118,6 +129,8 @@ class Manifest {
       o.allow_missing = boolean();
     } else if (key == "strict") {
       o.strict = boolean();
+    } else if (std::uint64_t* limit = limit_setting(o.limits, key)) {
+      *limit = std::uint64_t(whole(1, 1LL << 62));
     } else {
       return false;
     }
@@ -143,7 +156,8 @@ class Manifest {
         }
         else if (!apply_option(options, key, value, place + "/" + key))
           fail(place + "/" + key, "unknown key (expected input, output, textures, quality, max_texture_size, scene, "
-                                  "regenerate_tangents, allow_missing or strict)");
+                                  "regenerate_tangents, allow_missing, strict or a limit: max_image_pixels, "
+                                  "max_total_pixels, max_vertices, max_animation_keys, max_output_bytes)");
       }
     } else {
       fail(place, "must be an input path or an object with \"input\"");

@@ -16,7 +16,9 @@ namespace {
 
 // Raised whenever a change to the pipeline changes what it writes for the same input and
 // options, so that stamps written by an older baker of the same version go stale.
-constexpr int kBakeRevision = 2;
+// 3: a PBR texture takes its largest source's size (not the widest width by the tallest
+// height); animations without channels are dropped.
+constexpr int kBakeRevision = 3;
 
 nlohmann::json to_json(const FileState& f) {
   return {{"path", f.path.generic_string()}, {"size", f.size}, {"mtime_ns", f.mtime_ns},
@@ -39,6 +41,9 @@ std::string baker_version() {
   return std::string("aem ") + AEM_VERSION_STRING + " bake r" + std::to_string(kBakeRevision);
 }
 
+// BakeOptions::limits are left out: they decide whether a bake fails, never the bytes of one that
+// succeeds, and a failed bake leaves no stamp (so it is tried again whatever the limits). An
+// output baked under other limits is the output these limits would give, or none.
 std::string options_key(const BakeOptions& o) {
   return "scene=" + std::to_string(o.scene) +
          " textures=" + std::string(to_string(o.textures)) +

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <string_view>
+#include <unordered_map>
 #include <sstream>
 #include <fstream>
 #include <string>
@@ -13,6 +15,8 @@
 
 #include <stb_image.h>  // declarations only; libstb.so implements them
 #include <tiny_gltf.h>
+
+#include "image_decoding.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -336,6 +340,7 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
 
 constexpr std::size_t kMaxJsonDepth = 256;
 constexpr int kMaxImageSide = 16384;
+constexpr std::size_t kMaxSameHashCompared = 8;
 
 // Deepest [ / { nesting in a JSON text (strings skipped).
 std::size_t json_depth(const std::vector<unsigned char>& text, std::size_t begin, std::size_t end) {
@@ -357,18 +362,22 @@ std::size_t json_depth(const std::vector<unsigned char>& text, std::size_t begin
   return deepest;
 }
 
-// Why an image has no pixels, by image index, filled in while tinygltf loads. An image the bake
-// cannot read is not a load failure: whether it matters depends on whether a baked material
-// uses it, which the material packer decides (error, or with allow_missing a warning).
+// What tinygltf's loading learnt of each image, by image index: why it has no pixels, or its
+// encoded bytes and header size. An image the bake cannot read is not a load failure: whether it
+// matters depends on whether a baked material uses it, which the material packer decides
+// (error, or with allow_missing a warning).
 struct ImageLog {
   std::map<int, std::string> problems;
+  std::map<int, EncodedImage> encoded;
+  std::unordered_map<std::size_t, std::vector<int>> by_hash;  // images with bytes, by their hash
   const tinygltf::Model* model = nullptr;  // being loaded: its buffers and views come before images
 };
 
-// Image decoding for tinygltf: PNG/JPEG (anything stb_image reads) to RGBA8, refusing images
-// whose header claims more than kMaxImageSide texels a side before allocating anything.
-bool decode_image(tinygltf::Image* image, const int index, std::string* err, std::string*, int, int,
-                  const unsigned char* bytes, int size, void* image_log) {
+// Image "decoding" for tinygltf: reads only the header (PNG/JPEG, anything stb_image reads) and
+// keeps the bytes for the material packer, which decodes the images a baked material uses, once
+// each. Images with the same bytes as an earlier one point to it instead of keeping a copy.
+bool keep_encoded_image(tinygltf::Image* image, const int index, std::string* err, std::string*, int, int,
+                        const unsigned char* bytes, int size, void* image_log) {
   auto& log = *static_cast<ImageLog*>(image_log);
   auto& problems = log.problems;
   // tinygltf hands over an image's bufferView without checking it lies inside its buffer.
@@ -393,19 +402,29 @@ bool decode_image(tinygltf::Image* image, const int index, std::string* err, std
                       std::to_string(kMaxImageSide) + " texels a side";
     return true;
   }
-  unsigned char* data = stbi_load_from_memory(bytes, size, &w, &h, &comp, 4);
-  if (data == nullptr) {
-    const char* reason = stbi_failure_reason();  // null when stb gives none
-    problems[index] = std::string("cannot be decoded (") + (reason ? reason : "unknown error") + ")";
-    return true;
+  EncodedImage& out = log.encoded[index];
+  out.width = w;
+  out.height = h;
+  const std::string_view text(reinterpret_cast<const char*>(bytes), std::size_t(size));
+  std::vector<int>& same_hash = log.by_hash[std::hash<std::string_view>{}(text)];
+  // Only a few candidates are compared, so that crafted hash collisions cost no more than that.
+  for (std::size_t k = 0; k < same_hash.size() && k < kMaxSameHashCompared; ++k) {
+    const int earlier = same_hash[k];
+    const EncodedImage& e = log.encoded.at(earlier);
+    const unsigned char* e_bytes = e.buffer_view >= 0 ? encoded_bytes_in(*log.model, e.buffer_view) : e.bytes.data();
+    const std::size_t e_size = e.buffer_view >= 0 ? log.model->bufferViews[std::size_t(e.buffer_view)].byteLength
+                                                  : e.bytes.size();
+    if (e_size == text.size() && std::memcmp(e_bytes, bytes, e_size) == 0) {
+      out.same_as = earlier;
+      return true;
+    }
   }
-  image->width = w;
-  image->height = h;
-  image->component = 4;
-  image->bits = 8;
-  image->pixel_type = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE;
-  image->image.assign(data, data + std::size_t(w) * std::size_t(h) * 4);
-  stbi_image_free(data);
+  same_hash.push_back(index);
+  // Bytes in a bufferView stay where they are (the buffers outlive the bake); others are copied.
+  if (image->bufferView >= 0)
+    out.buffer_view = image->bufferView;
+  else
+    out.bytes.assign(bytes, bytes + size);
   return true;
 }
 
@@ -534,7 +553,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   loader.SetStoreOriginalJSONForExtrasAndExtensions(false);
   ImageLog image_log;
   image_log.model = doc.model.get();
-  loader.SetImageLoader(&decode_image, &image_log);
+  loader.SetImageLoader(&keep_encoded_image, &image_log);
   doc.files.push_back(path.lexically_normal());
   loader.SetFsCallbacks({&logged_file_exists, &tinygltf::ExpandFilePath, &logged_read_whole_file,
                          &tinygltf::WriteWholeFile, &doc.files});
@@ -562,10 +581,13 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   if (!warning.empty()) warnings.warn("loader", path.string() + ": glTF loader: " + trim(warning));
   const tinygltf::Model& m = *doc.model;
   doc.image_problems.assign(m.images.size(), std::string());
+  doc.images.resize(m.images.size());
   for (std::size_t i = 0; i < m.images.size(); ++i) {
     if (const auto it = image_log.problems.find(int(i)); it != image_log.problems.end())
       doc.image_problems[i] = it->second;
-    else if (m.images[i].image.empty())
+    else if (const auto kept = image_log.encoded.find(int(i)); kept != image_log.encoded.end())
+      doc.images[i] = std::move(kept->second);
+    else
       doc.image_problems[i] = m.images[i].uri.empty() ? "has no pixel data" : image_file_problem(base_dir, m.images[i].uri);
   }
   if (!m.scenes.empty()) {
