@@ -43,6 +43,12 @@ aem::pipeline::BakeOptions fuzz_options() {
   options.textures = aem::pipeline::TextureEncoding::rgba;
   options.max_texture_size = 16;
   options.allow_missing = true;  // go on past missing images, to reach the later stages
+  // Small caps, so that every input costs little: a refusal is as good an answer as a bake.
+  options.limits.max_image_pixels = std::uint64_t(1) << 20;
+  options.limits.max_total_pixels = std::uint64_t(1) << 22;
+  options.limits.max_vertices = std::uint64_t(1) << 18;
+  options.limits.max_animation_keys = std::uint64_t(1) << 18;
+  options.limits.max_output_bytes = std::uint64_t(1) << 26;
   return options;
 }
 
