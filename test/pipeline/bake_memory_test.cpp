@@ -219,7 +219,7 @@ void expect_names(const std::string& message, const std::vector<std::string>& pa
 
 TEST(BakeMemory, HugeImageAMaterialUsesIsRefusedFromItsHeader) {
   Watchdog watchdog("huge used image", 120s);
-  ScratchFolder dir("mem_huge_used");
+  ScratchDir dir("mem_huge_used");
   write_black_png(dir.path() / "huge.png", 16384, 16384);
   EXPECT_LT(fs::file_size(dir.path() / "huge.png"), 300'000u);
   const fs::path in = dir.path() / "huge.gltf";
@@ -234,7 +234,7 @@ TEST(BakeMemory, HugeImageAMaterialUsesIsRefusedFromItsHeader) {
 
 TEST(BakeMemory, ImagesNoBakedMaterialUsesAreNotDecoded) {
   Watchdog watchdog("unused huge images", 120s);
-  ScratchFolder dir("mem_huge_unused");
+  ScratchDir dir("mem_huge_unused");
   write_black_png(dir.path() / "huge.png", 16384, 16384);
   write_black_png(dir.path() / "small.png", 1000, 3);  // also shows the hand-made PNGs decode
   const fs::path in = dir.path() / "unused.gltf";
@@ -250,7 +250,7 @@ TEST(BakeMemory, ImagesNoBakedMaterialUsesAreNotDecoded) {
 }
 
 TEST(BakeMemory, AnImageUsedSeveralTimesIsDecodedOnce) {
-  ScratchFolder dir("mem_used_twice");
+  ScratchDir dir("mem_used_twice");
   write_solid_png(dir.path() / "tile.png", 64, 32, {128, 128, 255, 255});
   write_solid_png(dir.path() / "copy.png", 64, 32, {128, 128, 255, 255});  // the same bytes, another file
   const fs::path in = dir.path() / "twice.gltf";
@@ -269,7 +269,7 @@ TEST(BakeMemory, AnImageUsedSeveralTimesIsDecodedOnce) {
 
 TEST(BakeMemory, MismatchedPbrSourcesMakeATextureNoLargerThanTheLargestSource) {
   Watchdog watchdog("mismatched PBR sources", 120s);
-  ScratchFolder dir("mem_pbr_sources");
+  ScratchDir dir("mem_pbr_sources");
   write_solid_png(dir.path() / "row.png", 16384, 1, {0, 128, 255, 255});
   write_solid_png(dir.path() / "column.png", 1, 16384, {64, 0, 0, 255});
   const fs::path in = dir.path() / "pbr.gltf";
@@ -315,7 +315,7 @@ std::string joints_and_animations(int joints, int animations, int channels) {
 
 TEST(BakeMemory, ThousandsOfEmptyAnimationsOverThousandsOfJointsAreDropped) {
   Watchdog watchdog("empty animations", 120s);
-  ScratchFolder dir("mem_empty_animations");
+  ScratchDir dir("mem_empty_animations");
   const fs::path in = dir.path() / "empty.gltf";
   write_file(in, joints_and_animations(4000, 4000, 0));
   const ChildBake bake = bake_in_child(in, fast_options());
@@ -327,7 +327,7 @@ TEST(BakeMemory, ThousandsOfEmptyAnimationsOverThousandsOfJointsAreDropped) {
 
 TEST(BakeMemory, JointsTimesAnimationsPastTheLimitAreRefusedBeforeAllocating) {
   Watchdog watchdog("joints x animations", 120s);
-  ScratchFolder dir("mem_joint_animations");
+  ScratchDir dir("mem_joint_animations");
   const fs::path in = dir.path() / "keys.gltf";
   write_file(in, joints_and_animations(4000, 4000, 1));
   const ChildBake bake = bake_in_child(in, fast_options());
@@ -339,7 +339,7 @@ TEST(BakeMemory, JointsTimesAnimationsPastTheLimitAreRefusedBeforeAllocating) {
 
 TEST(BakeMemory, HugeVertexCountIsRefusedBeforeReading) {
   Watchdog watchdog("huge vertex count", 120s);
-  ScratchFolder dir("mem_vertices");
+  ScratchDir dir("mem_vertices");
   const fs::path in = dir.path() / "vertices.gltf";
   // Mesh 0: 200 million zero positions from an accessor without a buffer view (2.4 GB as floats);
   // the quad becomes mesh 1.
@@ -356,7 +356,7 @@ TEST(BakeMemory, HugeVertexCountIsRefusedBeforeReading) {
 
 TEST(BakeMemory, HugeKeyTimeCountIsRefusedBeforeReading) {
   Watchdog watchdog("huge key time count", 120s);
-  ScratchFolder dir("mem_key_times");
+  ScratchDir dir("mem_key_times");
   const fs::path in = dir.path() / "times.gltf";
   // One animation whose key times and translations are 100 million zeros each (accessors
   // without buffer views): 1.6 GB as floats.
@@ -377,7 +377,7 @@ TEST(BakeMemory, HugeKeyTimeCountIsRefusedBeforeReading) {
 // (refused when its count does not match its key times).
 TEST(BakeMemory, HugeAccessorsOfZerosAreNotReadBeyondWhatIsUsed) {
   Watchdog watchdog("huge accessors of zeros", 120s);
-  ScratchFolder dir("mem_zero_accessors");
+  ScratchDir dir("mem_zero_accessors");
   const fs::path matrices = dir.path() / "matrices.gltf", values = dir.path() / "values.gltf";
   // 200 million inverse bind matrices (12.8 GB as floats) for one joint.
   std::string gltf = joints_and_animations(1, 1, 1);
@@ -401,7 +401,7 @@ TEST(BakeMemory, HugeAccessorsOfZerosAreNotReadBeyondWhatIsUsed) {
 
 // Each limit refuses a model just past it, and lets it through once raised to its amount.
 TEST(BakeMemory, RaisedLimitsLetTheModelThrough) {
-  ScratchFolder dir("mem_raised");
+  ScratchDir dir("mem_raised");
   write_solid_png(dir.path() / "a.png", 64, 64, {10, 20, 30, 255});
   write_solid_png(dir.path() / "b.png", 64, 64, {40, 50, 60, 255});
   const fs::path images = dir.path() / "images.gltf";
@@ -437,7 +437,7 @@ TEST(BakeMemory, RaisedLimitsLetTheModelThrough) {
 }
 
 TEST(BakeMemory, OutputPastItsLimitIsNotWritten) {
-  ScratchFolder dir("mem_output");
+  ScratchDir dir("mem_output");
   const fs::path in = dir.path() / "quad.gltf", out = dir.path() / "out" / "quad.aem";
   write_file(in, quad_gltf(R"("materials": [{}], "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0)"));
   pipeline::BakeOptions options = fast_options();
