@@ -8,6 +8,7 @@
 
 #include "aem/codec/bc7.hpp"
 #include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/confined_files.hpp"
 #include "aem/pipeline/output_guard.hpp"
 #include "arg_parser.hpp"
 #include "bake_jobs.hpp"
@@ -56,6 +57,10 @@ constexpr const char* kUsage =
     "  --allow-missing          a missing or undecodable image a baked material uses is a\n"
     "                           warning (the factor alone) instead of an error: previews;\n"
     "                           a missing buffer stays an error\n"
+    "  --allow-dir DIR          a model's buffers and images may also be read from DIR\n"
+    "                           (repeatable; a shared texture folder): by default only\n"
+    "                           regular files inside the model's own directory are read,\n"
+    "                           and a manifest may write only below its output directory\n"
     "  --strict                 treat every warning as an error\n"
     "  --verbose                one input file: per-step timings and vertex-cache statistics\n"
     "  --json                   print one JSON report of the run on stdout instead of text\n"
@@ -170,6 +175,12 @@ Request parse(ArgParser& parser) {
   r.options.strict = parser.flag("--strict");
   r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
   r.options.allow_missing = parser.flag("--allow-missing");
+  for (const std::string& dir : parser.repeated_option("--allow-dir")) {
+    if (dir.empty()) throw UsageError("--allow-dir names nothing");
+    if (const std::string why = pipeline::allowed_dir_problem(dir); !why.empty())
+      throw UsageError("--allow-dir " + dir + ": " + why);
+    r.options.allowed_dirs.emplace_back(dir);
+  }
   r.verbose = parser.flag("--verbose");
   r.json = parser.flag("--json");
   r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));

@@ -41,6 +41,10 @@ struct BakeOptions {
   bool regenerate_tangents = false;     // ignore glTF TANGENT data and generate tangents instead
   bool allow_missing = false;           // a missing or undecodable file the model uses is a
                                         // warning (the bake goes on without it), not an error
+  // Directories besides the model's own that its buffers and images may be read from (a
+  // studio's shared texture folder); relative ones are relative to the working directory. Each
+  // must exist. A URI leading anywhere else is an error (specs/bake.md, "Reading").
+  std::vector<std::filesystem::path> allowed_dirs;
   BakeSignals signals{};
 };
 
