@@ -36,6 +36,15 @@ std::string decoded_as_tinygltf_does(const std::string& uri) {
   return out;
 }
 
+// The confinement for `model`, an allowed directory's problem named with the model.
+ReadConfinement confinement_for(const std::filesystem::path& model, const BakeOptions& options) {
+  try {
+    return ReadConfinement(model.parent_path(), options.allowed_dirs);
+  } catch (const BakeError& e) {
+    throw BakeError(model.string() + ": " + e.what());
+  }
+}
+
 std::string identity_path(const std::string& path, void*) { return path; }
 
 bool refuse_write(std::string* err, const std::string&, const std::vector<unsigned char>&, void*) {
@@ -51,7 +60,7 @@ GltfFileAccess::GltfFileAccess(const std::filesystem::path& model, const BakeOpt
       model_dir_(model.parent_path()),
       base_dir_(absolute_text(model_dir_)),
       prefix_(!base_dir_.empty() && base_dir_.back() == '/' ? base_dir_ : base_dir_ + "/"),
-      confinement_(model_dir_, options.allowed_dirs),
+      confinement_(confinement_for(model, options)),
       files_(files) {}
 
 tinygltf::FsCallbacks GltfFileAccess::callbacks() {
