@@ -84,7 +84,9 @@ constexpr const char* kUsage =
     "    ]\n"
     "  }\n"
     "Entry settings: textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing,\n"
-    "strict.\n";
+    "strict, allow_dirs (directories relative to the manifest, added to those allowed; each inside\n"
+    "the manifest's directory or an --allow-dir). Inputs must lie inside the manifest's directory\n"
+    "or an allowed one, and outputs below the output directory or inside an allowed one.\n";
 
 std::atomic<bool> g_interrupted{false};
 

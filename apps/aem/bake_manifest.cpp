@@ -166,8 +166,8 @@ class Manifest {
     }
   }
 
-  // Refuses an input outside the manifest's directory and every allowed one, and anything but a
-  // regular file or directory (a FIFO would block the bake).
+  // Refuses an input that is anything but a regular file or directory (a FIFO would block the
+  // bake), or lies outside the manifest's directory and every allowed one.
   void check_input(const std::filesystem::path& source, const std::string& place,
                    const pipeline::BakeOptions& options) const {
     struct ::stat s {};
@@ -176,6 +176,13 @@ class Manifest {
       fail(place, source.string() + ": " +
                       (S_ISFIFO(s.st_mode) ? "is a FIFO" : S_ISSOCK(s.st_mode) ? "is a socket" : "is a device") +
                       ", and only regular files and directories are read");
+    check_input_place(source, place, options);
+  }
+
+  // Refuses an input (a named one, or one found below a named directory, which may be a symbolic
+  // link) that resolves outside the manifest's directory and every allowed one.
+  void check_input_place(const std::filesystem::path& source, const std::string& place,
+                         const pipeline::BakeOptions& options) const {
     const std::filesystem::path resolved = pipeline::resolved_path(source);
     const bool allowed = trusted(resolved) || std::any_of(options.allowed_dirs.begin(), options.allowed_dirs.end(),
                                                           [&](const std::filesystem::path& dir) {
@@ -242,8 +249,10 @@ class Manifest {
       jobs.push_back({source, output.empty() ? output_dir / std::filesystem::path(relative).replace_extension(".aem")
                                              : output_dir / output, options});
     }
-    for (std::size_t j = first; j < jobs.size(); ++j)
+    for (std::size_t j = first; j < jobs.size(); ++j) {
+      if (is_dir) check_input_place(jobs[j].input, place, options);
       check_output(jobs[j], output_dir, output.empty() ? place : place + "/output");
+    }
   }
 
   std::filesystem::path path_;

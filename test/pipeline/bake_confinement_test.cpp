@@ -269,6 +269,15 @@ TEST(BakeConfinementCli, ManifestInputsStayInsideItsDirectory) {
   r = bake_in(dir.path(), "--manifest project/assets.json --allow-dir elsewhere");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(fs::is_regular_file(dir.path() / "project" / "out" / "model.aem"));
+  fs::remove_all(dir.path() / "project" / "out");
+  // Nor through a symbolic link in a directory the manifest names.
+  fs::create_directories(dir.path() / "project" / "models");
+  fs::create_symlink(dir.path() / "elsewhere" / "model.gltf", dir.path() / "project" / "models" / "model.gltf");
+  write_text(dir.path() / "project" / "assets.json", R"({"output_dir": "out", "assets": ["models"]})");
+  r = bake_in(dir.path(), "--manifest project/assets.json");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_TRUE(contains(r.output, "/assets/0: project/models/model.gltf resolves to")) << r.output;
+  expect_nothing_in(dir.path() / "project" / "out");
 }
 
 TEST(BakeConfinementCli, ManifestOutputsStayBelowTheOutputDirectory) {
