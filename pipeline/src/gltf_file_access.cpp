@@ -1,7 +1,5 @@
 #include "gltf_file_access.hpp"
 
-#include <algorithm>
-
 #include <nlohmann/json.hpp>
 
 namespace aem::pipeline {
@@ -61,7 +59,8 @@ GltfFileAccess::GltfFileAccess(const std::filesystem::path& model, const BakeOpt
       base_dir_(absolute_text(model_dir_)),
       prefix_(!base_dir_.empty() && base_dir_.back() == '/' ? base_dir_ : base_dir_ + "/"),
       confinement_(confinement_for(model, options)),
-      files_(files) {}
+      files_(files),
+      logged_(files.begin(), files.end()) {}
 
 tinygltf::FsCallbacks GltfFileAccess::callbacks() {
   return {&file_exists, &identity_path, &read_whole_file, &refuse_write, this};
@@ -81,7 +80,7 @@ ReadConfinement::Resolution GltfFileAccess::resolve(const std::string& uri) {
   }
   // Logged as the model names it, so that a change to it, or its arrival, counts as a change.
   const std::filesystem::path logged = (model_dir_ / uri).lexically_normal();
-  if (std::find(files_.begin(), files_.end(), logged) == files_.end()) files_.push_back(logged);
+  if (logged_.insert(logged).second) files_.push_back(logged);
   return r;
 }
 

@@ -6,6 +6,7 @@
 // pipeline.
 #include <filesystem>
 #include <map>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -47,6 +48,7 @@ class GltfFileAccess {
   std::string base_dir_, prefix_;    // prefix_: base_dir_ with the separator tinygltf adds
   ReadConfinement confinement_;
   std::vector<std::filesystem::path>& files_;
+  std::set<std::filesystem::path> logged_;       // files_'s paths, for a lookup in log time
   std::map<std::string, std::string> refusals_;  // decoded URI -> why it was not read
 };
 
