@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
 #include "aem/pipeline/confined_files.hpp"
+#include "aem/pipeline/json_depth.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/pipeline/output_guard.hpp"
 #include "bake_math.hpp"
@@ -103,10 +103,12 @@ std::filesystem::path stamp_path(const std::filesystem::path& output) {
 }
 
 std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
-  std::ifstream in(stamp_path(output), std::ios::binary);
-  if (!in) return std::nullopt;
+  // Read as any input is: a FIFO planted in .aem-bake/ (an archive can carry one) must not block.
+  std::vector<unsigned char> text;
+  if (!read_regular_file(stamp_path(output), text).empty()) return std::nullopt;
+  if (json_depth(text) > kMaxJsonDepth) return std::nullopt;
   try {
-    const nlohmann::json j = nlohmann::json::parse(in);
+    const nlohmann::json j = nlohmann::json::parse(text);
     BakeStamp stamp;
     stamp.baker = j.at("baker").get<std::string>();
     stamp.options = j.at("options").get<std::string>();

@@ -88,7 +88,7 @@ bool GltfFileAccess::file_exists(const std::string& path, void* self) {
   auto& access = *static_cast<GltfFileAccess*>(self);
   std::string uri;
   // tinygltf goes on to look in the working directory: never anywhere but the model's.
-  if (!access.uri_of(path, uri)) return false;
+  if (!access.uri_of(path, uri) || uri.empty()) return false;  // (tinygltf reports an empty uri itself)
   return access.resolve(uri).exists;
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "aem/pipeline/bake.hpp"
+#include "aem/pipeline/bake_stamp.hpp"
 #include "bake_cli_support.hpp"
 #include "bake_test_support.hpp"
 #include "run_command.hpp"
@@ -190,6 +191,38 @@ TEST(BakeConfinement, AllowedDirectoryAdmitsASharedTextureFolder) {
   options.allowed_dirs = {dir.path() / "nowhere"};
   fs::remove_all(dir.path() / "out");
   EXPECT_TRUE(contains(refused_bake(dir.path(), model, options), "nowhere: no such directory"));
+}
+
+TEST(BakeConfinement, AllowedDirectoriesArePartOfTheStampsOptions) {
+  ScratchFolder dir("stamp_key");
+  fs::create_directories(dir.path() / "a");
+  fs::create_directories(dir.path() / "b");
+  pipeline::BakeOptions options = test_options();
+  const std::string none = pipeline::options_key(options);
+  EXPECT_FALSE(contains(none, "allow_dirs")) << none;  // stamps from before the option stay valid
+  options.allowed_dirs = {dir.path() / "a"};
+  const std::string a = pipeline::options_key(options);
+  options.allowed_dirs = {dir.path() / "b"};
+  const std::string b = pipeline::options_key(options);
+  EXPECT_NE(a, none);
+  EXPECT_NE(a, b);
+  options.allowed_dirs = {dir.path() / "b", dir.path() / "a", dir.path() / "x" / ".." / "a"};
+  const std::string both = pipeline::options_key(options);
+  options.allowed_dirs = {dir.path() / "a", dir.path() / "b"};
+  EXPECT_EQ(both, pipeline::options_key(options)) << "the order and spelling of the same directories do not matter";
+}
+
+TEST(BakeConfinementCli, FifoPlantedAsAStampDoesNotBlock) {
+  ScratchDir dir("stamp_fifo");
+  write_triangle_buffer(dir.path() / "tri.bin");
+  write_file(dir.path() / "model.gltf", triangle_gltf("tri.bin"));
+  ASSERT_EQ(bake_in(dir.path(), "model.gltf -o out/model.aem").exit_code, 0);
+  const fs::path stamp = dir.path() / "out" / ".aem-bake" / "model.aem.json";
+  ASSERT_TRUE(fs::remove(stamp));
+  ASSERT_EQ(::mkfifo(stamp.c_str(), 0600), 0);
+  const CommandResult r = bake_in(dir.path(), "model.gltf -o out/model.aem");
+  EXPECT_EQ(r.exit_code, 0) << r.output;  // not up to date: baked again, and the stamp rewritten
+  EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(stamp))) << r.output;
 }
 
 TEST(BakeConfinementCli, MissingFileIsNotLookedForInTheWorkingDirectory) {
