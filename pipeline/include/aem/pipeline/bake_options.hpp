@@ -44,7 +44,7 @@ struct BakeOptions {
   // Directories besides the model's own that its buffers and images may be read from (a
   // studio's shared texture folder); relative ones are relative to the working directory. Each
   // must exist. A URI leading anywhere else is an error (specs/bake.md, "Reading").
-  std::vector<std::filesystem::path> allowed_dirs;
+  std::vector<std::filesystem::path> allowed_dirs{};
   BakeSignals signals{};
 };
 
