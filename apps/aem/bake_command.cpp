@@ -10,6 +10,7 @@
 
 #include "aem/codec/bc7.hpp"
 #include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/confined_files.hpp"
 #include "aem/pipeline/output_guard.hpp"
 #include "arg_parser.hpp"
 #include "bake_jobs.hpp"
@@ -59,6 +60,10 @@ constexpr const char* kUsage =
     "  --allow-missing          a missing or undecodable image a baked material uses is a\n"
     "                           warning (the factor alone) instead of an error: previews;\n"
     "                           a missing buffer stays an error\n"
+    "  --allow-dir DIR          a model's buffers and images may also be read from DIR\n"
+    "                           (repeatable; a shared texture folder): by default only\n"
+    "                           regular files inside the model's own directory are read,\n"
+    "                           and a manifest may write only below its output directory\n"
     "  --strict                 treat every warning as an error\n"
     "  --max-image-pixels N     limit: texels of one image a baked material uses\n"
     "                           (default 67108864, 8192x8192)\n"
@@ -98,8 +103,10 @@ constexpr const char* kUsage =
     "    ]\n"
     "  }\n"
     "Entry settings: textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing,\n"
-    "strict, max_image_pixels, max_total_pixels, max_vertices, max_animation_keys,\n"
-    "max_output_bytes.\n";
+    "strict, allow_dirs (directories relative to the manifest, added to those allowed; each inside\n"
+    "the manifest's directory or an --allow-dir), max_image_pixels, max_total_pixels,\n"
+    "max_vertices, max_animation_keys, max_output_bytes. Inputs must lie inside the manifest's\n"
+    "directory or an allowed one, and outputs below the output directory or inside an allowed one.\n";
 
 // The largest value a limit option takes: 2^62, far past any memory, and a whole number in JSON.
 constexpr long long kMaxLimit = 1LL << 62;
@@ -200,6 +207,12 @@ Request parse(ArgParser& parser) {
   r.options.strict = parser.flag("--strict");
   r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
   r.options.allow_missing = parser.flag("--allow-missing");
+  for (const std::string& dir : parser.repeated_option("--allow-dir")) {
+    if (dir.empty()) throw UsageError("--allow-dir names nothing");
+    if (const std::string why = pipeline::allowed_dir_problem(dir); !why.empty())
+      throw UsageError("--allow-dir " + dir + ": " + why);
+    r.options.allowed_dirs.emplace_back(dir);
+  }
   r.verbose = parser.flag("--verbose");
   r.json = parser.flag("--json");
   r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));

@@ -9,13 +9,15 @@
 #include <string_view>
 #include <unordered_map>
 #include <sstream>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include <stb_image.h>  // declarations only; libstb.so implements them
 #include <tiny_gltf.h>
 
+#include "aem/pipeline/confined_files.hpp"
+#include "aem/pipeline/json_depth.hpp"
+#include "gltf_file_access.hpp"
 #include "image_decoding.hpp"
 
 namespace aem::pipeline {
@@ -338,29 +340,8 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
   }
 }
 
-constexpr std::size_t kMaxJsonDepth = 256;
 constexpr int kMaxImageSide = 16384;
 constexpr std::size_t kMaxSameHashCompared = 8;
-
-// Deepest [ / { nesting in a JSON text (strings skipped).
-std::size_t json_depth(const std::vector<unsigned char>& text, std::size_t begin, std::size_t end) {
-  std::size_t depth = 0, deepest = 0;
-  bool in_string = false;
-  for (std::size_t i = begin; i < end; ++i) {
-    const unsigned char c = text[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return deepest;
-}
 
 // What tinygltf's loading learnt of each image, by image index: why it has no pixels, or its
 // encoded bytes and header size. An image the bake cannot read is not a load failure: whether it
@@ -492,25 +473,6 @@ std::string with_buffer_file_errors_named(const std::string& error, const std::s
   return out;
 }
 
-// tinygltf's file access, recording every path it looks for or reads (buffers and images), so
-// that a change to any of them, or the arrival of one that was missing, is seen as a change.
-void note_file(void* log, const std::string& path) {
-  auto& files = *static_cast<std::vector<std::filesystem::path>*>(log);
-  const std::filesystem::path p = std::filesystem::path(path).lexically_normal();
-  if (std::find(files.begin(), files.end(), p) == files.end()) files.push_back(p);
-}
-
-bool logged_file_exists(const std::string& path, void* log) {
-  note_file(log, path);
-  return tinygltf::FileExists(path, nullptr);
-}
-
-bool logged_read_whole_file(std::vector<unsigned char>* out, std::string* err, const std::string& path,
-                            void* log) {
-  note_file(log, path);
-  return tinygltf::ReadWholeFile(out, err, path, nullptr);
-}
-
 }  // namespace
 
 GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& options,
@@ -518,25 +480,13 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   GltfDocument doc;
   doc.path = path;
   doc.model = std::make_shared<tinygltf::Model>();
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw BakeError(path.string() + ": no such file");
   // Read the whole file once; sniff the container from its first bytes, not the extension.
   std::vector<unsigned char> bytes;
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw BakeError(path.string() + ": cannot open for reading");
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0 || size > std::streamoff(0x7fffffff))
-      throw BakeError(path.string() + ": larger than 2 GiB, which the glTF loader cannot read");
-    bytes.resize(std::size_t(size));
-    in.seekg(0);
-    in.read(reinterpret_cast<char*>(bytes.data()), size);
-    if (!in) throw BakeError(path.string() + ": read error");
-  }
+  if (const std::string problem = read_regular_file(path, bytes, 0x7fffffff); !problem.empty())
+    throw BakeError(path.string() + ": " + problem);
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
   // The JSON parser recurses once per nesting level: refuse absurd nesting before it runs.
+  std::span<const unsigned char> json_text;
   {
     std::size_t begin = 0, end = bytes.size();
     if (binary && bytes.size() >= 20) {
@@ -545,7 +495,8 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
       begin = 20;
       end = std::min<std::size_t>(bytes.size(), 20 + std::size_t(chunk));
     }
-    if (const std::size_t depth = json_depth(bytes, begin, end); depth > kMaxJsonDepth)
+    json_text = std::span(bytes).subspan(begin, end - begin);
+    if (const std::size_t depth = json_depth(json_text); depth > kMaxJsonDepth)
       throw BakeError(path.string() + ": JSON nested " + std::to_string(depth) +
                       " levels deep (more than " + std::to_string(kMaxJsonDepth) + ")");
   }
@@ -555,20 +506,21 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   image_log.model = doc.model.get();
   loader.SetImageLoader(&keep_encoded_image, &image_log);
   doc.files.push_back(path.lexically_normal());
-  loader.SetFsCallbacks({&logged_file_exists, &tinygltf::ExpandFilePath, &logged_read_whole_file,
-                         &tinygltf::WriteWholeFile, &doc.files});
+  GltfFileAccess files(path, options, doc.files);
+  loader.SetFsCallbacks(files.callbacks());
   std::string error, warning;
   bool ok = false;
-  const std::string base_dir = path.parent_path().string();
+  const std::string base_dir = path.parent_path().string();  // for messages
   try {
     ok = binary ? loader.LoadBinaryFromMemory(doc.model.get(), &error, &warning, bytes.data(),
-                                              unsigned(bytes.size()), base_dir)
+                                              unsigned(bytes.size()), files.base_dir())
                 : loader.LoadASCIIFromString(doc.model.get(), &error, &warning,
                                              reinterpret_cast<const char*>(bytes.data()),
-                                             unsigned(bytes.size()), base_dir);
+                                             unsigned(bytes.size()), files.base_dir());
   } catch (const std::exception& e) {
     throw BakeError(path.string() + ": not a readable glTF file: " + e.what());
   }
+  files.throw_if_refused(json_text);
   auto trim = [](std::string s) {
     while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
     for (char& c : s) if (c == '\n') c = ';';

@@ -1,7 +1,8 @@
 // Writes the glTF bake fuzzer's seeds: small .glb files that reach every stage (a textured,
 // normal-mapped quad with an embedded PNG; a skinned, animated triangle with LINEAR, STEP and
 // CUBICSPLINE samplers; a sparse accessor), shapes that once cost quadratic time (a fan, a node
-// chain whose nodes are all listed as roots, positions without a buffer view), and every
+// chain whose nodes are all listed as roots, positions without a buffer view), URIs that try to
+// leave the model's folder, and every
 // corpus .gltf/.glb small enough to mutate quickly.
 #include <cstdint>
 #include <cstdio>
@@ -185,6 +186,20 @@ void odd_shapes(const std::filesystem::path& path) {
             bin);
 }
 
+// Files named the ways a hostile model escapes its folder: every one must be refused.
+void escaping_uris(const std::filesystem::path& path) {
+  const json gltf = {{"asset", {{"version", "2.0"}}},
+                     {"buffers", json::array({{{"byteLength", 36}, {"uri", "../outside.bin"}},
+                                              {{"byteLength", 36}, {"uri", "%2e%2e%2Foutside.bin"}},
+                                              {{"byteLength", 36}, {"uri", "file:///etc/hostname"}},
+                                              {{"byteLength", 36}, {"uri", "/etc/hostname"}}})},
+                     {"images", json::array({{{"uri", "..%2Fimage.png"}}, {{"uri", "missing.png"}}})},
+                     {"textures", json::array({{{"source", 0}}, {{"source", 1}}})},
+                     {"materials", json::array({{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 1}}}}}}})},
+                     {"scenes", json::array({{{"nodes", json::array()}}})}};
+  std::ofstream(path) << gltf.dump();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -197,6 +212,7 @@ int main(int argc, char** argv) {
   textured_quad(dir / "textured_quad.glb");
   skinned_animated_triangle(dir / "skinned_animated.glb");
   odd_shapes(dir / "odd_shapes.glb");
+  escaping_uris(dir / "escaping_uris.gltf");
   std::size_t copied = 0;
   std::error_code ec;
   if (argc == 3 && std::filesystem::is_directory(argv[2], ec)) {
@@ -212,6 +228,6 @@ int main(int argc, char** argv) {
       }
     }
   }
-  std::printf("wrote 3 generated seeds and %zu corpus models to %s\n", copied, dir.c_str());
+  std::printf("wrote 4 generated seeds and %zu corpus models to %s\n", copied, dir.c_str());
   return 0;
 }

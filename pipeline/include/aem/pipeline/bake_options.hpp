@@ -53,9 +53,13 @@ struct BakeOptions {
   unsigned threads = 1;                 // texture compression threads; output is the same for any
   double resample_tolerance = 1e-4;     // STEP/CUBICSPLINE resampling, relative to value range
   bool regenerate_tangents = false;     // ignore glTF TANGENT data and generate tangents instead
-  bool allow_missing = false;           // a missing or undecodable file the model uses is a
-                                        // warning (the bake goes on without it), not an error
+  bool allow_missing = false;           // a missing or undecodable image a baked material uses
+                                        // is a warning (baked without it), not an error
   BakeLimits limits{};
+  // Directories besides the model's own that its buffers and images may be read from (a
+  // studio's shared texture folder); relative ones are relative to the working directory. Each
+  // must exist. A URI leading anywhere else is an error (specs/bake.md, "Reading").
+  std::vector<std::filesystem::path> allowed_dirs{};
   BakeSignals signals{};
 };
 
