@@ -49,6 +49,23 @@ std::optional<std::string> ArgParser::option(std::string_view name) {
   return value;
 }
 
+std::vector<std::string> ArgParser::repeated_option(std::string_view name) {
+  std::vector<std::string> values;
+  for (auto it = rest_.begin(); it != rest_.end();) {
+    if (*it == name) {
+      if (std::next(it) == rest_.end()) throw UsageError(std::string(name) + " needs a value");
+      values.push_back(*std::next(it));
+      it = rest_.erase(it, std::next(it, 2));
+    } else if (it->size() > name.size() && it->compare(0, name.size(), name) == 0 && (*it)[name.size()] == '=') {
+      values.push_back(it->substr(name.size() + 1));
+      it = rest_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return values;
+}
+
 std::optional<long long> ArgParser::int_option(std::string_view name, long long min,
                                                long long max) {
   const std::optional<std::string> text = option(name);

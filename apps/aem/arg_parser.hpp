@@ -25,6 +25,8 @@ class ArgParser {
   bool flag(std::string_view name);
   // Consumes `--name VALUE` or `--name=VALUE`; nullopt when absent.
   std::optional<std::string> option(std::string_view name);
+  // Consumes every `--name VALUE` / `--name=VALUE`, in order; empty when absent.
+  std::vector<std::string> repeated_option(std::string_view name);
   // Like option(), parsed as an integer within [min, max].
   std::optional<long long> int_option(std::string_view name, long long min, long long max);
   // Returns what is left once every flag and option has been consumed; an unknown `-x` is an error,

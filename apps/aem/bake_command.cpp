@@ -6,8 +6,11 @@
 #include <string>
 #include <thread>
 
+#include <sys/resource.h>
+
 #include "aem/codec/bc7.hpp"
 #include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/confined_files.hpp"
 #include "aem/pipeline/output_guard.hpp"
 #include "arg_parser.hpp"
 #include "bake_jobs.hpp"
@@ -23,12 +26,13 @@ constexpr const char* kUsage =
     "       aem bake --manifest assets.json [-o OUTDIR] [options]\n"
     "\n"
     "Bakes glTF 2.0 models (the default scene, every node transform applied) into AEM files:\n"
-    "triangle lists per material, generated normals and tangents where missing, skins and\n"
-    "animated nodes as joints, animations as linear keys, and the metallic-roughness material\n"
-    "packed into AEM's base colour, normal and PBR textures with full mip chains. What AEM\n"
-    "cannot hold (morph targets, cameras, lights, vertex colours, extra UV sets...) is reported\n"
-    "once per kind. Files are written atomically; the same input and options give the same\n"
-    "bytes whatever the thread count.\n"
+    "triangle lists per material (double-sided ones with back faces), normals and MikkTSpace\n"
+    "tangents generated where missing, skins and animated nodes as joints, animations as\n"
+    "linear keys, and the metallic-roughness material packed into AEM's base colour, normal and\n"
+    "PBR textures with full mip chains. What AEM cannot hold (morph targets, cameras, lights,\n"
+    "vertex colours, extra UV sets...) is a warning naming the model and element; a missing or\n"
+    "undecodable image a material uses is an error (see --allow-missing). Files are written\n"
+    "atomically; the same input and options give the same bytes whatever the thread count.\n"
     "\n"
     "For one input file, -o names the output file when it ends in .aem and is not a directory;\n"
     "otherwise -o is a directory (made if needed): a file bakes to OUTDIR/NAME.aem, and a\n"
@@ -52,12 +56,25 @@ constexpr const char* kUsage =
     "  --quality fast|normal|best  BC7 effort (default normal)\n"
     "  --max-texture-size N     downsize textures so that neither side exceeds N\n"
     "  --regenerate-tangents    ignore the file's TANGENT data and generate tangents\n"
-    "                           (MikkTSpace-style) as for primitives without them\n"
+    "                           (MikkTSpace) as for primitives without them\n"
     "  --allow-missing          a missing or undecodable image a baked material uses is a\n"
     "                           warning (the factor alone) instead of an error: previews;\n"
     "                           a missing buffer stays an error\n"
+    "  --allow-dir DIR          a model's buffers and images may also be read from DIR\n"
+    "                           (repeatable; a shared texture folder): by default only\n"
+    "                           regular files inside the model's own directory are read,\n"
+    "                           and a manifest may write only below its output directory\n"
     "  --strict                 treat every warning as an error\n"
-    "  --verbose                one input file: per-step timings and vertex-cache statistics\n"
+    "  --max-image-pixels N     limit: texels of one image a baked material uses\n"
+    "                           (default 67108864, 8192x8192)\n"
+    "  --max-total-pixels N     limit: texels of all the images a bake decodes (268435456)\n"
+    "  --max-vertices N         limit: vertices (or indices, if more) of the meshes the\n"
+    "                           scene places, once per placing node (16777216)\n"
+    "  --max-animation-keys N   limit: keys of all animation tracks after resampling, at\n"
+    "                           least 3 per joint and animation (16777216)\n"
+    "  --max-output-bytes N     limit: bytes of the AEM file (2147483648)\n"
+    "  --verbose                one input file: per-step timings, vertex-cache statistics,\n"
+    "                           images decoded and the peak memory\n"
     "  --json                   print one JSON report of the run on stdout instead of text\n"
     "                           (schema aem-bake-report: per model status, warnings with\n"
     "                           codes, counts, bytes and time; warnings also go to stderr)\n"
@@ -65,6 +82,13 @@ constexpr const char* kUsage =
     "On a terminal a live line shows progress; in a pipe or with $CI set, one line per file.\n"
     "Exit status: 0 when every model baked or was up to date, 1 when any failed, 130 when\n"
     "interrupted (Ctrl-C finishes nothing half-way: each output is complete or untouched).\n"
+    "\n"
+    "Limits: a model past one fails (exit 1) with a message naming it, the element, the\n"
+    "amount, the limit and the option that raises it, checked before the memory is spent\n"
+    "(an image's size from its header, before decoding it): a small hostile file cannot make\n"
+    "the bake allocate gigabytes. Only images a baked material uses are decoded, each once.\n"
+    "Limits never change the bytes of a bake, so they are not part of what makes a model out\n"
+    "of date. Manifests set them too (max_image_pixels...).\n"
     "\n"
     "Manifest: paths are relative to the manifest; outputs mirror the inputs' paths below it\n"
     "under output_dir (or -o), unless an entry names its \"output\" (a .aem name below it).\n"
@@ -79,7 +103,13 @@ constexpr const char* kUsage =
     "    ]\n"
     "  }\n"
     "Entry settings: textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing,\n"
-    "strict.\n";
+    "strict, allow_dirs (directories relative to the manifest, added to those allowed; each inside\n"
+    "the manifest's directory or an --allow-dir), max_image_pixels, max_total_pixels,\n"
+    "max_vertices, max_animation_keys, max_output_bytes. Inputs must lie inside the manifest's\n"
+    "directory or an allowed one, and outputs below the output directory or inside an allowed one.\n";
+
+// The largest value a limit option takes: 2^62, far past any memory, and a whole number in JSON.
+constexpr long long kMaxLimit = 1LL << 62;
 
 std::atomic<bool> g_interrupted{false};
 
@@ -167,9 +197,22 @@ Request parse(ArgParser& parser) {
   }
   if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
     r.options.max_texture_size = std::uint32_t(*max_size);
+  pipeline::BakeLimits& limits = r.options.limits;
+  for (auto [name, limit] : {std::pair{"--max-image-pixels", &limits.max_image_pixels},
+                             std::pair{"--max-total-pixels", &limits.max_total_pixels},
+                             std::pair{"--max-vertices", &limits.max_vertices},
+                             std::pair{"--max-animation-keys", &limits.max_animation_keys},
+                             std::pair{"--max-output-bytes", &limits.max_output_bytes}})
+    if (const auto value = parser.int_option(name, 1, kMaxLimit)) *limit = std::uint64_t(*value);
   r.options.strict = parser.flag("--strict");
   r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
   r.options.allow_missing = parser.flag("--allow-missing");
+  for (const std::string& dir : parser.repeated_option("--allow-dir")) {
+    if (dir.empty()) throw UsageError("--allow-dir names nothing");
+    if (const std::string why = pipeline::allowed_dir_problem(dir); !why.empty())
+      throw UsageError("--allow-dir " + dir + ": " + why);
+    r.options.allowed_dirs.emplace_back(dir);
+  }
   r.verbose = parser.flag("--verbose");
   r.json = parser.flag("--json");
   r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));
@@ -225,6 +268,12 @@ void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult
     std::printf("textures   %8.1f ms  (of which encoding %.1f ms)\n", t.textures_s * 1e3,
                 t.compress_s * 1e3);
     std::printf("write      %8.1f ms\n", t.write_s * 1e3);
+    std::printf("images     %llu decoded, %llu pixels\n", static_cast<unsigned long long>(report.images_decoded),
+                static_cast<unsigned long long>(report.decoded_pixels));
+    // The whole process's high-water mark (Linux gives it in KiB): what the bake needed at most.
+    struct rusage usage {};
+    if (getrusage(RUSAGE_SELF, &usage) == 0)
+      std::printf("peak memory %.1f MB\n", double(usage.ru_maxrss) * 1024.0 / 1e6);
   }
   std::printf("%s: %llu vertices, %llu triangles, %s, %llu joints, %llu animations in %.2f s%s\n",
               job.output.c_str(), static_cast<unsigned long long>(report.vertices),

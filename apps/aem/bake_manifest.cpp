@@ -1,10 +1,18 @@
 // `aem bake --manifest FILE`: a JSON list of assets with per-asset options. Every mistake is a
 // UsageError naming the manifest and the JSON Pointer of the offending value.
-#include <fstream>
+//
+// A manifest may come from someone else (a mod, a contractor): it reads only inside its own
+// directory and the command line's --allow-dir directories, and writes only below the output
+// directory (specs/bake.md, "Reading: what a bake may read").
+#include <algorithm>
+
+#include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
 
 #include "aem/codec/bc7.hpp"
+#include "aem/pipeline/confined_files.hpp"
+#include "aem/pipeline/json_depth.hpp"
 #include "aem/pipeline/output_guard.hpp"
 #include "arg_parser.hpp"
 #include "bake_jobs.hpp"
@@ -21,6 +29,9 @@ class Manifest {
 
   std::vector<pipeline::BakeJob> jobs(const std::filesystem::path& output_override,
                                       pipeline::BakeOptions options) {
+    // Only what the person running the bake allowed on the command line widens what the
+    // manifest's own allow_dirs may name.
+    for (const std::filesystem::path& dir : options.allowed_dirs) trusted_dirs_.push_back(pipeline::resolved_path(dir));
     const json root = parse();
     if (!root.is_object()) fail("", "the manifest must be a JSON object with an \"assets\" array");
     for (const auto& [key, value] : root.items()) {
@@ -60,10 +71,15 @@ class Manifest {
 
  private:
   json parse() const {
-    std::ifstream in(path_, std::ios::binary);
-    if (!in) throw UsageError(path_.string() + ": cannot open the manifest");
+    std::vector<unsigned char> text;
+    if (const std::string problem = pipeline::read_regular_file(path_, text); !problem.empty())
+      throw UsageError(path_.string() + ": cannot read the manifest: " + problem);
+    // nlohmann's parser (and its error messages) recurse once per level.
+    if (const std::size_t depth = pipeline::json_depth(text); depth > pipeline::kMaxJsonDepth)
+      throw UsageError(path_.string() + ": JSON nested " + std::to_string(depth) + " levels deep (more than " +
+                       std::to_string(pipeline::kMaxJsonDepth) + ")");
     try {
-      return json::parse(in);
+      return json::parse(text);
     } catch (const json::parse_error& e) {
       // nlohmann's message carries the line and column.
       throw UsageError(path_.string() + ": not valid JSON: " + e.what());
@@ -75,12 +91,23 @@ class Manifest {
   }
 
   static std::string unknown_option() {
-    return "unknown option (expected textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing or strict)";
+    return "unknown option (expected textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing, "
+           "strict, allow_dirs or a limit: max_image_pixels, max_total_pixels, max_vertices, max_animation_keys, max_output_bytes)";
   }
 
   std::string path_string(const json& value, const std::string& place) const {
     if (!value.is_string() || value.get<std::string>().empty()) fail(place, "must be a non-empty path string");
     return value.get<std::string>();
+  }
+
+  // The limit a manifest key sets ("max_vertices"...), or null when the key is no limit.
+  static std::uint64_t* limit_setting(pipeline::BakeLimits& limits, const std::string& key) {
+    if (key == "max_image_pixels") return &limits.max_image_pixels;
+    if (key == "max_total_pixels") return &limits.max_total_pixels;
+    if (key == "max_vertices") return &limits.max_vertices;
+    if (key == "max_animation_keys") return &limits.max_animation_keys;
+    if (key == "max_output_bytes") return &limits.max_output_bytes;
+    return nullptr;
   }
 
   // Applies one bake option; false when `key` is not an option.
@@ -118,10 +145,76 @@ class Manifest {
       o.allow_missing = boolean();
     } else if (key == "strict") {
       o.strict = boolean();
+    } else if (std::uint64_t* limit = limit_setting(o.limits, key)) {
+      *limit = std::uint64_t(whole(1, 1LL << 62));
+    } else if (key == "allow_dirs") {
+      add_allowed_dirs(o, value, place);
     } else {
       return false;
     }
     return true;
+  }
+
+  // Whether `path` (resolved) lies inside the manifest's directory or a command-line --allow-dir.
+  bool trusted(const std::filesystem::path& path) const {
+    return pipeline::is_within(path, pipeline::resolved_path(absolute_dir_)) ||
+           std::any_of(trusted_dirs_.begin(), trusted_dirs_.end(),
+                       [&](const std::filesystem::path& dir) { return pipeline::is_within(path, dir); });
+  }
+
+  // "allow_dirs": directories relative to the manifest, added to those already allowed. Each must
+  // lie inside the manifest's directory or a command-line --allow-dir: a manifest cannot open
+  // the machine to itself.
+  void add_allowed_dirs(pipeline::BakeOptions& o, const json& value, const std::string& place) const {
+    if (!value.is_array()) fail(place, "must be an array of directory paths relative to the manifest");
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      const std::string at = place + "/" + std::to_string(i);
+      const std::filesystem::path dir = (dir_ / path_string(value[i], at)).lexically_normal();
+      if (const std::string why = pipeline::allowed_dir_problem(dir); !why.empty()) fail(at, dir.string() + ": " + why);
+      if (!trusted(pipeline::resolved_path(dir)))
+        fail(at, dir.string() + " is outside the manifest's directory; only --allow-dir on the command line "
+                                "allows directories outside it");
+      o.allowed_dirs.push_back(dir);
+    }
+  }
+
+  // Refuses an input that is anything but a regular file or directory (a FIFO would block the
+  // bake), or lies outside the manifest's directory and every allowed one.
+  void check_input(const std::filesystem::path& source, const std::string& place,
+                   const pipeline::BakeOptions& options) const {
+    struct ::stat s {};
+    if (::stat(source.c_str(), &s) != 0) fail(place, source.string() + ": no such file or directory");
+    if (!S_ISREG(s.st_mode) && !S_ISDIR(s.st_mode))
+      fail(place, source.string() + ": " +
+                      (S_ISFIFO(s.st_mode) ? "is a FIFO" : S_ISSOCK(s.st_mode) ? "is a socket" : "is a device") +
+                      ", and only regular files and directories are read");
+    check_input_place(source, place, options);
+  }
+
+  // Refuses an input (a named one, or one found below a named directory, which may be a symbolic
+  // link) that resolves outside the manifest's directory and every allowed one.
+  void check_input_place(const std::filesystem::path& source, const std::string& place,
+                         const pipeline::BakeOptions& options) const {
+    const std::filesystem::path resolved = pipeline::resolved_path(source);
+    const bool allowed = trusted(resolved) || std::any_of(options.allowed_dirs.begin(), options.allowed_dirs.end(),
+                                                          [&](const std::filesystem::path& dir) {
+                                                            return pipeline::is_within(resolved, pipeline::resolved_path(dir));
+                                                          });
+    if (!allowed)
+      fail(place, source.string() + " resolves to " + resolved.string() +
+                      ", outside the manifest's directory and every allowed directory (--allow-dir, allow_dirs)");
+  }
+
+  // Refuses an output that resolves outside the output directory and every allowed one.
+  void check_output(const pipeline::BakeJob& job, const std::filesystem::path& output_dir, const std::string& place) const {
+    const std::filesystem::path resolved = pipeline::resolved_path(job.output);
+    const std::filesystem::path out_dir = pipeline::resolved_path(output_dir);
+    if (pipeline::is_within(resolved, out_dir)) return;
+    for (const std::filesystem::path& dir : job.options.allowed_dirs)
+      if (pipeline::is_within(resolved, pipeline::resolved_path(dir))) return;
+    fail(place, job.input.string() + ": refusing to write the output " + job.output.string() + ": it resolves to " +
+                    resolved.string() + ", outside the output directory " + out_dir.string() +
+                    " (--allow-dir or allow_dirs naming its directory allows it)");
   }
 
   void add_entry(std::vector<pipeline::BakeJob>& jobs, const json& entry, const std::string& place,
@@ -143,16 +236,16 @@ class Manifest {
         }
         else if (!apply_option(options, key, value, place + "/" + key))
           fail(place + "/" + key, "unknown key (expected input, output, textures, quality, max_texture_size, scene, "
-                                  "regenerate_tangents, allow_missing or strict)");
+                                  "regenerate_tangents, allow_missing, strict, allow_dirs or a limit: max_image_pixels, "
+                                  "max_total_pixels, max_vertices, max_animation_keys, max_output_bytes)");
       }
     } else {
       fail(place, "must be an input path or an object with \"input\"");
     }
     const std::filesystem::path source = (dir_ / input).lexically_normal();
+    check_input(source, place, options);
     std::error_code ec;
     const bool is_dir = std::filesystem::is_directory(source, ec);
-    if (!is_dir && !std::filesystem::is_regular_file(source, ec))
-      fail(place, source.string() + ": no such file or directory");
     if (!is_dir && !pipeline::is_gltf_path(source)) fail(place, source.string() + ": not a .gltf or .glb file");
     if (is_dir && !output.empty()) fail(place + "/output", "an input directory bakes to many files: give no \"output\"");
     // Outputs mirror the input's place below the manifest, unless the entry names its own.
@@ -160,6 +253,7 @@ class Manifest {
         std::filesystem::absolute(source, ec).lexically_relative(absolute_dir_);
     if (output.empty() && (relative.empty() || *relative.begin() == ".."))
       fail(place, source.string() + " is outside the manifest's directory: give it an \"output\"");
+    const std::size_t first = jobs.size();
     if (is_dir) {
       const std::vector<pipeline::BakeJob> found = pipeline::jobs_below(source, output_dir / relative, options);
       if (found.empty()) fail(place, source.string() + ": no .gltf or .glb files below this directory");
@@ -168,11 +262,16 @@ class Manifest {
       jobs.push_back({source, output.empty() ? output_dir / std::filesystem::path(relative).replace_extension(".aem")
                                              : output_dir / output, options});
     }
+    for (std::size_t j = first; j < jobs.size(); ++j) {
+      if (is_dir) check_input_place(jobs[j].input, place, options);
+      check_output(jobs[j], output_dir, output.empty() ? place : place + "/output");
+    }
   }
 
   std::filesystem::path path_;
   std::filesystem::path dir_;
   std::filesystem::path absolute_dir_;  // dir_, absolute, for outputs that mirror inputs
+  std::vector<std::filesystem::path> trusted_dirs_;  // the command line's --allow-dir, resolved
 
   static std::filesystem::path absolute_directory(const std::filesystem::path& dir) {
     std::error_code ec;

@@ -64,7 +64,8 @@ double read_component(const unsigned char* p, int type, bool normalized) {
 
 template <class T, class Convert>
 std::vector<T> read_accessor(const GltfDocument& doc, int index, std::size_t components,
-                             const std::string& what, Convert convert) {
+                             const std::string& what, Convert convert,
+                             std::size_t max_count = std::size_t(-1)) {
   const tinygltf::Model& m = *doc.model;
   const tinygltf::Accessor& a = m.accessors[std::size_t(index)];
   const std::size_t have = type_components(a.type);
@@ -74,13 +75,14 @@ std::vector<T> read_accessor(const GltfDocument& doc, int index, std::size_t com
                     std::to_string(components));
   const std::size_t csize = type_size(a.componentType);
   const std::size_t element = csize * components;
-  std::vector<T> out(a.count * components, T{});
+  const std::size_t count = std::min<std::size_t>(a.count, max_count);
+  std::vector<T> out(count * components, T{});
   if (a.bufferView >= 0) {
     const tinygltf::BufferView& view = m.bufferViews[std::size_t(a.bufferView)];
     const unsigned char* base =
         m.buffers[std::size_t(view.buffer)].data.data() + view.byteOffset + a.byteOffset;
     const std::size_t stride = view.byteStride ? view.byteStride : element;
-    for (std::size_t i = 0; i < a.count; ++i)
+    for (std::size_t i = 0; i < count; ++i)
       for (std::size_t c = 0; c < components; ++c)
         out[i * components + c] = convert(base + i * stride + c * csize, a.componentType, a.normalized);
   }
@@ -100,6 +102,7 @@ std::vector<T> read_accessor(const GltfDocument& doc, int index, std::size_t com
         throw BakeError(doc.path.string() + ": accessor " + std::to_string(index) +
                         ": sparse index " + std::to_string(target) + " out of range for " +
                         std::to_string(a.count) + " elements");
+      if (target >= count) continue;  // past the elements asked for
       for (std::size_t c = 0; c < components; ++c)
         out[target * components + c] =
             convert(vbase + k * element + c * csize, a.componentType, a.normalized);
@@ -120,6 +123,14 @@ std::vector<float> read_floats(const GltfDocument& doc, int accessor, std::size_
                               [](const unsigned char* p, int type, bool normalized) {
                                 return float(read_component(p, type, normalized));
                               });
+}
+
+std::vector<float> read_first_floats(const GltfDocument& doc, int accessor, std::size_t components,
+                                     std::size_t count, const std::string& what) {
+  return read_accessor<float>(
+      doc, accessor, components, what,
+      [](const unsigned char* p, int type, bool normalized) { return float(read_component(p, type, normalized)); },
+      count);
 }
 
 std::vector<std::uint32_t> read_uints(const GltfDocument& doc, int accessor,

@@ -105,8 +105,32 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
     rest_r[j] = {r[0], r[1], r[2], r[3]};
     rest_s[j] = {s[0], s[1], s[2], 0};
   }
-  std::vector<AnimationDesc> out;
+  // Every kept animation holds at least three keys per joint (the rest values): check that
+  // product before allocating any track. Animations without channels hold nothing else and are
+  // dropped, so that thousands of them cost nothing.
+  std::vector<std::size_t> kept;
   for (std::size_t ai = 0; ai < m.animations.size(); ++ai) {
+    if (!m.animations[ai].channels.empty()) {
+      kept.push_back(ai);
+      continue;
+    }
+    warnings.warn("empty animation", doc.path.string() + ": animation " + std::to_string(ai) +
+                                         (m.animations[ai].name.empty() ? "" : " (" + m.animations[ai].name + ")") +
+                                         " has no channels; dropped (and any other animation without channels)");
+  }
+  const std::uint64_t max_keys = options.limits.max_animation_keys;
+  const auto keys_over_limit = [&](std::uint64_t keys, const std::string& what) {
+    return BakeError(doc.path.string() + ": " + what + " make " + std::to_string(keys) +
+                     " animation keys, more than the limit of " + std::to_string(max_keys) +
+                     " (--max-animation-keys raises it)");
+  };
+  const std::uint64_t rest_keys = std::uint64_t(joint_count) * kept.size() * 3;  // each factor < 2^32
+  if (rest_keys > max_keys)
+    throw keys_over_limit(rest_keys, std::to_string(joint_count) + " joints x " + std::to_string(kept.size()) +
+                                         " animations x 3 tracks (at least one key each)");
+  std::uint64_t total_keys = rest_keys;  // rest keys, plus each channel's keys as they are made
+  std::vector<AnimationDesc> out;
+  for (std::size_t ai : kept) {
     const tinygltf::Animation& anim = m.animations[ai];
     AnimationDesc desc;
     desc.name = anim.name.empty() ? "animation_" + std::to_string(ai) : anim.name;
@@ -136,20 +160,29 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
       const int joint = skeleton.joint_of_node[std::size_t(ch.target_node)];
       const tinygltf::AnimationSampler& smp = anim.samplers[std::size_t(ch.sampler)];
       const std::string sat = doc.path.string() + ": animation " + std::to_string(ai) + " sampler " + std::to_string(ch.sampler);
+      // Each key time makes at least one key (the first in place of the rest key counted above):
+      // refuse before reading a huge input accessor.
+      if (const std::uint64_t times_count = accessor_count(doc, smp.input);
+          times_count > 0 && total_keys + times_count - 1 > max_keys)
+        throw keys_over_limit(total_keys + times_count - 1, "animation " + std::to_string(ai) + " channel " +
+                                                            std::to_string(ci) + " (" + std::to_string(times_count) +
+                                                            " key times) and the tracks before it");
       Channel c;
       c.rotation = ch.target_path == "rotation";
       c.components = c.rotation ? 4 : 3;
-      const std::vector<float> times = read_floats(doc, smp.input, 1, sat + " input");
-      const std::vector<float> values = read_floats(doc, smp.output, std::size_t(c.components), sat + " output");
       const std::string interp = smp.interpolation.empty() ? "LINEAR" : smp.interpolation;
       const bool cubic = interp == "CUBICSPLINE";
-      if (times.empty()) throw BakeError(sat + ": input accessor has no key times");
       const std::size_t per_key = cubic ? 3 : 1;
-      if (values.size() / std::size_t(c.components) != times.size() * per_key)
+      // The counts agree before either accessor is read (an output of 2^28 zero values without
+      // a buffer view would otherwise be read for a single key time).
+      const std::size_t time_count = accessor_count(doc, smp.input), value_count = accessor_count(doc, smp.output);
+      if (time_count == 0) throw BakeError(sat + ": input accessor has no key times");
+      if (value_count != time_count * per_key)
         throw BakeError(sat + ": output accessor " + std::to_string(smp.output) + " has " +
-                        std::to_string(values.size() / std::size_t(c.components)) + " values for " +
-                        std::to_string(times.size()) + " key times (" + interp + " needs " +
-                        std::to_string(times.size() * per_key) + ")");
+                        std::to_string(value_count) + " values for " + std::to_string(time_count) + " key times (" +
+                        interp + " needs " + std::to_string(time_count * per_key) + ")");
+      const std::vector<float> times = read_floats(doc, smp.input, 1, sat + " input");
+      const std::vector<float> values = read_floats(doc, smp.output, std::size_t(c.components), sat + " output");
       for (std::size_t k = 0; k < times.size(); ++k) {
         if (!std::isfinite(times[k]) || times[k] < 0)
           throw BakeError(sat + ": key time " + std::to_string(k) + " is negative or not finite");
@@ -202,8 +235,16 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
           }
           resample_segment(c, k, 0, 1, fix(c.values[k * 3 + 1]), fix(c.values[(k + 1) * 3 + 1]),
                            tolerance, 0, keys);
+          // Resampling makes up to 1024 keys a segment: count as they come.
+          if (total_keys + keys.size() - 1 > max_keys)
+            throw keys_over_limit(total_keys + keys.size() - 1, "animation " + std::to_string(ai) + " channel " +
+                                                                std::to_string(ci) + " and the tracks before it");
         }
       }
+      total_keys += keys.size() - 1;  // its first key stands for the rest key counted above
+      if (total_keys > max_keys)
+        throw keys_over_limit(total_keys, "animation " + std::to_string(ai) + " channel " + std::to_string(ci) +
+                                              " and the tracks before it");
     }
     desc.duration = float(duration);
     for (std::size_t j = 0; j < joint_count; ++j) {

@@ -10,6 +10,7 @@
 #include "aem/pipeline/output_guard.hpp"
 #include "aem/pipeline/skeleton_builder.hpp"
 #include "aem/pipeline/vertex_optimizer.hpp"
+#include "bake_limits.hpp"
 #include "double_sided.hpp"
 #include "parent_directory.hpp"
 
@@ -49,6 +50,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   report.inputs = doc.files;
   throw_if_cancelled(options, input);
 
+  check_vertex_limit(doc, options.limits);
   const SkeletonBuild skeleton = build_skeleton(doc, warnings);
   throw_if_cancelled(options, input);
   GeometryBuild geometry = build_geometry(doc, skeleton, options, warnings);
@@ -77,6 +79,8 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   PackedMaterials packed = pack_materials(doc, materials, options, warnings);
   report.timings.textures_s = clock.lap();
   report.timings.compress_s = packed.compress_seconds;
+  report.images_decoded = packed.images_decoded;
+  report.decoded_pixels = packed.decoded_pixels;
 
   content.vertices = std::move(optimized.vertices);
   content.indices = std::move(optimized.indices);
@@ -107,14 +111,15 @@ BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesys
   if (const std::string problem = output_problem_after_bake(input, output, result.report.inputs); !problem.empty())
     throw BakeError(problem);
   const auto start = std::chrono::steady_clock::now();
-  // Made only now, so that a bake that fails leaves no empty directory behind.
-  create_parent_directory(output);
   std::vector<std::byte> bytes;
   try {
     bytes = serialize_model(result.content);
   } catch (const InvalidContent& e) {
     throw BakeError(input.string() + ": the baked model is not a valid AEM file: " + e.what());
   }
+  check_output_limit(input, bytes.size(), options.limits);
+  // Made only now, so that a bake that fails leaves no empty directory behind.
+  create_parent_directory(output);
   throw_if_cancelled(options, input);
   write_file_atomically(output, bytes, options.signals.cancel);
   result.report.timings.write_s =

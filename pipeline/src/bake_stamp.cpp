@@ -1,11 +1,13 @@
 #include "aem/pipeline/bake_stamp.hpp"
 
+#include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "aem/pipeline/confined_files.hpp"
+#include "aem/pipeline/json_depth.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/pipeline/output_guard.hpp"
 #include "bake_math.hpp"
@@ -16,7 +18,9 @@ namespace {
 
 // Raised whenever a change to the pipeline changes what it writes for the same input and
 // options, so that stamps written by an older baker of the same version go stale.
-constexpr int kBakeRevision = 2;
+// 3: a PBR texture takes its largest source's size (not the widest width by the tallest
+// height); animations without channels are dropped.
+constexpr int kBakeRevision = 3;
 
 nlohmann::json to_json(const FileState& f) {
   return {{"path", f.path.generic_string()}, {"size", f.size}, {"mtime_ns", f.mtime_ns},
@@ -33,12 +37,28 @@ FileState file_state_from(const nlohmann::json& j) {
   return f;
 }
 
+// " allow_dirs=[A|B]" with the directories resolved and sorted, or nothing when there are none
+// (so that stamps written before the option existed stay valid).
+std::string allowed_dirs_key(const std::vector<std::filesystem::path>& dirs) {
+  if (dirs.empty()) return {};
+  std::vector<std::string> resolved;
+  for (const std::filesystem::path& dir : dirs) resolved.push_back(resolved_path(dir).generic_string());
+  std::sort(resolved.begin(), resolved.end());
+  resolved.erase(std::unique(resolved.begin(), resolved.end()), resolved.end());
+  std::string key = " allow_dirs=[";
+  for (std::size_t i = 0; i < resolved.size(); ++i) key += (i ? "|" : "") + resolved[i];
+  return key + "]";
+}
+
 }  // namespace
 
 std::string baker_version() {
   return std::string("aem ") + AEM_VERSION_STRING + " bake r" + std::to_string(kBakeRevision);
 }
 
+// BakeOptions::limits are left out: they decide whether a bake fails, never the bytes of one that
+// succeeds, and a failed bake leaves no stamp (so it is tried again whatever the limits). An
+// output baked under other limits is the output these limits would give, or none.
 std::string options_key(const BakeOptions& o) {
   return "scene=" + std::to_string(o.scene) +
          " textures=" + std::string(to_string(o.textures)) +
@@ -47,7 +67,7 @@ std::string options_key(const BakeOptions& o) {
          " strict=" + (o.strict ? "1" : "0") +
          " resample_tolerance=" + math::exact_text(o.resample_tolerance) +
          " regenerate_tangents=" + (o.regenerate_tangents ? "1" : "0") +
-         " allow_missing=" + (o.allow_missing ? "1" : "0");
+         " allow_missing=" + (o.allow_missing ? "1" : "0") + allowed_dirs_key(o.allowed_dirs);
 }
 
 std::int64_t file_time_ns(std::filesystem::file_time_type time) {
@@ -88,10 +108,12 @@ std::filesystem::path stamp_path(const std::filesystem::path& output) {
 }
 
 std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
-  std::ifstream in(stamp_path(output), std::ios::binary);
-  if (!in) return std::nullopt;
+  // Read as any input is: a FIFO planted in .aem-bake/ (an archive can carry one) must not block.
+  std::vector<unsigned char> text;
+  if (!read_regular_file(stamp_path(output), text).empty()) return std::nullopt;
+  if (json_depth(text) > kMaxJsonDepth) return std::nullopt;
   try {
-    const nlohmann::json j = nlohmann::json::parse(in);
+    const nlohmann::json j = nlohmann::json::parse(text);
     BakeStamp stamp;
     stamp.baker = j.at("baker").get<std::string>();
     stamp.options = j.at("options").get<std::string>();

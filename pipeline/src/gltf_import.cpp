@@ -6,13 +6,19 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <string_view>
+#include <unordered_map>
 #include <sstream>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include <stb_image.h>  // declarations only; libstb.so implements them
 #include <tiny_gltf.h>
+
+#include "aem/pipeline/confined_files.hpp"
+#include "aem/pipeline/json_depth.hpp"
+#include "gltf_file_access.hpp"
+#include "image_decoding.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -334,42 +340,26 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
   }
 }
 
-constexpr std::size_t kMaxJsonDepth = 256;
 constexpr int kMaxImageSide = 16384;
+constexpr std::size_t kMaxSameHashCompared = 8;
 
-// Deepest [ / { nesting in a JSON text (strings skipped).
-std::size_t json_depth(const std::vector<unsigned char>& text, std::size_t begin, std::size_t end) {
-  std::size_t depth = 0, deepest = 0;
-  bool in_string = false;
-  for (std::size_t i = begin; i < end; ++i) {
-    const unsigned char c = text[i];
-    if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return deepest;
-}
-
-// Why an image has no pixels, by image index, filled in while tinygltf loads. An image the bake
-// cannot read is not a load failure: whether it matters depends on whether a baked material
-// uses it, which the material packer decides (error, or with allow_missing a warning).
+// What tinygltf's loading learnt of each image, by image index: why it has no pixels, or its
+// encoded bytes and header size. An image the bake cannot read is not a load failure: whether it
+// matters depends on whether a baked material uses it, which the material packer decides
+// (error, or with allow_missing a warning).
 struct ImageLog {
   std::map<int, std::string> problems;
+  std::map<int, EncodedImage> encoded;
+  std::unordered_map<std::size_t, std::vector<int>> by_hash;  // images with bytes, by their hash
   const tinygltf::Model* model = nullptr;  // being loaded: its buffers and views come before images
   const std::atomic<bool>* cancel = nullptr;  // once set, decoding stops and the load fails
 };
 
-// Image decoding for tinygltf: PNG/JPEG (anything stb_image reads) to RGBA8, refusing images
-// whose header claims more than kMaxImageSide texels a side before allocating anything.
-bool decode_image(tinygltf::Image* image, const int index, std::string* err, std::string*, int, int,
-                  const unsigned char* bytes, int size, void* image_log) {
+// Image "decoding" for tinygltf: reads only the header (PNG/JPEG, anything stb_image reads) and
+// keeps the bytes for the material packer, which decodes the images a baked material uses, once
+// each. Images with the same bytes as an earlier one point to it instead of keeping a copy.
+bool keep_encoded_image(tinygltf::Image* image, const int index, std::string* err, std::string*, int, int,
+                        const unsigned char* bytes, int size, void* image_log) {
   auto& log = *static_cast<ImageLog*>(image_log);
   auto& problems = log.problems;
   if (log.cancel && log.cancel->load(std::memory_order_relaxed)) return false;
@@ -395,19 +385,29 @@ bool decode_image(tinygltf::Image* image, const int index, std::string* err, std
                       std::to_string(kMaxImageSide) + " texels a side";
     return true;
   }
-  unsigned char* data = stbi_load_from_memory(bytes, size, &w, &h, &comp, 4);
-  if (data == nullptr) {
-    const char* reason = stbi_failure_reason();  // null when stb gives none
-    problems[index] = std::string("cannot be decoded (") + (reason ? reason : "unknown error") + ")";
-    return true;
+  EncodedImage& out = log.encoded[index];
+  out.width = w;
+  out.height = h;
+  const std::string_view text(reinterpret_cast<const char*>(bytes), std::size_t(size));
+  std::vector<int>& same_hash = log.by_hash[std::hash<std::string_view>{}(text)];
+  // Only a few candidates are compared, so that crafted hash collisions cost no more than that.
+  for (std::size_t k = 0; k < same_hash.size() && k < kMaxSameHashCompared; ++k) {
+    const int earlier = same_hash[k];
+    const EncodedImage& e = log.encoded.at(earlier);
+    const unsigned char* e_bytes = e.buffer_view >= 0 ? encoded_bytes_in(*log.model, e.buffer_view) : e.bytes.data();
+    const std::size_t e_size = e.buffer_view >= 0 ? log.model->bufferViews[std::size_t(e.buffer_view)].byteLength
+                                                  : e.bytes.size();
+    if (e_size == text.size() && std::memcmp(e_bytes, bytes, e_size) == 0) {
+      out.same_as = earlier;
+      return true;
+    }
   }
-  image->width = w;
-  image->height = h;
-  image->component = 4;
-  image->bits = 8;
-  image->pixel_type = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE;
-  image->image.assign(data, data + std::size_t(w) * std::size_t(h) * 4);
-  stbi_image_free(data);
+  same_hash.push_back(index);
+  // Bytes in a bufferView stay where they are (the buffers outlive the bake); others are copied.
+  if (image->bufferView >= 0)
+    out.buffer_view = image->bufferView;
+  else
+    out.bytes.assign(bytes, bytes + size);
   return true;
 }
 
@@ -475,25 +475,6 @@ std::string with_buffer_file_errors_named(const std::string& error, const std::s
   return out;
 }
 
-// tinygltf's file access, recording every path it looks for or reads (buffers and images), so
-// that a change to any of them, or the arrival of one that was missing, is seen as a change.
-void note_file(void* log, const std::string& path) {
-  auto& files = *static_cast<std::vector<std::filesystem::path>*>(log);
-  const std::filesystem::path p = std::filesystem::path(path).lexically_normal();
-  if (std::find(files.begin(), files.end(), p) == files.end()) files.push_back(p);
-}
-
-bool logged_file_exists(const std::string& path, void* log) {
-  note_file(log, path);
-  return tinygltf::FileExists(path, nullptr);
-}
-
-bool logged_read_whole_file(std::vector<unsigned char>* out, std::string* err, const std::string& path,
-                            void* log) {
-  note_file(log, path);
-  return tinygltf::ReadWholeFile(out, err, path, nullptr);
-}
-
 }  // namespace
 
 GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& options,
@@ -501,25 +482,13 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   GltfDocument doc;
   doc.path = path;
   doc.model = std::make_shared<tinygltf::Model>();
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec))
-    throw BakeError(path.string() + ": no such file");
   // Read the whole file once; sniff the container from its first bytes, not the extension.
   std::vector<unsigned char> bytes;
-  {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw BakeError(path.string() + ": cannot open for reading");
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0 || size > std::streamoff(0x7fffffff))
-      throw BakeError(path.string() + ": larger than 2 GiB, which the glTF loader cannot read");
-    bytes.resize(std::size_t(size));
-    in.seekg(0);
-    in.read(reinterpret_cast<char*>(bytes.data()), size);
-    if (!in) throw BakeError(path.string() + ": read error");
-  }
+  if (const std::string problem = read_regular_file(path, bytes, 0x7fffffff); !problem.empty())
+    throw BakeError(path.string() + ": " + problem);
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
   // The JSON parser recurses once per nesting level: refuse absurd nesting before it runs.
+  std::span<const unsigned char> json_text;
   {
     std::size_t begin = 0, end = bytes.size();
     if (binary && bytes.size() >= 20) {
@@ -528,7 +497,8 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
       begin = 20;
       end = std::min<std::size_t>(bytes.size(), 20 + std::size_t(chunk));
     }
-    if (const std::size_t depth = json_depth(bytes, begin, end); depth > kMaxJsonDepth)
+    json_text = std::span(bytes).subspan(begin, end - begin);
+    if (const std::size_t depth = json_depth(json_text); depth > kMaxJsonDepth)
       throw BakeError(path.string() + ": JSON nested " + std::to_string(depth) +
                       " levels deep (more than " + std::to_string(kMaxJsonDepth) + ")");
   }
@@ -537,22 +507,23 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   ImageLog image_log;
   image_log.model = doc.model.get();
   image_log.cancel = options.signals.cancel;
-  loader.SetImageLoader(&decode_image, &image_log);
+  loader.SetImageLoader(&keep_encoded_image, &image_log);
   doc.files.push_back(path.lexically_normal());
-  loader.SetFsCallbacks({&logged_file_exists, &tinygltf::ExpandFilePath, &logged_read_whole_file,
-                         &tinygltf::WriteWholeFile, &doc.files});
+  GltfFileAccess files(path, options, doc.files);
+  loader.SetFsCallbacks(files.callbacks());
   std::string error, warning;
   bool ok = false;
-  const std::string base_dir = path.parent_path().string();
+  const std::string base_dir = path.parent_path().string();  // for messages
   try {
     ok = binary ? loader.LoadBinaryFromMemory(doc.model.get(), &error, &warning, bytes.data(),
-                                              unsigned(bytes.size()), base_dir)
+                                              unsigned(bytes.size()), files.base_dir())
                 : loader.LoadASCIIFromString(doc.model.get(), &error, &warning,
                                              reinterpret_cast<const char*>(bytes.data()),
-                                             unsigned(bytes.size()), base_dir);
+                                             unsigned(bytes.size()), files.base_dir());
   } catch (const std::exception& e) {
     throw BakeError(path.string() + ": not a readable glTF file: " + e.what());
   }
+  files.throw_if_refused(json_text);
   auto trim = [](std::string s) {
     while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
     for (char& c : s) if (c == '\n') c = ';';
@@ -566,10 +537,13 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   if (!warning.empty()) warnings.warn("loader", path.string() + ": glTF loader: " + trim(warning));
   const tinygltf::Model& m = *doc.model;
   doc.image_problems.assign(m.images.size(), std::string());
+  doc.images.resize(m.images.size());
   for (std::size_t i = 0; i < m.images.size(); ++i) {
     if (const auto it = image_log.problems.find(int(i)); it != image_log.problems.end())
       doc.image_problems[i] = it->second;
-    else if (m.images[i].image.empty())
+    else if (const auto kept = image_log.encoded.find(int(i)); kept != image_log.encoded.end())
+      doc.images[i] = std::move(kept->second);
+    else
       doc.image_problems[i] = m.images[i].uri.empty() ? "has no pixel data" : image_file_problem(base_dir, m.images[i].uri);
   }
   if (!m.scenes.empty()) {

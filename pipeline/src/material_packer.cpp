@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -12,6 +13,7 @@
 
 #include "aem/pipeline/mip_generation.hpp"
 #include "bake_math.hpp"
+#include "image_decoding.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -80,6 +82,8 @@ class Packer {
 
   std::vector<TextureImage> take_textures() { return std::move(textures_); }
   double compress_seconds() const { return compress_seconds_; }
+  std::uint64_t images_decoded() const { return decoded_.size(); }
+  std::uint64_t decoded_pixels() const { return decoded_pixels_; }
 
  private:
   // "image 3 (wood.png)": an image as a message names it (a data URI is not spelled out).
@@ -122,41 +126,45 @@ class Packer {
                    (extensions.empty() ? std::string(" (no source)") : " (only sources in " + extensions + ")"));
       return nullptr;
     }
-    if (auto it = decoded_.find(t.source); it != decoded_.end()) return &it->second;
-    const tinygltf::Image& img = m_.images[std::size_t(t.source)];
-    const std::size_t comps = std::size_t(img.component);
-    const std::size_t bytes = img.bits == 16 ? 2 : 1;
     std::string problem = std::size_t(t.source) < doc_.image_problems.size() ? doc_.image_problems[std::size_t(t.source)] : "";
-    const bool ok = problem.empty() && img.width > 0 && img.height > 0 && comps >= 1 && comps <= 4 &&
-                    (img.bits == 8 || img.bits == 16) &&
-                    img.image.size() == std::size_t(img.width) * std::size_t(img.height) * comps * bytes;
-    if (!ok) {
-      if (problem.empty()) problem = "has no usable pixel data";
+    auto report_unusable = [&] {
       unusable("missing image", std::to_string(t.source),
                user + ", whose " + image_label(t.source) + " " +
                    (problem.rfind("file ", 0) == 0 || problem.rfind("its ", 0) == 0 ? "is unusable: " : "") + problem);
+    };
+    if (!problem.empty()) {
+      report_unusable();
       return nullptr;
     }
-    ImageRgba8 out;
-    out.width = std::uint32_t(img.width);
-    out.height = std::uint32_t(img.height);
-    out.pixels.resize(std::size_t(out.width) * out.height * 4);
-    const std::size_t n = std::size_t(out.width) * out.height;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i % kCancelCheckInterval == 0) throw_if_cancelled(options_, doc_.path);
-      std::uint8_t c[4] = {0, 0, 0, 255};
-      for (std::size_t k = 0; k < comps; ++k) {
-        // 16-bit samples: the high byte (little-endian storage from stb).
-        c[k] = bytes == 2 ? img.image[(i * comps + k) * 2 + 1] : img.image[i * comps + k];
-      }
-      if (comps == 1) c[1] = c[2] = c[0];
-      if (comps == 2) {
-        c[3] = c[1];
-        c[1] = c[2] = c[0];
-      }
-      std::copy(c, c + 4, &out.pixels[i * 4]);
+    // Images with the same bytes share one decoding.
+    const int source = pixel_source(doc_, t.source);
+    if (auto it = decoded_.find(source); it != decoded_.end()) return &it->second;
+    if (auto it = undecodable_.find(source); it != undecodable_.end()) {
+      problem = it->second;
+      report_unusable();
+      return nullptr;
     }
-    auto [pos, inserted] = decoded_.emplace(t.source, std::move(out));
+    // The size the header claims, checked before a byte is allocated for the pixels.
+    const EncodedImage& encoded = doc_.images[std::size_t(source)];
+    const std::uint64_t pixels = std::uint64_t(encoded.width) * std::uint64_t(encoded.height);
+    const BakeLimits& limits = options_.limits;
+    const std::string size = std::to_string(encoded.width) + "x" + std::to_string(encoded.height) + " = " +
+                             std::to_string(pixels) + " pixels";
+    if (pixels > limits.max_image_pixels)
+      throw BakeError(user + ", whose " + image_label(t.source) + " is " + size + ", more than the limit of " +
+                      std::to_string(limits.max_image_pixels) + " pixels per image (--max-image-pixels raises it)");
+    if (decoded_pixels_ + pixels > limits.max_total_pixels)
+      throw BakeError(user + ", whose " + image_label(t.source) + " (" + size + ") brings the images decoded to " +
+                      std::to_string(decoded_pixels_ + pixels) + " pixels, more than the limit of " +
+                      std::to_string(limits.max_total_pixels) + " pixels per bake (--max-total-pixels raises it)");
+    std::optional<ImageRgba8> decoded = decode_rgba8(encoded_bytes(doc_, source), problem);
+    if (!decoded) {
+      undecodable_.emplace(source, problem);
+      report_unusable();
+      return nullptr;
+    }
+    decoded_pixels_ += pixels;
+    auto [pos, inserted] = decoded_.emplace(source, std::move(*decoded));
     (void)inserted;
     return &pos->second;
   }
@@ -324,12 +332,14 @@ class Packer {
              exact_text(base.factor[1]) + "," + exact_text(base.factor[2]);
     const int lead = mr ? mr_tex : occ ? occ_tex : em ? em_tex : emits && base.image ? base.texture : -1;
     std::uint32_t w = 1, h = 1;
-    // An emitting material's intensity follows its base colour texel by texel, so its grid is
-    // fine enough for the base colour too.
+    // The grid of the source with the most texels (the first of equals), the others resampled
+    // to it: never more texels than the largest source, whatever their shapes (a 16384x1 and a
+    // 1x16384 source make a 16384x1 texture, not 16384x16384). An emitting material's intensity
+    // follows its base colour texel by texel, so the base colour is a source too.
     for (const ImageRgba8* img : {mr, occ, em, emits ? base.image : nullptr})
-      if (img) {
-        w = std::max(w, img->width);
-        h = std::max(h, img->height);
+      if (img && std::uint64_t(img->width) * img->height > std::uint64_t(w) * h) {
+        w = img->width;
+        h = img->height;
       }
     const std::uint32_t index = texture(key, TextureKind::pbr, wrap(lead), [&] {
       ImageRgba8 out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
@@ -384,7 +394,9 @@ class Packer {
   const tinygltf::Model& m_;
   const BakeOptions& options_;
   WarningLog& warnings_;
-  std::map<int, ImageRgba8> decoded_;
+  std::map<int, ImageRgba8> decoded_;            // by pixel source (image index)
+  std::map<int, std::string> undecodable_;       // by pixel source: why its pixels cannot be read
+  std::uint64_t decoded_pixels_ = 0;             // summed over decoded_
   std::map<std::string, double> emissive_error_;  // per PBR texture key: relative emitted-light error
   std::map<std::string, std::uint32_t> index_;
   std::vector<TextureImage> textures_;
@@ -400,6 +412,8 @@ PackedMaterials pack_materials(const GltfDocument& doc, const std::vector<int>& 
   for (int material : gltf_materials) out.materials.push_back(packer.pack(material));
   out.textures = packer.take_textures();
   out.compress_seconds = packer.compress_seconds();
+  out.images_decoded = packer.images_decoded();
+  out.decoded_pixels = packer.decoded_pixels();
   return out;
 }
 

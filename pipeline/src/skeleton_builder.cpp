@@ -118,7 +118,10 @@ SkeletonBuild build_skeleton(const GltfDocument& doc, WarningLog& warnings) {
     const tinygltf::Skin& skin = m.skins[si];
     std::vector<float> ibm;
     if (skin.inverseBindMatrices >= 0)
-      ibm = read_floats(doc, skin.inverseBindMatrices, 16, "skin " + std::to_string(si) + " inverseBindMatrices");
+      // One per joint (the import checked there are enough): an accessor of 2^28 zero matrices
+      // without a buffer view would otherwise be 17 GB.
+      ibm = read_first_floats(doc, skin.inverseBindMatrices, 16, skin.joints.size(),
+                              "skin " + std::to_string(si) + " inverseBindMatrices");
     for (std::size_t k = 0; k < skin.joints.size(); ++k) {
       const int joint = out.joint_of_node[std::size_t(skin.joints[k])];
       Matrix4d mat = math::kIdentity;

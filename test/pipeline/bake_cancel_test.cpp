@@ -46,7 +46,7 @@ class CancelEveryStep : public ::testing::Test {
     skeleton_ = pipeline::build_skeleton(doc_, warnings_);
   }
 
-  ScratchFolder dir_{"cancel_steps"};
+  ScratchDir dir_{"cancel_steps"};
   fs::path model_ = dir_.path() / "small.gltf";
   pipeline::WarningLog warnings_;
   pipeline::GltfDocument doc_;
@@ -132,7 +132,7 @@ double cancel_latency(const fs::path& model, std::chrono::milliseconds after) {
 }
 
 TEST(CancelLargeBake, TwoMillionTrianglesStopSoonAfterTheFlag) {
-  ScratchFolder dir("cancel_geometry");
+  ScratchDir dir("cancel_geometry");
   write_large_gltf(dir.path() / "large.gltf", {.grid_quads = 1000});
   for (const int ms : {200, 700}) {
     const double latency = cancel_latency(dir.path() / "large.gltf", std::chrono::milliseconds(ms));
@@ -141,7 +141,7 @@ TEST(CancelLargeBake, TwoMillionTrianglesStopSoonAfterTheFlag) {
 }
 
 TEST(CancelLargeBake, BigTextureStopsSoonAfterTheFlag) {
-  ScratchFolder dir("cancel_texture");
+  ScratchDir dir("cancel_texture");
   write_large_gltf(dir.path() / "large.gltf", {.texture_side = 4096});
   for (const int ms : {200, 700}) {
     const double latency = cancel_latency(dir.path() / "large.gltf", std::chrono::milliseconds(ms));
@@ -151,7 +151,7 @@ TEST(CancelLargeBake, BigTextureStopsSoonAfterTheFlag) {
 }
 
 TEST(CancelLargeBake, LongAnimationStopsSoonAfterTheFlag) {
-  ScratchFolder dir("cancel_animation");
+  ScratchDir dir("cancel_animation");
   write_large_gltf(dir.path() / "large.gltf", {.animation_keys = 50000});
   const double latency = cancel_latency(dir.path() / "large.gltf", std::chrono::milliseconds(200));
   std::printf("50000 CUBICSPLINE keys, cancelled after 200 ms: stopped %.0f ms after the flag\n", latency * 1e3);

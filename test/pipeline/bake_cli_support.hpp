@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "run_command.hpp"
+#include "scratch_dir.hpp"
 
 namespace aem::test {
 
@@ -20,23 +21,6 @@ inline std::vector<char> read_all(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
-
-// A fresh scratch directory per test, removed at the end.
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string& name)
-      : path_(std::filesystem::temp_directory_path() / ("aem_bake_batch_" + std::to_string(::getpid()) + "_" + name)) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchDir() { std::filesystem::remove_all(path_); }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 inline void write_text(const std::filesystem::path& p, const std::string& text) {
   std::filesystem::create_directories(p.parent_path());

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "bake_test_support.hpp"
+#include "gltf_bytes.hpp"
 
 namespace aem::test {
 namespace {
@@ -120,24 +121,15 @@ TEST(BakeDoubleSided, TwoSidedPlaneHasBothFacesWithConsistentFrames) {
   for (const std::string& w : b.report.warnings) ADD_FAILURE() << "unexpected warning: " << w;
 }
 
-template <class T>
-void append(std::vector<std::uint8_t>& buf, std::initializer_list<T> values) {
-  for (T v : values) {
-    std::uint8_t bytes[sizeof(T)];
-    std::memcpy(bytes, &v, sizeof(T));
-    buf.insert(buf.end(), bytes, bytes + sizeof(T));
-  }
-}
-
 // One triangle (facing +Z, u along +X) used three times: skinned with a double-sided material,
 // static with a single-sided one, and under a node mirrored in X with the double-sided one.
 TEST(BakeDoubleSided, SkinnedMirroredAndSingleSidedParts) {
   std::vector<std::uint8_t> buf;
-  append<float>(buf, {0, 0, 0, 1, 0, 0, 0, 1, 0});  // positions @0 (36)
-  append<float>(buf, {0, 0, 1, 0, 0, 1, 0, 0, 1});  // normals @36 (36)
-  append<float>(buf, {0, 1, 1, 1, 0, 0});           // uvs @72 (24): v runs down the image, y up
-  append<std::uint8_t>(buf, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});  // joints @96 (12)
-  append<float>(buf, {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0});          // weights @108 (48)
+  append_values<float>(buf, {0, 0, 0, 1, 0, 0, 0, 1, 0});  // positions @0 (36)
+  append_values<float>(buf, {0, 0, 1, 0, 0, 1, 0, 0, 1});  // normals @36 (36)
+  append_values<float>(buf, {0, 1, 1, 1, 0, 0});           // uvs @72 (24): v runs down the image, y up
+  append_values<std::uint8_t>(buf, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});  // joints @96 (12)
+  append_values<float>(buf, {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0});          // weights @108 (48)
   const std::string stem = "aem_double_sided_" + std::to_string(::getpid());
   const auto dir = std::filesystem::temp_directory_path();
   std::ofstream(dir / (stem + ".bin"), std::ios::binary).write(reinterpret_cast<const char*>(buf.data()), std::streamsize(buf.size()));

@@ -12,7 +12,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // The quad with one material "Screen": base colour and emissive factors as given (JSON arrays).
-fs::path write_emitter(const ScratchFolder& dir, const std::string& base, const std::string& emissive) {
+fs::path write_emitter(const ScratchDir& dir, const std::string& base, const std::string& emissive) {
   const fs::path path = dir.path() / "emitter.gltf";
   write_file(path, quad_gltf(R"("materials": [{"name": "Screen", "pbrMetallicRoughness": {"baseColorFactor": )" + base +
                              R"(}, "emissiveFactor": )" + emissive + R"(}],
@@ -34,7 +34,7 @@ bool warns_about_emission(const pipeline::BakeReport& report, const std::string&
 }
 
 TEST(BakeEmissive, EmissiveThatIsHalfTheBaseColourIsIntensityOneHalfWithoutWarning) {
-  ScratchFolder dir("emissive_half");
+  ScratchDir dir("emissive_half");
   // Emitted (0.4, 0.2, 0.1) on base (0.8, 0.4, 0.2): exactly half the base colour. (The old rule,
   // the largest emissive channel, gave 0.4.)
   const fs::path in = write_emitter(dir, "[0.8, 0.4, 0.2, 1]", "[0.4, 0.2, 0.1]");
@@ -46,7 +46,7 @@ TEST(BakeEmissive, EmissiveThatIsHalfTheBaseColourIsIntensityOneHalfWithoutWarni
 }
 
 TEST(BakeEmissive, EmissiveEqualToTheBaseColourIsFullIntensityWithoutWarning) {
-  ScratchFolder dir("emissive_equal");
+  ScratchDir dir("emissive_equal");
   const fs::path in = write_emitter(dir, "[0.2, 0.6, 0.9, 1]", "[0.2, 0.6, 0.9]");
   const auto result = pipeline::bake_gltf(in, test_options());
   const auto bytes = pipeline::serialize_model(result.content);
@@ -55,7 +55,7 @@ TEST(BakeEmissive, EmissiveEqualToTheBaseColourIsFullIntensityWithoutWarning) {
 }
 
 TEST(BakeEmissive, BlueEmissiveOnGreyBaseWarnsNamingTheMaterial) {
-  ScratchFolder dir("emissive_blue");
+  ScratchDir dir("emissive_blue");
   const fs::path in = write_emitter(dir, "[0.5, 0.5, 0.5, 1]", "[0, 0, 1]");
   const auto result = pipeline::bake_gltf(in, test_options());
   EXPECT_TRUE(warns_about_emission(result.report, "material 0 (Screen)"));

@@ -3,13 +3,14 @@
 // joints per primitive, a POSITION accessor of zeros with no buffer view). Each bake runs under a
 // watchdog that ends the process long before the old code would have finished.
 #include <chrono>
-#include <cstring>
 #include <fstream>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include "bake_test_support.hpp"
+#include "gltf_bytes.hpp"
+#include "scratch_dir.hpp"
 #include "watchdog.hpp"
 
 namespace aem::test {
@@ -18,27 +19,14 @@ namespace {
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-std::filesystem::path temp_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("aem_hostile_" + std::to_string(::getpid()) + "_" + name);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
-template <class T>
-void append(std::vector<char>& bytes, T value) {
-  char raw[sizeof(T)];
-  std::memcpy(raw, &value, sizeof(T));
-  bytes.insert(bytes.end(), raw, raw + sizeof(T));
-}
-
 // A glTF of one mesh whose triangles index `positions` (xyz floats), written with its .bin.
 std::filesystem::path write_mesh(const std::filesystem::path& dir, const std::vector<float>& positions,
                                  const std::vector<std::uint32_t>& indices, json nodes) {
-  std::vector<char> bin;
-  for (float f : positions) append(bin, f);
+  std::vector<std::uint8_t> bin;
+  for (float f : positions) append_values(bin, {f});
   const std::size_t index_offset = bin.size();
-  for (std::uint32_t i : indices) append(bin, i);
-  std::ofstream(dir / "mesh.bin", std::ios::binary).write(bin.data(), std::streamsize(bin.size()));
+  for (std::uint32_t i : indices) append_values(bin, {i});
+  std::ofstream(dir / "mesh.bin", std::ios::binary).write(reinterpret_cast<const char*>(bin.data()), std::streamsize(bin.size()));
   const json gltf = {
       {"asset", {{"version", "2.0"}}},
       {"scene", 0},
@@ -72,11 +60,10 @@ TEST(BakeHostile, AHugeTriangleFanIsOrderedInLinearTime) {
   }
   std::vector<std::uint32_t> indices;
   for (std::uint32_t i = 0; i < kTriangles; ++i) indices.insert(indices.end(), {0, i + 1, i + 2});
-  const auto dir = temp_dir("fan");
-  const auto result = bake_watched(write_mesh(dir, positions, indices, json::array({{{"mesh", 0}}})), "a 300,000-triangle fan");
+  const ScratchDir dir("hostile_fan");
+  const auto result = bake_watched(write_mesh(dir.path(), positions, indices, json::array({{{"mesh", 0}}})), "a 300,000-triangle fan");
   EXPECT_EQ(result.content.indices.size(), std::size_t(kTriangles) * 3);
   EXPECT_EQ(result.content.vertices.size(), std::size_t(kTriangles) + 2);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(BakeHostile, TrianglesThatUseAVertexTwiceAreDroppedLosingNothing) {
@@ -84,17 +71,16 @@ TEST(BakeHostile, TrianglesThatUseAVertexTwiceAreDroppedLosingNothing) {
   // vertices (merged into one before ordering).
   const std::vector<float> positions = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0};
   const std::vector<std::uint32_t> indices = {0, 1, 2, 0, 2, 3, 0, 0, 1, 1, 2, 4};
-  const auto dir = temp_dir("degenerate");
-  const auto result = bake_watched(write_mesh(dir, positions, indices, json::array({{{"mesh", 0}}})), "degenerate triangles");
+  const ScratchDir dir("hostile_degenerate");
+  const auto result = bake_watched(write_mesh(dir.path(), positions, indices, json::array({{{"mesh", 0}}})), "degenerate triangles");
   EXPECT_EQ(result.content.indices.size(), 6u);
   EXPECT_EQ(result.content.vertices.size(), 4u);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(BakeHostile, PositionsWithoutABufferViewBakeQuicklyToNothing) {
   // glTF reads an accessor with no bufferView as zeros: 2^20 vertices at the origin, so every
   // triangle is degenerate (2^17 took 20 s in the cache optimiser; 2^22 never finished).
-  const auto dir = temp_dir("zeros");
+  const ScratchDir dir("hostile_zeros");
   const json gltf = {{"asset", {{"version", "2.0"}}},
                      {"scene", 0},
                      {"scenes", json::array({{{"nodes", {0}}}})},
@@ -102,14 +88,13 @@ TEST(BakeHostile, PositionsWithoutABufferViewBakeQuicklyToNothing) {
                      {"meshes", json::array({{{"primitives", json::array({{{"attributes", {{"POSITION", 0}}}}})}}})},
                      {"accessors", json::array({{{"componentType", 5126}, {"count", 1 << 20}, {"type", "VEC3"},
                                                  {"min", {0, 0, 0}}, {"max", {0, 0, 0}}}})}};
-  const auto path = dir / "zeros.gltf";
+  const auto path = dir.path() / "zeros.gltf";
   std::ofstream(path) << gltf.dump();
   const auto result = bake_watched(path, "2^20 positions of zeros");
   EXPECT_TRUE(result.content.indices.empty());
   EXPECT_TRUE(result.content.meshes.empty());
   ASSERT_FALSE(result.report.warning_codes.empty());
   EXPECT_EQ(result.report.warning_codes.back(), "no_triangles");
-  std::filesystem::remove_all(dir);
 }
 
 TEST(BakeHostile, ADeepNodeChainWithAMeshOnEveryNodeIsLinear) {
@@ -122,11 +107,10 @@ TEST(BakeHostile, ADeepNodeChainWithAMeshOnEveryNodeIsLinear) {
     if (i + 1 < kDepth) node["children"] = {i + 1};
     nodes.push_back(std::move(node));
   }
-  const auto dir = temp_dir("chain");
-  const auto result = bake_watched(write_mesh(dir, {0, 0, 0, 1, 0, 0, 0, 1, 0}, {0, 1, 2}, std::move(nodes)),
+  const ScratchDir dir("hostile_chain");
+  const auto result = bake_watched(write_mesh(dir.path(), {0, 0, 0, 1, 0, 0, 0, 1, 0}, {0, 1, 2}, std::move(nodes)),
                                    "a 200,000-deep node chain");
   EXPECT_EQ(result.content.indices.size(), std::size_t(kDepth) * 3);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(BakeHostile, ASceneListingEveryNodeOfADeepChainIsLinear) {
@@ -134,8 +118,8 @@ TEST(BakeHostile, ASceneListingEveryNodeOfADeepChainIsLinear) {
   constexpr int kDepth = 200000;
   json nodes = json::array();
   for (int i = 0; i < kDepth; ++i) nodes.push_back(i + 1 < kDepth ? json{{"children", {i + 1}}} : json{{"mesh", 0}});
-  const auto dir = temp_dir("roots");
-  const auto path = write_mesh(dir, {0, 0, 0, 1, 0, 0, 0, 1, 0}, {0, 1, 2}, std::move(nodes));
+  const ScratchDir dir("hostile_roots");
+  const auto path = write_mesh(dir.path(), {0, 0, 0, 1, 0, 0, 0, 1, 0}, {0, 1, 2}, std::move(nodes));
   json gltf = json::parse(std::ifstream(path));
   json roots = json::array();
   for (int i = kDepth - 1; i >= 0; --i) roots.push_back(i);  // deepest first: each walks the most
@@ -145,7 +129,6 @@ TEST(BakeHostile, ASceneListingEveryNodeOfADeepChainIsLinear) {
   EXPECT_EQ(result.content.indices.size(), 3u);  // placed once
   ASSERT_FALSE(result.report.warning_codes.empty());
   EXPECT_EQ(result.report.warning_codes.front(), "scene_root_is_child");
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -53,7 +53,7 @@ void expect_names_model_image_and_material(const std::string& message, const fs:
 }
 
 TEST(BakeMissingImage, MissingFileIsAnErrorNamingModelImageAndMaterial) {
-  ScratchFolder dir("missing_png");
+  ScratchDir dir("missing_png");
   const fs::path in = dir.path() / "wood.gltf", out = dir.path() / "wood.aem";
   write_file(in, wood_gltf());
   const std::string message = bake_error(in, out, test_options());
@@ -70,7 +70,7 @@ TEST(BakeMissingImage, MissingFileIsAnErrorNamingModelImageAndMaterial) {
 }
 
 TEST(BakeMissingImage, UndecodableImageIsAnErrorNamingModelImageAndMaterial) {
-  ScratchFolder dir("garbage_png");
+  ScratchDir dir("garbage_png");
   const fs::path in = dir.path() / "wood.gltf", out = dir.path() / "wood.aem";
   write_file(in, wood_gltf());
   write_file(dir.path() / "wood.png", "these bytes are not a PNG image at all");
@@ -84,7 +84,7 @@ TEST(BakeMissingImage, UndecodableImageIsAnErrorNamingModelImageAndMaterial) {
 }
 
 TEST(BakeMissingImage, TextureWithOnlyAnExtensionImageIsAnErrorWhenUsed) {
-  ScratchFolder dir("webp_only");
+  ScratchDir dir("webp_only");
   const fs::path in = dir.path() / "webp.gltf", out = dir.path() / "webp.aem";
   write_file(in, quad_gltf(R"("extensionsUsed": ["EXT_texture_webp"],
     "materials": [{"name": "Leaf", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}],
@@ -100,7 +100,7 @@ TEST(BakeMissingImage, TextureWithOnlyAnExtensionImageIsAnErrorWhenUsed) {
 }
 
 TEST(BakeMissingImage, ImagesNoBakedMaterialUsesAreNoError) {
-  ScratchFolder dir("unused_missing");
+  ScratchDir dir("unused_missing");
   const fs::path in = dir.path() / "plain.gltf", out = dir.path() / "plain.aem";
   // Material 1 uses the missing image, but no mesh uses material 1.
   write_file(in, quad_gltf(R"("materials": [{"name": "Plain"},
@@ -113,7 +113,7 @@ TEST(BakeMissingImage, ImagesNoBakedMaterialUsesAreNoError) {
 }
 
 TEST(BakeMissingImage, ImageBufferViewOutsideItsBufferIsRefusedBeforeItIsRead) {
-  ScratchFolder dir("image_view_outside");
+  ScratchDir dir("image_view_outside");
   const fs::path in = dir.path() / "outside.gltf";
   // Buffer 1 has 4 bytes; the image's view claims 100000 of them.
   write_file(in, R"({"asset": {"version": "2.0"},
@@ -131,7 +131,7 @@ TEST(BakeMissingImage, ImageBufferViewOutsideItsBufferIsRefusedBeforeItIsRead) {
 
 TEST(BakeMissingImage, CorpusBoxWithoutItsPngFails) {
   AEM_REQUIRE_CORPUS(corpus);
-  ScratchFolder dir("box_without_png");
+  ScratchDir dir("box_without_png");
   fs::copy(corpus / "khronos/BoxTextured/glTF", dir.path() / "box", fs::copy_options::recursive);
   fs::remove(dir.path() / "box/CesiumLogoFlat.png");
   const fs::path in = dir.path() / "box/BoxTextured.gltf", out = dir.path() / "box.aem";
@@ -142,7 +142,7 @@ TEST(BakeMissingImage, CorpusBoxWithoutItsPngFails) {
 }
 
 TEST(BakeMissingImage, CommandLineAllowMissing) {
-  ScratchFolder dir("cli");
+  ScratchDir dir("cli");
   const fs::path in = dir.path() / "wood.gltf", out = dir.path() / "wood.aem";
   write_file(in, wood_gltf());
   const std::string bake = aem() + " bake " + shell_quote(in.string()) + " -o " + shell_quote(out.string()) + " --textures rgba";
@@ -158,7 +158,7 @@ TEST(BakeMissingImage, CommandLineAllowMissing) {
 }
 
 TEST(BakeMissingImage, ManifestAllowMissing) {
-  ScratchFolder dir("manifest");
+  ScratchDir dir("manifest");
   write_file(dir.path() / "models/wood.gltf", wood_gltf());
   const fs::path manifest = dir.path() / "assets.json";
   const auto run = [&](const char* allow) {

@@ -12,7 +12,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path write_scene(const ScratchFolder& dir, const std::string& nodes_and_scenes) {
+fs::path write_scene(const ScratchDir& dir, const std::string& nodes_and_scenes) {
   const fs::path path = dir.path() / "scene.gltf";
   write_file(path, quad_gltf(R"("materials": [{"name": "Plain"}], )" + nodes_and_scenes));
   return path;
@@ -31,7 +31,7 @@ pipeline::BakeOptions strict_options() {
 }
 
 TEST(BakeSceneRoots, ChildListedAsARootIsPlacedOnceUnderItsParent) {
-  ScratchFolder dir("child_root");
+  ScratchDir dir("child_root");
   // Node 1 is node 0's child and also listed as a root.
   const fs::path in = write_scene(dir, R"("nodes": [{"mesh": 0, "children": [1], "translation": [10, 0, 0]},
                                                     {"mesh": 0, "translation": [0, 5, 0]}],
@@ -54,7 +54,7 @@ TEST(BakeSceneRoots, ChildListedAsARootIsPlacedOnceUnderItsParent) {
 }
 
 TEST(BakeSceneRoots, RootListedTwiceIsPlacedOnce) {
-  ScratchFolder dir("twice_root");
+  ScratchDir dir("twice_root");
   const fs::path in = write_scene(dir, R"("nodes": [{"mesh": 0}], "scenes": [{"nodes": [0, 0]}])");
   const auto result = pipeline::bake_gltf(in, test_options());
   EXPECT_TRUE(warns(result.report, "node 0 is listed as a root more than once"));
@@ -63,7 +63,7 @@ TEST(BakeSceneRoots, RootListedTwiceIsPlacedOnce) {
 }
 
 TEST(BakeSceneRoots, RootWhoseParentTheSceneDoesNotListIsAnError) {
-  ScratchFolder dir("orphan_root");
+  ScratchDir dir("orphan_root");
   const fs::path in = write_scene(dir, R"("nodes": [{"children": [1]}, {"mesh": 0}], "scenes": [{"nodes": [1]}])");
   try {
     pipeline::bake_gltf(in, test_options());
@@ -74,7 +74,7 @@ TEST(BakeSceneRoots, RootWhoseParentTheSceneDoesNotListIsAnError) {
 }
 
 TEST(BakeSceneRoots, NonUnitRotationIsNormalisedWithAWarningAndZeroRotationRefused) {
-  ScratchFolder dir("rotation");
+  ScratchDir dir("rotation");
   const fs::path long_rotation = write_scene(dir, R"("nodes": [{"mesh": 0, "rotation": [0, 0, 0, 2]}], "scenes": [{"nodes": [0]}])");
   const auto result = pipeline::bake_gltf(long_rotation, test_options());
   EXPECT_TRUE(warns(result.report, "node 0: rotation quaternion of length 2 is normalised"));

@@ -8,32 +8,16 @@
 #include <unistd.h>
 
 #include "bake_test_support.hpp"
+#include "gltf_bytes.hpp"
 
 namespace aem::test {
 namespace {
 
-std::string base64(const std::vector<std::uint8_t>& bytes) {
-  static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    const std::uint32_t n = (std::uint32_t(bytes[i]) << 16) | (i + 1 < bytes.size() ? bytes[i + 1] << 8 : 0) |
-                            (i + 2 < bytes.size() ? bytes[i + 2] : 0);
-    out += table[(n >> 18) & 63];
-    out += table[(n >> 12) & 63];
-    out += i + 1 < bytes.size() ? table[(n >> 6) & 63] : '=';
-    out += i + 2 < bytes.size() ? table[n & 63] : '=';
-  }
-  return out;
-}
-
+// Values appended, then padded to 4 bytes so the next buffer view starts aligned.
 template <class T>
 void append(std::vector<std::uint8_t>& buf, std::initializer_list<T> values) {
-  for (T v : values) {
-    std::uint8_t b[sizeof(T)];
-    std::memcpy(b, &v, sizeof(T));
-    buf.insert(buf.end(), b, b + sizeof(T));
-  }
-  while (buf.size() % 4) buf.push_back(0);
+  append_values(buf, values);
+  pad_to_4(buf);
 }
 
 std::filesystem::path write_gltf(const std::string& name, const std::string& json) {
@@ -54,7 +38,7 @@ TEST(BakeSynthetic, QuantizedAttributesStripsFansAndMirroring) {
   const std::string json = R"({
     "asset": {"version": "2.0"},
     "extensionsUsed": ["KHR_mesh_quantization"], "extensionsRequired": ["KHR_mesh_quantization"],
-    "buffers": [{"byteLength": )" + std::to_string(buf.size()) + R"(, "uri": "data:application/octet-stream;base64,)" + base64(buf) + R"("}],
+    "buffers": [{"byteLength": )" + std::to_string(buf.size()) + R"(, "uri": "data:application/octet-stream;base64,)" + base64_text(buf) + R"("}],
     "bufferViews": [
       {"buffer": 0, "byteOffset": 0, "byteLength": 32, "byteStride": 8},
       {"buffer": 0, "byteOffset": 32, "byteLength": 16},
@@ -118,7 +102,7 @@ TEST(BakeSynthetic, WeightsCutToFourAndStepCubicResampled) {
   buf.insert(buf.end(), ibm.begin(), ibm.end() - 64);  // 6 matrices from @312
   const std::string json = R"({
     "asset": {"version": "2.0"},
-    "buffers": [{"byteLength": )" + std::to_string(buf.size()) + R"(, "uri": "data:application/octet-stream;base64,)" + base64(buf) + R"("}],
+    "buffers": [{"byteLength": )" + std::to_string(buf.size()) + R"(, "uri": "data:application/octet-stream;base64,)" + base64_text(buf) + R"("}],
     "bufferViews": [
       {"buffer": 0, "byteOffset": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 12},
       {"buffer": 0, "byteOffset": 48, "byteLength": 12}, {"buffer": 0, "byteOffset": 60, "byteLength": 48},

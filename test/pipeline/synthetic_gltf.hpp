@@ -11,38 +11,12 @@
 
 #include <unistd.h>
 
-#include <stb_image_write.h>  // declarations only; libstb.so implements them
+#include <stb_image_write.h>
+
+#include "gltf_bytes.hpp"
+#include "scratch_dir.hpp"  // declarations only; libstb.so implements them
 
 namespace aem::test {
-
-inline std::string base64_text(const std::vector<std::uint8_t>& bytes) {
-  static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    const std::uint32_t n = (std::uint32_t(bytes[i]) << 16) | (i + 1 < bytes.size() ? bytes[i + 1] << 8 : 0) |
-                            (i + 2 < bytes.size() ? bytes[i + 2] : 0);
-    out += table[(n >> 18) & 63];
-    out += table[(n >> 12) & 63];
-    out += i + 1 < bytes.size() ? table[(n >> 6) & 63] : '=';
-    out += i + 2 < bytes.size() ? table[n & 63] : '=';
-  }
-  return out;
-}
-
-// A fresh directory under the temp folder, removed with the object.
-class ScratchFolder {
- public:
-  explicit ScratchFolder(const std::string& name)
-      : path_(std::filesystem::temp_directory_path() / ("aem_synth_" + std::to_string(::getpid()) + "_" + name)) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchFolder() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 // The buffer of one unit quad in z = 0 (float positions, UVs, normals; ushort indices), as a
 // data URI, and the accessors 0..3 (POSITION, TEXCOORD_0, NORMAL, indices) over it.

@@ -10,19 +10,11 @@
 
 #include <gtest/gtest.h>
 
+#include "gltf_bytes.hpp"
 #include "viewer_test_support.hpp"
 
 namespace aem::test::viewer {
 namespace {
-
-template <class T>
-void append(std::vector<std::uint8_t>& buf, std::initializer_list<T> values) {
-  for (T v : values) {
-    std::uint8_t bytes[sizeof(T)];
-    std::memcpy(bytes, &v, sizeof(T));
-    buf.insert(buf.end(), bytes, bytes + sizeof(T));
-  }
-}
 
 struct QuadOptions {
   bool double_sided = false;
@@ -33,10 +25,10 @@ struct QuadOptions {
 // under a node mirrored in X, whose winding the baker must turn back.
 std::filesystem::path write_quad_gltf(const std::filesystem::path& dir, const std::string& name, QuadOptions o) {
   std::vector<std::uint8_t> buf;
-  append<float>(buf, {-1, -1, 0, 1, -1, 0, -1, 1, 0, 1, 1, 0});  // positions @0 (48)
-  append<float>(buf, {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1});      // normals @48 (48)
-  append<float>(buf, {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1});  // colours @96 (64)
-  append<std::uint16_t>(buf, {0, 1, 3, 0, 3, 2});                // indices @160 (12)
+  append_values<float>(buf, {-1, -1, 0, 1, -1, 0, -1, 1, 0, 1, 1, 0});  // positions @0 (48)
+  append_values<float>(buf, {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1});      // normals @48 (48)
+  append_values<float>(buf, {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1});  // colours @96 (64)
+  append_values<std::uint16_t>(buf, {0, 1, 3, 0, 3, 2});                // indices @160 (12)
   std::ofstream(dir / (name + ".bin"), std::ios::binary)
       .write(reinterpret_cast<const char*>(buf.data()), std::streamsize(buf.size()));
   std::ostringstream json;

@@ -15,6 +15,11 @@ namespace aem::pipeline {
 std::vector<float> read_floats(const GltfDocument& doc, int accessor, std::size_t components,
                                const std::string& what);
 
+// The same for the first min(count, the accessor's count) elements only: for uses that need no
+// more (a skin's inverse bind matrices, one per joint), so a hostile count costs nothing.
+std::vector<float> read_first_floats(const GltfDocument& doc, int accessor, std::size_t components,
+                                     std::size_t count, const std::string& what);
+
 // Unsigned integer scalars (indices, joint indices as VEC4 via components = 4).
 std::vector<std::uint32_t> read_uints(const GltfDocument& doc, int accessor,
                                       std::size_t components, const std::string& what);

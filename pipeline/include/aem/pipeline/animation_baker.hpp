@@ -6,7 +6,10 @@
 // tolerance of the Hermite curve at the segment's quarter points. The tolerance is absolute for
 // rotations and relative to max(1, the channel's value range) for translations and scales.
 // Every track gets at least one key of each kind (the joint's rest value at time 0); a
-// duration is the animation's last key time.
+// duration is the animation's last key time. An animation without channels is dropped with a
+// warning. All tracks' keys together (three rest keys per joint and animation, checked before
+// any track is allocated, then each channel's keys as they are made) must stay within
+// BakeOptions::limits.max_animation_keys, or the bake fails with a BakeError.
 #include <vector>
 
 #include "aem/pipeline/gltf_import.hpp"

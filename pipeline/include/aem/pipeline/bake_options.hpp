@@ -30,6 +30,20 @@ struct BakeSignals {
   std::atomic<std::uint64_t>* blocks_done = nullptr;   // grows as their block rows are encoded
 };
 
+// Ceilings on what one bake may decode, allocate and write, so that a small hostile file (a 1 MB
+// PNG whose header claims 16384x16384 texels, thousands of joints times thousands of animations,
+// an accessor of 2^28 zero vertices) fails at once with a BakeError naming the model, the element,
+// the amount, the limit and the option that raises it, instead of exhausting memory. The defaults
+// pass every real model of the corpus by a wide margin. Limits only decide whether a bake fails,
+// never what it writes (specs/bake.md, "Limits").
+struct BakeLimits {
+  std::uint64_t max_image_pixels = std::uint64_t(1) << 26;  // per image a baked material uses (8192x8192)
+  std::uint64_t max_total_pixels = std::uint64_t(1) << 28;  // summed over the images a bake decodes
+  std::uint64_t max_vertices = std::uint64_t(1) << 24;      // vertices (or indices) of every placed mesh
+  std::uint64_t max_animation_keys = std::uint64_t(1) << 24;  // keys of all tracks, after resampling
+  std::uint64_t max_output_bytes = std::uint64_t(1) << 31;  // the AEM file
+};
+
 struct BakeOptions {
   int scene = -1;                       // -1: the file's default scene (or scene 0)
   TextureEncoding textures = TextureEncoding::bc;
@@ -39,8 +53,13 @@ struct BakeOptions {
   unsigned threads = 1;                 // texture compression threads; output is the same for any
   double resample_tolerance = 1e-4;     // STEP/CUBICSPLINE resampling, relative to value range
   bool regenerate_tangents = false;     // ignore glTF TANGENT data and generate tangents instead
-  bool allow_missing = false;           // a missing or undecodable file the model uses is a
-                                        // warning (the bake goes on without it), not an error
+  bool allow_missing = false;           // a missing or undecodable image a baked material uses
+                                        // is a warning (baked without it), not an error
+  BakeLimits limits{};
+  // Directories besides the model's own that its buffers and images may be read from (a
+  // studio's shared texture folder); relative ones are relative to the working directory. Each
+  // must exist. A URI leading anywhere else is an error (specs/bake.md, "Reading").
+  std::vector<std::filesystem::path> allowed_dirs{};
   BakeSignals signals{};
 };
 
@@ -105,6 +124,7 @@ struct BakeReport {
   double acmr_before = 0, acmr_after = 0;
   std::uint64_t source_vertices = 0;  // before merging identical vertices
   std::uint64_t back_face_triangles = 0;  // of `triangles`, added for doubleSided materials
+  std::uint64_t images_decoded = 0, decoded_pixels = 0;  // source images decoded (each once)
   // Every file the bake read or looked for: the glTF itself, then its buffers and images (a
   // referenced file that was missing is listed too, so that its arrival counts as a change).
   std::vector<std::filesystem::path> inputs;

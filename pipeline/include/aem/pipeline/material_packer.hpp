@@ -13,7 +13,11 @@
 // 1×1 solid ones. A texture a baked material uses whose image is missing or cannot be decoded
 // (or that has no image the bake reads) is a BakeError naming the model, the material and the
 // image; with BakeOptions::allow_missing it is a warning and the factor alone is used.
-// Textures with the same sources, factors, packing and sampler are made once and shared.
+// Textures with the same sources, factors, packing and sampler are made once and shared. The PBR
+// texture takes the size of its largest source (by texel count), the others resampled to it.
+// Only the images a baked material uses are decoded, each once; an image larger than
+// BakeOptions::limits allows (per image, or all decoded images together) is a BakeError whatever
+// allow_missing says, raised from its header before its pixels are decoded.
 #include <cstdint>
 #include <vector>
 
@@ -26,6 +30,7 @@ struct PackedMaterials {
   std::vector<TextureImage> textures;
   std::vector<Material> materials;  // one per entry of `gltf_materials`, same order
   double compress_seconds = 0;      // time spent in block compression
+  std::uint64_t images_decoded = 0, decoded_pixels = 0;  // source images decoded, each once
 };
 
 // gltf_materials: glTF material indices (-1: the glTF default material).
