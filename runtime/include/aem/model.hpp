@@ -97,7 +97,7 @@ class Model {
   // buffer whose size is not a multiple of 4, or a misaligned caller buffer); 0 normally.
   std::uint64_t realigned_bytes() const noexcept { return realigned_bytes_; }
   // Whether the views point into the file's own bytes (true unless the host is big-endian),
-  // as mapped or as read into memory (see storage()).
+  // as mapped or as read into memory (see mapped()).
   bool zero_copy() const noexcept { return realigned_bytes_ == 0 && !byte_swapped_; }
   // Whether the views point into a mapping of the file (Storage::map), which changes to the
   // file can reach; false for Storage::copy and open_memory.
