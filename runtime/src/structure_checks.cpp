@@ -282,7 +282,6 @@ class StructureChecker : detail::Checker {
     const std::int32_t highest =
         limit > std::uint32_t(INT32_MAX) ? INT32_MAX : std::int32_t(limit) - 1;
     const Word4 exponent = {kExponentBits, kExponentBits, kExponentBits, kExponentBits};
-    const Lanes4 floats_in_12_to_15 = {-1, -1, 0, 0};  // words 14 and 15 are joint indices
     const Lanes4 most = {highest, highest, highest, highest};
     const Lanes4 least = {-1, -1, -1, -1};
     Lanes4 not_finite = {};
@@ -293,8 +292,9 @@ class StructureChecker : detail::Checker {
     };
     for (std::size_t i = 0; i < m_.vertices.size(); ++i) {
       const unsigned char* v = bytes + i * sizeof(Vertex);
-      not_finite |= special(v) | special(v + 16) | special(v + 32) |
-                    (special(v + 48) & floats_in_12_to_15) | special(v + 72);
+      // Words 0..3, 4..7, 8..11, 10..13 (overlapping: no lane mask needed) and 18..21.
+      not_finite |= special(v) | special(v + 16) | special(v + 32) | special(v + 40) |
+                    special(v + 72);
       const auto joints = load4<Lanes4>(v + 56);
       bad_joint |= (joints > most) | (joints < least);
     }
