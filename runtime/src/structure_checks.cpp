@@ -1,7 +1,8 @@
 // Structural validation: every index and range in the file stays inside its target section, and
 // every float a reader computes with is finite (NaN or infinity in a vertex, an inverse bind or a
-// key would reach skinning matrices and the screen). The common case (a valid file) runs as tight loops over each section; only when a loop finds
-// something does a second, slower pass say exactly where.
+// key would reach skinning matrices and the screen). The common case (a valid file) runs as
+// tight loops over each section; only when a loop finds something does a second, slower pass say
+// exactly where.
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -21,7 +22,7 @@ using detail::field_offset;
 using detail::problem;
 using std::to_string;
 
-// Four 32-bit lanes, for the vertex pass (the runtime already relies on GCC/Clang vector
+// Four 32-bit lanes, for the keyframe pass (the runtime already relies on GCC/Clang vector
 // extensions: simd4.hpp). Comparisons give Lanes4 of all ones or zeros.
 using Word4 = std::uint32_t __attribute__((vector_size(16)));
 using Lanes4 = std::int32_t __attribute__((vector_size(16)));
