@@ -44,7 +44,9 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
     for (const std::string& w : warnings) std::fprintf(stderr, "aem-viewer: warning: %s\n", w.c_str());
     return LoadedModel{std::move(bytes), std::move(*opened), true, std::move(warnings)};
   }
-  Expected<Model> opened = Model::try_open(path);
+  // Read into owned memory, never mapped: the viewer watches files that other programs rewrite
+  // in place (cp, editors, sync tools), and a mapping would die of SIGBUS when they truncate it.
+  Expected<Model> opened = Model::try_open(path, {.storage = Storage::copy});
   if (!opened) throw std::runtime_error(path.string() + ": " + opened.error().describe());
   return LoadedModel{nullptr, std::move(*opened), false, {}};
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Opens what the viewer was given: an .aem file through the runtime (mapped, zero-copy), or a
+// Opens what the viewer was given: an .aem file through the runtime (read into owned memory:
+// Storage::copy, so that rewriting the file in place cannot reach the model on screen), or a
 // .gltf/.glb baked in memory by the pipeline when the build has a glTF importer.
 #include <cstddef>
 #include <filesystem>

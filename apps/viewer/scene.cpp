@@ -57,7 +57,9 @@ std::vector<std::string> Scene::statistics() const {
   lines.emplace_back(buffer);
   std::snprintf(buffer, sizeof buffer, "  %u joints, %u animations, %u keyframes; %s",
                 m.header().joint_count, m.header().animation_count, m.header().keyframe_count,
-                loaded_->baked_in_memory ? "baked in memory" : (m.zero_copy() ? "zero-copy" : "realigned"));
+                loaded_->baked_in_memory ? "baked in memory"
+                : m.mapped()             ? (m.zero_copy() ? "mapped, zero-copy" : "mapped, realigned")
+                                         : "read into memory");
   lines.emplace_back(buffer);
   return lines;
 }

@@ -105,6 +105,7 @@ void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
     window_.set_title("aem-viewer - " + path.filename().string());
     message_.clear();
     std::printf("aem-viewer: %s %s\n", keep_camera ? "reloaded" : "opened", path.string().c_str());
+    std::fflush(stdout);  // for whoever follows the output through a pipe
   } catch (const std::exception& e) {
     message_ = e.what();
     std::fprintf(stderr, "aem-viewer: %s\n", e.what());

@@ -96,6 +96,13 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
 }
 
 Expected<Model> Model::try_open(const std::filesystem::path& path, OpenOptions options) {
+  if (options.storage == Storage::copy) {
+    Expected<FileCopy> copy = FileCopy::read(path);
+    if (!copy) return copy.error();
+    Expected<Model> model = build(copy->bytes(), options);
+    if (model) model->copy_ = std::move(*copy);  // moving the copy keeps its address
+    return model;
+  }
   Expected<FileMapping> mapping = FileMapping::map(path);
   if (!mapping) return mapping.error();
   Expected<Model> model = build(mapping->bytes(), options);

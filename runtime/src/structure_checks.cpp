@@ -1,8 +1,11 @@
-// Structural validation: every index and range in the file stays inside its target section.
-// The common case (a valid file) runs as tight loops over each section; only when a loop finds
-// something does a second, slower pass say exactly where.
+// Structural validation: every index and range in the file stays inside its target section, and
+// every float a reader computes with is finite (NaN or infinity in a vertex, an inverse bind or a
+// key would reach skinning matrices and the screen). The common case (a valid file) runs as
+// tight loops over each section; only when a loop finds something does a second, slower pass say
+// exactly where.
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstring>
 #include <tuple>
 #include <vector>
@@ -10,6 +13,7 @@
 #include "aem/mip_chain.hpp"
 #include "aem/validation.hpp"
 #include "problem.hpp"
+#include "simd4.hpp"
 
 namespace aem {
 namespace {
@@ -18,6 +22,88 @@ using detail::field_offset;
 using detail::problem;
 using std::to_string;
 
+// Four 32-bit lanes, for the keyframe pass (the runtime already relies on GCC/Clang vector
+// extensions: simd4.hpp). Comparisons give Lanes4 of all ones or zeros.
+using Word4 = std::uint32_t __attribute__((vector_size(16)));
+using Lanes4 = std::int32_t __attribute__((vector_size(16)));
+
+// Sixteen bytes as four lanes, from any alignment.
+template <class Vector>
+Vector load4(const unsigned char* bytes) {
+  Vector v;
+  std::memcpy(&v, bytes, sizeof v);
+  return v;
+}
+
+// NaN and both infinities are exactly the floats whose exponent bits are all ones.
+constexpr std::uint32_t kExponentBits = 0x7f800000u;
+constexpr std::uint32_t not_finite_bits(std::uint32_t bits) {
+  return std::uint32_t((bits & kExponentBits) == kExponentBits);
+}
+
+// Index of the first non-finite value among `count`, or count.
+std::size_t first_not_finite(const float* values, std::size_t count) {
+  for (std::size_t k = 0; k < count; ++k) {
+    if (!std::isfinite(values[k])) return k;
+  }
+  return count;
+}
+
+std::string float_text(float value) {
+  if (std::isnan(value)) return "NaN";
+  return value > 0 ? "+infinity" : "-infinity";
+}
+
+// Whether every vertex has joint indices in [-1, joint_count) and only finite floats. One pass,
+// eight lanes at a time (GCC/Clang vector extensions, as simd4.hpp; two SSE operations each on
+// baseline x86-64, one AVX2 operation in the x86-64-v3 copy), so it stays near memory speed.
+// A vertex is 22 words: floats in words 0..13 and 18..21, joint indices in 14..17. Three loads
+// cover them: words 0..7, 6..13 (overlapping) and 14..21 (joints, then weights).
+AEM_FRAME_LOOP
+bool vertices_clean(const Vertex* vertices, std::size_t count, std::uint32_t joint_count) {
+  static_assert(sizeof(Vertex) == 88 && offsetof(Vertex, joints) == 56 &&
+                offsetof(Vertex, weights) == 72);
+  using Word8 = std::uint32_t __attribute__((vector_size(32)));
+  using Lanes8 = std::int32_t __attribute__((vector_size(32)));
+  const std::int32_t highest =
+      joint_count > std::uint32_t(INT32_MAX) ? INT32_MAX : std::int32_t(joint_count) - 1;
+  const std::uint32_t e = kExponentBits;
+  const Word8 exponent = {e, e, e, e, e, e, e, e};
+  const Lanes8 most = {highest, highest, highest, highest, highest, highest, highest, highest};
+  const Lanes8 least = {-1, -1, -1, -1, -1, -1, -1, -1};
+  const Lanes8 joint_lanes = {-1, -1, -1, -1, 0, 0, 0, 0};  // of the load at word 14
+  const auto load8 = [](const unsigned char* at) AEM_LAMBDA_ALWAYS_INLINE {
+    Word8 v;
+    std::memcpy(&v, at, sizeof v);
+    return v;
+  };
+  Lanes8 bad = {};
+  const auto* bytes = reinterpret_cast<const unsigned char*>(vertices);
+  for (std::size_t i = 0; i < count; ++i) {
+    const unsigned char* v = bytes + i * sizeof(Vertex);
+    const Word8 low = load8(v), middle = load8(v + 24), high = load8(v + 56);
+    const Lanes8 joints = Lanes8(high);
+    const Lanes8 special_high = (high & exponent) == exponent;
+    bad |= ((low & exponent) == exponent) | ((middle & exponent) == exponent) |
+           (special_high & ~joint_lanes) | (((joints > most) | (joints < least)) & joint_lanes);
+  }
+  std::int32_t any = 0;
+  for (int k = 0; k < 8; ++k) any |= bad[k];
+  return any == 0;
+}
+
+// The float fields of a vertex, for naming the one that is not finite.
+struct VertexFloats {
+  std::size_t offset;
+  std::size_t count;
+  const char* name;
+};
+constexpr VertexFloats kVertexFloats[] = {
+    {offsetof(Vertex, position), 3, "position"}, {offsetof(Vertex, normal), 3, "normal"},
+    {offsetof(Vertex, tangent), 3, "tangent"},   {offsetof(Vertex, bitangent), 3, "bitangent"},
+    {offsetof(Vertex, uv), 2, "uv"},             {offsetof(Vertex, weights), 4, "weight"},
+};
+
 class StructureChecker : detail::Checker {
  public:
   StructureChecker(const ModelView& model, const ProblemSink& report) : Checker(model, report) {}
@@ -25,7 +111,8 @@ class StructureChecker : detail::Checker {
   bool run() {
     // Each step returns false once the sink asks to stop.
     (void)(check_indices() && check_meshes() && check_materials() && check_textures() &&
-           check_joints() && check_vertex_joints() && check_animations() && check_tracks());
+           check_joints() && check_vertices() && check_animations() && check_tracks() &&
+           check_keyframes());
     return clean_;
   }
 
@@ -175,6 +262,15 @@ class StructureChecker : detail::Checker {
                       joint.name)) {
         return false;
       }
+      const std::size_t bad = first_not_finite(joint.inverse_bind, 16);
+      if (bad < 16 &&
+          !fail(problem(ErrorCode::not_finite, Section::joints, i,
+                        field_offset<Joint>(m_.offsets.joints, i,
+                                            offsetof(Joint, inverse_bind) + 4 * bad),
+                        "inverse bind matrix element " + to_string(bad) + " is " +
+                            float_text(joint.inverse_bind[bad])))) {
+        return false;
+      }
       if (joint.parent != -1 && (joint.parent < 0 || std::uint32_t(joint.parent) >= count) &&
           !fail(problem(ErrorCode::joint_bad_parent, Section::joints, i,
                         field_offset<Joint>(m_.offsets.joints, i, offsetof(Joint, parent)),
@@ -217,32 +313,42 @@ class StructureChecker : detail::Checker {
     return true;
   }
 
-  bool check_vertex_joints() {
-    // One accumulator per slot and signed compares: the compiler turns this into 4-lane SIMD on
-    // baseline x86-64, which keeps the pass at memory speed.
-    const std::uint32_t limit = m_.header.joint_count;
-    const std::int32_t highest =
-        limit > std::uint32_t(INT32_MAX) ? INT32_MAX : std::int32_t(limit) - 1;
-    std::int32_t bad[4] = {0, 0, 0, 0};
-    for (const Vertex& v : m_.vertices) {
-      for (int k = 0; k < 4; ++k) {
-        const std::int32_t j = v.joints[k];
-        bad[k] |= std::int32_t(j > highest) | std::int32_t(j < -1);
+  // One pass over the largest section (vertices_clean, above); only when it finds something
+  // does the slow pass say where.
+  bool check_vertices() {
+    if (vertices_clean(m_.vertices.data(), m_.vertices.size(), m_.header.joint_count)) return true;
+    for (std::size_t i = 0; i < m_.vertices.size(); ++i) {
+      if (!report_vertex(i)) return false;
+    }
+    return true;
+  }
+
+  // The slow pass: every problem of vertex i, with the field it is in.
+  bool report_vertex(std::size_t i) {
+    const Vertex& v = m_.vertices[i];
+    const auto* record = reinterpret_cast<const unsigned char*>(&v);
+    for (const VertexFloats& field : kVertexFloats) {
+      float values[4];
+      std::memcpy(values, record + field.offset, 4 * field.count);
+      const std::size_t k = first_not_finite(values, field.count);
+      if (k < field.count &&
+          !fail(problem(ErrorCode::not_finite, Section::vertices, i,
+                        field_offset<Vertex>(m_.offsets.vertices, i, field.offset + 4 * k),
+                        std::string(field.name) + "[" + to_string(k) + "] is " +
+                            float_text(values[k])))) {
+        return false;
       }
     }
-    if ((bad[0] | bad[1] | bad[2] | bad[3]) == 0) return true;
-    for (std::size_t i = 0; i < m_.vertices.size(); ++i) {
-      for (std::size_t k = 0; k < 4; ++k) {
-        const std::int32_t j = m_.vertices[i].joints[k];
-        if (std::uint32_t(j) + 1u <= limit) continue;
-        if (!fail(problem(ErrorCode::vertex_bad_joint, Section::vertices, i,
-                          field_offset<Vertex>(m_.offsets.vertices, i,
-                                               offsetof(Vertex, joints) + 4 * k),
-                          "joint index " + to_string(j) + " in slot " + to_string(k) +
-                              " is neither -1 nor in range (" + to_string(limit) +
-                              " joints)"))) {
-          return false;
-        }
+    const std::uint32_t limit = m_.header.joint_count;
+    for (std::size_t k = 0; k < 4; ++k) {
+      const std::int32_t j = v.joints[k];
+      if (std::uint32_t(j) + 1u <= limit) continue;
+      if (!fail(problem(ErrorCode::vertex_bad_joint, Section::vertices, i,
+                        field_offset<Vertex>(m_.offsets.vertices, i,
+                                             offsetof(Vertex, joints) + 4 * k),
+                        "joint index " + to_string(j) + " in slot " + to_string(k) +
+                            " is neither -1 nor in range (" + to_string(limit) + " joints)"))) {
+        return false;
       }
     }
     return true;
@@ -253,6 +359,14 @@ class StructureChecker : detail::Checker {
       if (!check_name(Section::animations, i,
                       field_offset<Animation>(m_.offsets.animations, i, 0),
                       m_.animations[i].name)) {
+        return false;
+      }
+      const float duration = m_.animations[i].duration;
+      if (!std::isfinite(duration) &&
+          !fail(problem(ErrorCode::not_finite, Section::animations, i,
+                        field_offset<Animation>(m_.offsets.animations, i,
+                                                offsetof(Animation, duration)),
+                        "duration is " + float_text(duration)))) {
         return false;
       }
     }
@@ -280,6 +394,46 @@ class StructureChecker : detail::Checker {
                         "keys " + to_string(t.first_keyframe) + ".." + to_string(end) +
                             " run past the keyframe section (" + to_string(keyframes) +
                             " keyframes)"))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Key times and values: a tight OR over the section's words, then a second pass to locate.
+  bool check_keyframes() {
+    constexpr std::size_t kWords = sizeof(Keyframe) / 4;
+    // Every word of the section is a float: read it as four-lane groups, then the tail.
+    const auto* bytes = reinterpret_cast<const unsigned char*>(m_.keyframes.data());
+    const std::size_t words = m_.keyframes.size() * kWords;
+    const Word4 exponent = {kExponentBits, kExponentBits, kExponentBits, kExponentBits};
+    const auto special = [&](std::size_t word) {
+      return (load4<Word4>(bytes + 4 * word) & exponent) == exponent;
+    };
+    Lanes4 found[4] = {};  // four accumulators: no single chain of ORs limits the loop
+    std::size_t w = 0;
+    for (; w + 16 <= words; w += 16) {
+      for (std::size_t a = 0; a < 4; ++a) found[a] |= special(w + 4 * a);
+    }
+    for (; w + 4 <= words; w += 4) found[0] |= special(w);
+    const Lanes4 any = found[0] | found[1] | found[2] | found[3];
+    std::uint32_t bad = std::uint32_t(any[0] | any[1] | any[2] | any[3]);
+    for (; w < words; ++w) {
+      std::uint32_t word;
+      std::memcpy(&word, bytes + 4 * w, 4);
+      bad |= not_finite_bits(word);
+    }
+    if (bad == 0) return true;
+    for (std::size_t i = 0; i < m_.keyframes.size(); ++i) {
+      const Keyframe& key = m_.keyframes[i];
+      const float values[kWords] = {key.time, key.value[0], key.value[1], key.value[2],
+                                    key.value[3]};
+      const std::size_t k = first_not_finite(values, kWords);
+      if (k < kWords &&
+          !fail(problem(ErrorCode::not_finite, Section::keyframes, i,
+                        field_offset<Keyframe>(m_.offsets.keyframes, i, 4 * k),
+                        (k == 0 ? std::string("time") : "value[" + to_string(k - 1) + "]") +
+                            " is " + float_text(values[k])))) {
         return false;
       }
     }

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "aem/model.hpp"
@@ -187,6 +188,26 @@ TEST_F(CliTest, ValidateReportsHeaderProblems) {
   const auto result = aem_cli("validate " + shell_quote(path));
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.output.find("[truncated]"), std::string::npos) << result.output;
+}
+
+}  // namespace
+
+namespace {
+
+// A FIFO named as a model: both commands return at once (a blocking open would wait for a
+// writer forever; `timeout` turns that into exit 124) with exit 1 and a message naming the
+// file and what it is.
+TEST_F(CliTest, InfoAndValidateRefuseAFifoWithoutBlocking) {
+  const fs::path fifo = dir_ / "model.aem";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const char* command : {"info", "validate", "validate --strict", "info --json"}) {
+    SCOPED_TRACE(command);
+    const auto result = run_command("timeout 60 " + shell_quote(AEM_CLI_PATH) + " " + command +
+                                    " " + shell_quote(fifo.string()));
+    EXPECT_EQ(result.exit_code, 1) << result.output;
+    EXPECT_NE(result.output.find("model.aem"), std::string::npos) << result.output;
+    EXPECT_NE(result.output.find("FIFO"), std::string::npos) << result.output;
+  }
 }
 
 }  // namespace

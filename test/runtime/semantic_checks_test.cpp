@@ -40,10 +40,8 @@ struct Case {
 };
 
 TEST(SemanticChecks, EachProblemIsFoundWithItsCode) {
-  const float nan = std::numeric_limits<float>::quiet_NaN();
+  // NaN and infinity are refused by every open, and so by the writer (finite_floats_test.cpp).
   const Case cases[] = {
-      {"NaN position", [&](ModelContent& m) { m.vertices[0].position[1] = nan; },
-       ErrorCode::not_finite, aem::Section::vertices},
       {"long normal", [](ModelContent& m) { m.vertices[1].normal[2] = 2; },
        ErrorCode::not_unit_length, aem::Section::vertices},
       {"short tangent", [](ModelContent& m) { m.vertices[2].tangent[0] = 0.5f; },
@@ -59,8 +57,6 @@ TEST(SemanticChecks, EachProblemIsFoundWithItsCode) {
          m.vertices[0].weights[0] = 1.5f;
          m.vertices[0].weights[1] = -0.5f;
        }, ErrorCode::bad_weights, aem::Section::vertices},
-      {"NaN inverse bind", [&](ModelContent& m) { m.joints[0].inverse_bind[5] = nan; },
-       ErrorCode::not_finite, aem::Section::joints},
       {"child before parent", [](ModelContent& m) {
          m.joints.push_back(m.joints[0]);
          m.joints[0].parent = 1;

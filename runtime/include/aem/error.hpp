@@ -47,8 +47,10 @@ enum class ErrorCode : std::uint8_t {
   track_count_mismatch,  // track_count != animation_count * joint_count
   track_out_of_bounds,   // keys run past the keyframe section
   name_unterminated,
-  // Semantic, checked by strict validation only.
+  // NaN or infinity: structural (every validated open) for every float in the file; strict
+  // validation also reports a translation or scale key whose w is not 0 with this code.
   not_finite,
+  // Semantic, checked by strict validation only.
   not_unit_length,
   bad_weights,
   key_order,             // key times decrease, or fall outside [0, duration]

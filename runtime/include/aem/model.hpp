@@ -8,7 +8,17 @@
 //   if (!result) log(result.error().describe());
 //
 // Views stay valid as long as the Model lives (for open_memory: as long as the caller's buffer
-// does too). Open-time validation guarantees every index in the file stays in bounds.
+// does too). Open-time validation guarantees every index in the file stays in bounds and every
+// float is finite.
+//
+// A mapped file must not change while its Model lives (specs/runtime.md, "Files that change"):
+// replacing it by rename (write a temporary file, then rename over the path, as `aem bake` does)
+// is safe; truncating it or rewriting it in place (`cp new.aem model.aem`, most editors, sync
+// tools) is not: a read past the new end kills the process with SIGBUS, and rewritten bytes reach
+// the views after validation. That is inherent to mapping, not a bug to be fixed here. For files
+// the program does not control (mods, downloads, network shares), open with
+// {.storage = Storage::copy}: the file is read once into owned memory and nothing done to it
+// afterwards can reach the Model.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -25,10 +35,22 @@
 
 namespace aem {
 
+// Where the views of a Model opened from a file point.
+enum class Storage : std::uint8_t {
+  // Into a read-only mapping of the file: no copy, pages read on demand. The file must not be
+  // truncated or rewritten in place while the Model lives (see above).
+  map,
+  // Into owned memory the whole file is read into at open (exactly the size fstat reported; a
+  // file that grows or shrinks during the read is an io_error). Costs one read of the file and
+  // its size in memory; immune to whatever happens to the file afterwards.
+  copy,
+};
+
 struct OpenOptions {
   // Off trusts the file: only the header and the file size are checked (O(1)), so a corrupt
   // file can make later reads go out of bounds. For files the game itself produced and verified.
   bool validate = true;
+  Storage storage = Storage::map;  // ignored by open_memory
 };
 
 // The keys of one track, split by kind.
@@ -43,6 +65,8 @@ std::string_view name_view(const char (&name)[kNameSize]);
 
 class Model {
  public:
+  // Opens a regular file; anything else (a FIFO, a device, a directory) is an io_error at once,
+  // without blocking or reading from it.
   static Model open(const std::filesystem::path& path, OpenOptions options = {});
   static Expected<Model> try_open(const std::filesystem::path& path, OpenOptions options = {});
   // Views the caller's bytes in place; they must outlive the Model. Sections that are not
@@ -72,8 +96,12 @@ class Model {
   // Bytes copied at open because sections were not 4-byte aligned where they lay (an image
   // buffer whose size is not a multiple of 4, or a misaligned caller buffer); 0 normally.
   std::uint64_t realigned_bytes() const noexcept { return realigned_bytes_; }
-  // Whether the views point into the file's own bytes (true unless the host is big-endian).
+  // Whether the views point into the file's own bytes (true unless the host is big-endian),
+  // as mapped or as read into memory (see mapped()).
   bool zero_copy() const noexcept { return realigned_bytes_ == 0 && !byte_swapped_; }
+  // Whether the views point into a mapping of the file (Storage::map), which changes to the
+  // file can reach; false for Storage::copy and open_memory.
+  bool mapped() const noexcept { return !mapping_.bytes().empty(); }
 
   // The index range of a mesh.
   std::span<const std::uint32_t> mesh_indices(const Mesh& mesh) const;
@@ -89,7 +117,8 @@ class Model {
   Model() = default;
   static Expected<Model> build(std::span<const std::byte> bytes, OpenOptions options);
 
-  FileMapping mapping_;
+  FileMapping mapping_;  // Storage::map
+  FileCopy copy_;        // Storage::copy
   std::vector<std::uint64_t> owned_;  // realigned or byte-swapped sections, 8-byte aligned
   ModelView view_;
   std::uint64_t realigned_bytes_ = 0;

@@ -2,8 +2,9 @@
 // The checks behind open-time validation and `aem validate`.
 //
 // Structural checks guarantee that no index or range found in the file can send a reader out of
-// bounds; they run on every open unless the caller trusts the file. Semantic checks (strict
-// validation) look for data that is in bounds but wrong: non-finite floats, non-unit normals and
+// bounds and that no float is NaN or infinite; they run on every open unless the caller trusts
+// the file. Semantic checks (strict validation) look for data that is in bounds but wrong:
+// non-finite floats (after a trusted open), non-unit normals and
 // quaternions, weight sums, key order, unused data. They assume the structure is sound.
 #include <cstddef>
 #include <functional>
