@@ -14,6 +14,12 @@ float ease(float x, FadeCurve curve) {
   return curve == FadeCurve::smooth ? x * x * (3.0f - 2.0f * x) : x;
 }
 
+[[noreturn, gnu::cold, gnu::noinline]] void throw_missing_animation(std::uint64_t layer, std::uint32_t animation,
+                                                                  std::uint32_t animations) {
+  throw std::out_of_range("animation layer " + std::to_string(layer) + " plays animation " +
+                          std::to_string(animation) + " of " + std::to_string(animations));
+}
+
 }  // namespace
 
 AnimationMixer::AnimationMixer(const Model& model, std::size_t max_layers)
@@ -117,22 +123,15 @@ LayerId AnimationMixer::cross_fade(LayerId from, LayerSettings to, float duratio
   return next;
 }
 
-void AnimationMixer::check_animations() const {
-  for (std::size_t slot = 0; slot < layers_.size(); ++slot) {
-    const Layer& layer = layers_[slot];
-    if (layer.playing && layer.settings.animation >= model_->header().animation_count) {
-      throw std::out_of_range("animation layer " + std::to_string(layer.serial) + " plays animation " +
-                              std::to_string(layer.settings.animation) + " of " +
-                              std::to_string(model_->header().animation_count));
-    }
-  }
-}
-
 void AnimationMixer::update(float seconds) {
-  check_animations();
+  const std::uint32_t animations = model_->header().animation_count;
   for (Layer& layer : layers_) {
     if (!layer.playing) continue;
     LayerSettings& s = layer.settings;
+    // settings() hands out a reference, so the animation may have become anything.
+    if (s.animation >= animations) [[unlikely]] {
+      throw_missing_animation(layer.serial, s.animation, animations);
+    }
     s.time += s.speed * seconds;
     if (s.playback == Playback::loop) {
       // Keep the stored time small so float precision does not decay over long sessions.
@@ -197,7 +196,6 @@ void AnimationMixer::evaluate_locals(std::span<Transform> locals) {
   if (locals.size() != joint_count()) {
     throw std::invalid_argument("locals must hold " + std::to_string(joint_count()) + " transforms");
   }
-  check_animations();
   // One full-weight layer alone is the pose itself: sample straight into the output.
   if (const std::size_t sole = sole_layer(); sole < layers_.size()) {
     Layer& layer = layers_[sole];
@@ -213,7 +211,6 @@ void AnimationMixer::evaluate(std::span<float> skinning_matrices) {
     throw std::invalid_argument("skinning matrices must hold 16 floats for each of " +
                                 std::to_string(joint_count()) + " joints");
   }
-  check_animations();
   // One full-weight layer alone is the pose itself: no blending.
   if (const std::size_t sole = sole_layer(); sole < layers_.size()) {
     Layer& layer = layers_[sole];

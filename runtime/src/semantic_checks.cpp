@@ -277,17 +277,17 @@ class SemanticChecker : detail::Checker {
     const Keyframe& key = m_.keyframes[k];
     const std::uint64_t offset = field_offset<Keyframe>(m_.offsets.keyframes, k, 0);
     const float slack = 1e-6f * std::max(1.0f, duration);
-    const std::string name = kKinds[kind];
+    const std::string_view name = kKinds[kind];
     std::string wrong;
     ErrorCode code = ErrorCode::key_order;
     if (!std::isfinite(key.time) || !all_finite(key.value, 4)) {
       code = ErrorCode::not_finite;
-      wrong = name + " key has NaN or infinite values";
+      wrong = std::string(name) + " key has NaN or infinite values";
     } else if (key.time < -slack || key.time > duration + slack) {
-      wrong = name + " key time " + format_float(key.time) + " is outside the animation [0, " +
+      wrong = std::string(name) + " key time " + format_float(key.time) + " is outside the animation [0, " +
               format_float(duration) + "]";
     } else if (after_previous && key.time < m_.keyframes[k - 1].time) {
-      wrong = name + " key time " + format_float(key.time) + " comes before the previous key's " +
+      wrong = std::string(name) + " key time " + format_float(key.time) + " comes before the previous key's " +
               format_float(m_.keyframes[k - 1].time);
     }
     if (!wrong.empty()) return fail(problem(code, Section::keyframes, k, offset, wrong));

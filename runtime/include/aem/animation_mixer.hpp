@@ -73,9 +73,9 @@ class AnimationMixer {
 
   // The layer's settings, to read or change (time, speed, weight...) between frames. Whatever
   // is written here is checked where it is used: an `animation` the model does not have makes
-  // the next update() and evaluate() throw std::out_of_range, naming the layer, before they
-  // change anything; non-finite times and speeds play from 0, and weights that are not above 0
-  // (NaN included) count as 0.
+  // the next update(), evaluate() and evaluate_locals() throw std::out_of_range before they
+  // read it; non-finite times and speeds play from 0, and weights that are not above 0 (NaN
+  // included) count as 0.
   LayerSettings& settings(LayerId layer);
   const LayerSettings& settings(LayerId layer) const;
 
@@ -90,7 +90,8 @@ class AnimationMixer {
   LayerId cross_fade(LayerId from, LayerSettings to, float duration, FadeCurve curve);
 
   // Advances every layer's time by speed * seconds, and every fade. Throws std::out_of_range,
-  // changing nothing, when a layer's animation was set to one the model does not have.
+  // naming the layer and leaving it as it was, when its animation was set to one the model does
+  // not have (layers before it in the mixer have advanced).
   void update(float seconds);
 
   // The blended local transform of every joint (joint_count() of them).
@@ -120,8 +121,6 @@ class AnimationMixer {
 
   Layer& checked(LayerId layer);
   const Layer& checked(LayerId layer) const;
-  // Throws std::out_of_range unless every playing layer's animation is one the model has.
-  void check_animations() const;
   // The slot of the one layer that is the whole pose (weight 1, no mask, alone), or max_layers
   // when blending is needed.
   std::size_t sole_layer() const;
