@@ -93,15 +93,16 @@ float playback_time(float time, float duration, Playback playback) {
 namespace {
 
 // Finds which animations' tracks share their key times, reading each key's time a bounded number
-// of times in all. Tracks that use the very same keys (or keys already found equal) cost nothing
-// more; comparing other runs of keys draws on a budget of a few reads per key in the file, which
-// files whose tracks hold keys of their own never exhaust. A file whose tracks overlap one
-// another's keys could make the comparisons cost tracks x keys; when the budget runs out, the
-// animation being looked at is sampled per track, which gives the same poses.
+// of times in all. Tracks that use the very same keys cost nothing more; comparing other runs of
+// keys draws on a budget of a few reads per key in the file. Tracks holding keys of their own
+// (what writers produce) read each key once at most; tracks reusing runs of keys are remembered
+// as they match, so that reuse costs nothing more either. Only tracks that overlap one
+// another's keys can run the budget out, and then the animation being looked at is sampled per
+// track, by the same rules: otherwise the comparisons could cost tracks x keys.
 class SharedTimesFinder {
  public:
   explicit SharedTimesFinder(const Model& model)
-      : model_(model), budget_(4 * std::uint64_t{model.header().keyframe_count} + 1024) {}
+      : model_(model), keyframes_(model.header().keyframe_count), budget_(4 * keyframes_ + 1024) {}
 
   // The common key times of all tracks of `animation` with more than one key of a kind, and
   // their count; a count of 1 (and no keys) when every kind is constant or absent; none (0)
@@ -127,22 +128,25 @@ class SharedTimesFinder {
  private:
   bool same_times(const Keyframe* keys, const Keyframe* reference, std::uint32_t count) {
     if (keys == reference) return true;
-    const std::uint64_t pair = key_index(keys) << 32 | count;
-    if (const auto found = equal_to_.find(pair); found != equal_to_.end() && found->second == reference) {
-      return true;
+    // Comparing more keys than the file has means runs are reused: from then on, remember them.
+    const bool remember = compared_ > keyframes_;
+    const std::uint64_t run = std::uint64_t(keys - model_.keyframes().data()) << 32 | count;
+    if (remember) {
+      if (const auto found = equal_to_.find(run); found != equal_to_.end() && found->second == reference) return true;
     }
-    if (count > budget_) return false;
-    budget_ -= count;
+    if (compared_ + count > budget_) return false;
+    compared_ += count;
     for (std::uint32_t k = 0; k < count; ++k) {
       if (keys[k].time != reference[k].time) return false;
     }
-    equal_to_[pair] = reference;
+    if (remember) equal_to_[run] = reference;
     return true;
   }
-  std::uint64_t key_index(const Keyframe* key) const { return std::uint64_t(key - model_.keyframes().data()); }
 
   const Model& model_;
-  std::uint64_t budget_;  // key times left to compare
+  const std::uint64_t keyframes_;
+  const std::uint64_t budget_;  // key times to compare at most
+  std::uint64_t compared_ = 0;
   // Runs of keys (first key's index << 32 | count) found to have the times of another run.
   std::unordered_map<std::uint64_t, const Keyframe*> equal_to_;
 };

@@ -232,12 +232,23 @@ class SemanticChecker : detail::Checker {
     return check_keys(ranges);
   }
 
+  // How the runs covering a key use it: the first kind using it (for messages), whether any
+  // uses it as a rotation, the first translation (0) or scale (2) kind using it (3: none), and
+  // the times the shortest animation using it allows.
+  struct KeyUse {
+    std::uint32_t kind;
+    bool rotation;
+    std::uint32_t vector_kind;
+    float duration, earliest, latest;
+  };
+
   // Checks every key once, however many tracks use it: tracks may share or overlap keys, and a
   // check per track would cost tracks x keys (minutes on a file of a few megabytes). A key is
   // held to the strictest of its users: as a rotation if any track uses it as one, as a
   // translation or scale if any uses it so, within the shortest duration of the animations
   // using it, and after the key before it where one track's run holds both. So each bad key is
-  // one problem, not one per track.
+  // one problem, not one per track. The runs are swept in order of their ends; between two
+  // ends nothing changes, so the keys there are checked in one loop.
   bool check_keys(std::vector<KeyRange>& ranges) {
     std::sort(ranges.begin(), ranges.end(), [](const KeyRange& a, const KeyRange& b) { return a.begin < b.begin; });
     std::vector<std::pair<std::uint64_t, std::uint32_t>> ends;  // end, kind
@@ -250,56 +261,73 @@ class SemanticChecker : detail::Checker {
     using Duration = std::pair<float, std::uint64_t>;  // duration, end
     std::priority_queue<Duration, std::vector<Duration>, std::greater<>> durations;
     std::size_t next_start = 0, next_end = 0;
-    for (std::uint64_t k = 0; k < m_.keyframes.size(); ++k) {
+    for (std::uint64_t k = 0; next_end < ends.size();) {
       for (; next_end < ends.size() && ends[next_end].first <= k; ++next_end) --active[ends[next_end].second];
       std::uint64_t starting = 0;
       for (; next_start < ranges.size() && ranges[next_start].begin <= k; ++next_start, ++starting) {
         ++active[ranges[next_start].kind];
         durations.emplace(ranges[next_start].duration, ranges[next_start].end);
       }
+      const std::uint64_t stop = std::min(next_start < ranges.size() ? ranges[next_start].begin : m_.keyframes.size(),
+                                          next_end < ends.size() ? ends[next_end].first : m_.keyframes.size());
       const std::uint64_t covering = active[0] + active[1] + active[2];
-      if (covering == 0) continue;
-      while (durations.top().second <= k) durations.pop();
-      const std::uint32_t kind = active[0] != 0 ? 0 : active[1] != 0 ? 1 : 2;
-      if (!check_key(k, kind, durations.top().first, covering > starting, active[1] != 0,
-                     active[0] != 0 ? 0 : active[2] != 0 ? 2 : 3)) {
-        return false;
+      if (covering != 0) {
+        while (durations.top().second <= k) durations.pop();
+        const float duration = durations.top().first;
+        const float slack = 1e-6f * std::max(1.0f, duration);
+        const KeyUse use{active[0] != 0 ? 0u : active[1] != 0 ? 1u : 2u, active[1] != 0,
+                         active[0] != 0 ? 0u : active[2] != 0 ? 2u : 3u, duration, -slack, duration + slack};
+        for (std::uint64_t key = k; key < stop; ++key) {
+          if (!check_key(key, use, key > k || covering > starting)) return false;
+        }
       }
+      k = stop;
     }
     return true;
   }
 
-  // Key k as the first key of `kind` that uses it, within `duration`; `after_previous`: a run
-  // holds key k - 1 too; `rotation`: some run uses it as a rotation; `vector_kind`: the first
-  // translation (0) or scale (2) kind using it, 3 for none.
-  bool check_key(std::uint64_t k, std::uint32_t kind, float duration, bool after_previous,
-                 bool rotation, std::uint32_t vector_kind) {
+  enum class KeyProblem { not_finite, outside, before_previous, rotation_length, vector_w };
+
+  // Key k, used as `use` says; `after_previous`: a run holds key k - 1 too. Keys are most of a
+  // file: the checks stay in the loop and the reporting out of it.
+  bool check_key(std::uint64_t k, const KeyUse& use, bool after_previous) {
     const Keyframe& key = m_.keyframes[k];
-    const std::uint64_t offset = field_offset<Keyframe>(m_.offsets.keyframes, k, 0);
-    const float slack = 1e-6f * std::max(1.0f, duration);
-    const std::string_view name = kKinds[kind];
-    std::string wrong;
-    ErrorCode code = ErrorCode::key_order;
-    if (!std::isfinite(key.time) || !all_finite(key.value, 4)) {
-      code = ErrorCode::not_finite;
-      wrong = std::string(name) + " key has NaN or infinite values";
-    } else if (key.time < -slack || key.time > duration + slack) {
-      wrong = std::string(name) + " key time " + format_float(key.time) + " is outside the animation [0, " +
-              format_float(duration) + "]";
-    } else if (after_previous && key.time < m_.keyframes[k - 1].time) {
-      wrong = std::string(name) + " key time " + format_float(key.time) + " comes before the previous key's " +
-              format_float(m_.keyframes[k - 1].time);
+    if (!std::isfinite(key.time) || !all_finite(key.value, 4)) return report_key(k, use, KeyProblem::not_finite);
+    if (key.time < use.earliest || key.time > use.latest) return report_key(k, use, KeyProblem::outside);
+    if (after_previous && key.time < m_.keyframes[k - 1].time) {
+      return report_key(k, use, KeyProblem::before_previous);
     }
-    if (!wrong.empty()) return fail(problem(code, Section::keyframes, k, offset, wrong));
-    if (rotation && std::abs(length(key.value, 4) - 1.0f) > kUnitTolerance &&
-        !fail(problem(ErrorCode::not_unit_length, Section::keyframes, k, offset,
-                      "rotation key has length " + format_float(length(key.value, 4)) + ", not 1"))) {
+    if (use.rotation && std::abs(length(key.value, 4) - 1.0f) > kUnitTolerance &&
+        !report_key(k, use, KeyProblem::rotation_length)) {
       return false;
     }
-    if (vector_kind != 3 && key.value[3] != 0) {
-      return fail(problem(ErrorCode::not_finite, Section::keyframes, k, offset,
-                          std::string(kKinds[vector_kind]) + " key has w = " +
-                              format_float(key.value[3]) + ", not 0"));
+    if (use.vector_kind != 3 && key.value[3] != 0) return report_key(k, use, KeyProblem::vector_w);
+    return true;
+  }
+
+  [[gnu::cold, gnu::noinline]] bool report_key(std::uint64_t k, const KeyUse& use, KeyProblem which) {
+    const Keyframe& key = m_.keyframes[k];
+    const std::uint64_t offset = field_offset<Keyframe>(m_.offsets.keyframes, k, 0);
+    const std::string name = kKinds[use.kind];
+    switch (which) {
+      case KeyProblem::not_finite:
+        return fail(problem(ErrorCode::not_finite, Section::keyframes, k, offset,
+                            name + " key has NaN or infinite values"));
+      case KeyProblem::outside:
+        return fail(problem(ErrorCode::key_order, Section::keyframes, k, offset,
+                            name + " key time " + format_float(key.time) + " is outside the animation [0, " +
+                                format_float(use.duration) + "]"));
+      case KeyProblem::before_previous:
+        return fail(problem(ErrorCode::key_order, Section::keyframes, k, offset,
+                            name + " key time " + format_float(key.time) + " comes before the previous key's " +
+                                format_float(m_.keyframes[k - 1].time)));
+      case KeyProblem::rotation_length:
+        return fail(problem(ErrorCode::not_unit_length, Section::keyframes, k, offset,
+                            "rotation key has length " + format_float(length(key.value, 4)) + ", not 1"));
+      case KeyProblem::vector_w:
+        return fail(problem(ErrorCode::not_finite, Section::keyframes, k, offset,
+                            std::string(kKinds[use.vector_kind]) + " key has w = " + format_float(key.value[3]) +
+                                ", not 0"));
     }
     return true;
   }

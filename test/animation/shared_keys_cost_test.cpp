@@ -33,6 +33,21 @@ TEST(SharedKeysCost, TracksSharingKeysKeepTheSharedPath) {
   for (std::uint32_t j : {0u, 1u, kJoints / 2, kJoints - 1}) EXPECT_NEAR(locals[j].translation.x, 0.5f, 1e-3f) << j;
 }
 
+// Tracks that reuse another track's keys (not the first one's) compare them once: comparing
+// them again for every track would spend the budget, and lose the shared path, within a few
+// joints.
+TEST(SharedKeysCost, TracksReusingKeysKeepTheSharedPath) {
+  const auto bytes = aem::test::tracks_reusing_keys(2'000, 1'000);
+  const aem::Model model = aem::Model::open_memory(bytes);
+  EXPECT_TRUE(aem::AnimationSampler(model).has_shared_key_times(0));
+  aem::AnimationMixer mixer(model, 1);
+  mixer.play({.animation = 0, .time = 0.5f, .speed = 0});
+  std::vector<aem::Transform> locals(mixer.joint_count());
+  mixer.evaluate_locals(locals);
+  EXPECT_EQ(locals[0].translation.x, 0.0f);
+  for (std::uint32_t j : {1u, 2u, 1'999u}) EXPECT_EQ(locals[j].translation.x, 1.0f) << j;
+}
+
 TEST(SharedKeysCost, OverlappingTracks) {
   constexpr std::uint32_t kJoints = 100'000, kKeys = 1'000'000;
   const auto bytes = aem::test::tracks_overlapping_keys(kJoints, kKeys);

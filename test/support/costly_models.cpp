@@ -8,10 +8,10 @@
 namespace aem::test {
 namespace {
 
-// A chain of joints, one animation in which only joint 0 has keys (`joint0`), written, then
-// every track pointed at `track(j)`.
+// A chain of joints, one animation in which only the first joints have keys (`first`), written,
+// then every track pointed at `track(j)`.
 template <class TrackOf>
-std::vector<std::byte> with_tracks(std::uint32_t joints, pipeline::JointKeys joint0, float duration,
+std::vector<std::byte> with_tracks(std::uint32_t joints, std::vector<pipeline::JointKeys> first, float duration,
                                    TrackOf track) {
   pipeline::ModelContent content = tiny_model();
   content.joints.clear();
@@ -20,7 +20,7 @@ std::vector<std::byte> with_tracks(std::uint32_t joints, pipeline::JointKeys joi
                               std::int32_t(j) - 1});
   }
   pipeline::AnimationDesc animation{"shared", duration, std::vector<pipeline::JointKeys>(joints)};
-  animation.joints[0] = std::move(joint0);
+  for (std::size_t j = 0; j < first.size(); ++j) animation.joints[j] = std::move(first[j]);
   content.animations = {std::move(animation)};
   std::vector<std::byte> bytes = pipeline::serialize_model(content);
   const std::uint64_t tracks = Model::open_memory(bytes).view().offsets.tracks;
@@ -43,7 +43,19 @@ std::vector<std::byte> tracks_sharing_keys(std::uint32_t joints, std::uint32_t k
   for (std::uint32_t k = 0; k < keys; ++k) joint0.translations.push_back({float(k) / float(keys), {float(k % 7), 0, 0, 0}});
   joint0.rotations = {{0, {0, 0, 0, 1}}};
   joint0.scales = {{0, {1, 1, 1, 0}}};
-  return with_tracks(joints, std::move(joint0), 1.0f, [keys](std::uint32_t) { return Track{0, keys, 1, 1}; });
+  return with_tracks(joints, {std::move(joint0)}, 1.0f, [keys](std::uint32_t) { return Track{0, keys, 1, 1}; });
+}
+
+std::vector<std::byte> tracks_reusing_keys(std::uint32_t joints, std::uint32_t keys) {
+  std::vector<pipeline::JointKeys> first(2);
+  for (std::uint32_t j = 0; j < 2; ++j) {
+    for (std::uint32_t k = 0; k < keys; ++k) first[j].translations.push_back({float(k) / float(keys), {float(j), 0, 0, 0}});
+    first[j].rotations = {{0, {0, 0, 0, 1}}};
+    first[j].scales = {{0, {1, 1, 1, 0}}};
+  }
+  return with_tracks(joints, std::move(first), 1.0f, [keys](std::uint32_t j) {
+    return j == 0 ? Track{0, keys, 1, 1} : Track{keys + 2, keys, 1, 1};
+  });
 }
 
 std::vector<std::byte> tracks_overlapping_keys(std::uint32_t joints, std::uint32_t keys) {
@@ -52,7 +64,7 @@ std::vector<std::byte> tracks_overlapping_keys(std::uint32_t joints, std::uint32
   joint0.translations.assign(keys + joints - 1, key);
   joint0.rotations = {key};
   joint0.scales = {key};
-  return with_tracks(joints, std::move(joint0), 0.0f, [keys](std::uint32_t j) { return Track{j, keys, 1, 1}; });
+  return with_tracks(joints, {std::move(joint0)}, 0.0f, [keys](std::uint32_t j) { return Track{j, keys, 1, 1}; });
 }
 
 }  // namespace aem::test

@@ -17,6 +17,11 @@ pipeline::ModelContent meshes_sharing_indices(std::uint32_t meshes, std::uint32_
 // translation keys at increasing times, then one rotation and one scale key.
 std::vector<std::byte> tracks_sharing_keys(std::uint32_t joints, std::uint32_t keys);
 
+// One animation over a chain of `joints` (at least 2) joints: joint 0 has `keys` translation
+// keys, joint 1 as many at the same times with other values, and every other joint's track
+// uses joint 1's keys. What a writer that stores identical tracks once produces.
+std::vector<std::byte> tracks_reusing_keys(std::uint32_t joints, std::uint32_t keys);
+
 // One animation over `joints` joints whose tracks overlap, each starting one key after the
 // previous: track j holds `keys` translation keys from key j, then one rotation and one scale
 // key. Every key has time 0 and the value (0, 0, 1, 0), valid as any kind, so every track's
