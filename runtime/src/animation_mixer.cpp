@@ -1,6 +1,7 @@
 #include "aem/animation_mixer.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <string>
 
@@ -13,6 +14,10 @@ float ease(float x, FadeCurve curve) {
   x = std::clamp(x, 0.0f, 1.0f);
   return curve == FadeCurve::smooth ? x * x * (3.0f - 2.0f * x) : x;
 }
+
+// Numbers every layer any mixer starts, so that an id is refused by every other layer, in this
+// mixer or another.
+std::atomic<std::uint64_t> g_layers_started{0};
 
 [[noreturn, gnu::cold, gnu::noinline]] void throw_missing_animation(std::uint64_t layer, std::uint32_t animation,
                                                                   std::uint32_t animations) {
@@ -60,7 +65,7 @@ LayerId AnimationMixer::play(const LayerSettings& settings) {
     Layer& layer = layers_[slot];
     if (layer.playing) continue;
     layer.playing = true;
-    layer.serial = ++layers_started_;
+    layer.serial = ++g_layers_started;
     layer.settings = settings;
     layer.sampler.reset();
     layer.masked = false;

@@ -221,6 +221,11 @@ TEST(Mixer, StaleIdsAreRefused) {
   EXPECT_EQ(mixer.settings(wave).weight, 1.0f);
   EXPECT_EQ(mixer.settings(wave).time, 0.5f);
   EXPECT_TRUE(mixer.is_playing(run));
+  // An id of another mixer's layer, in the same slot.
+  aem::AnimationMixer other(f.model, 2);
+  const aem::LayerId elsewhere = other.play({.animation = 0});
+  EXPECT_FALSE(mixer.is_playing(elsewhere));
+  EXPECT_THROW(mixer.settings(elsewhere), std::out_of_range);
   // An id that names no layer.
   EXPECT_FALSE(mixer.is_playing(aem::LayerId{}));
   EXPECT_THROW(mixer.settings(aem::LayerId{}), std::out_of_range);

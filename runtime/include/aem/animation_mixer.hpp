@@ -42,8 +42,8 @@ struct LayerSettings {
 // Names one layer that play() or cross_fade() started, for as long as it plays. Once that
 // layer stops (stop(), stop_all(), the end of cross_fade's fade-out) its id is stale for good,
 // even after a later layer reuses its slot: is_playing() says false and every other call
-// throws std::out_of_range, rather than driving whichever layer plays there now. A
-// default-constructed LayerId names no layer.
+// throws std::out_of_range, rather than driving whichever layer plays there now. Another
+// mixer refuses it the same way. A default-constructed LayerId names no layer.
 class LayerId {
  public:
   LayerId() = default;
@@ -53,7 +53,7 @@ class LayerId {
   friend class AnimationMixer;
   LayerId(std::uint32_t slot, std::uint64_t serial) : slot_(slot), serial_(serial) {}
   std::uint32_t slot_ = 0;
-  std::uint64_t serial_ = 0;  // which start of a layer in this mixer; 0: none (play counts from 1)
+  std::uint64_t serial_ = 0;  // which start of a layer, of all mixers'; 0: none (counted from 1)
 };
 
 class AnimationMixer {
@@ -131,7 +131,6 @@ class AnimationMixer {
   const Model* model_;
   Skeleton skeleton_;
   std::vector<Layer> layers_;
-  std::uint64_t layers_started_ = 0;  // numbers each play(), for LayerId
   std::vector<float> masks_;             // max_layers x joint_count
   std::vector<BlendSum4> sums_;          // blending accumulators, four joints to a group
   std::vector<Transform4> bind_pose_;    // the skeleton's, grouped
