@@ -40,7 +40,7 @@ class AnimationPlayer {
   std::uint32_t animation_count_ = 0;
   int animation_ = -1;
   float time_ = 0;
-  LayerId layer_ = 0;
+  LayerId layer_;
   bool has_layer_ = false;
   std::vector<float> skinning_;
 };

@@ -1,6 +1,7 @@
 #include "aem/animation_mixer.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <string>
 
@@ -12,6 +13,16 @@ namespace {
 float ease(float x, FadeCurve curve) {
   x = std::clamp(x, 0.0f, 1.0f);
   return curve == FadeCurve::smooth ? x * x * (3.0f - 2.0f * x) : x;
+}
+
+// Numbers every layer any mixer starts, so that an id is refused by every other layer, in this
+// mixer or another.
+std::atomic<std::uint64_t> g_layers_started{0};
+
+[[noreturn, gnu::cold, gnu::noinline]] void throw_missing_animation(std::uint64_t layer, std::uint32_t animation,
+                                                                  std::uint32_t animations) {
+  throw std::out_of_range("animation layer " + std::to_string(layer) + " plays animation " +
+                          std::to_string(animation) + " of " + std::to_string(animations));
 }
 
 }  // namespace
@@ -32,10 +43,13 @@ AnimationMixer::AnimationMixer(const Model& model, std::size_t max_layers)
 }
 
 AnimationMixer::Layer& AnimationMixer::checked(LayerId layer) {
-  if (layer >= layers_.size() || !layers_[layer].playing) {
-    throw std::out_of_range("no playing animation layer " + std::to_string(layer));
+  if (layer.serial_ == 0 || layer.slot_ >= layers_.size() || !layers_[layer.slot_].playing ||
+      layers_[layer.slot_].serial != layer.serial_) {
+    throw std::out_of_range(layer.serial_ == 0 ? std::string("no animation layer given (a default LayerId)")
+                                               : "animation layer " + std::to_string(layer.serial_) +
+                                                     " has stopped");
   }
-  return layers_[layer];
+  return layers_[layer.slot_];
 }
 
 const AnimationMixer::Layer& AnimationMixer::checked(LayerId layer) const {
@@ -47,15 +61,16 @@ LayerId AnimationMixer::play(const LayerSettings& settings) {
     throw std::out_of_range("animation " + std::to_string(settings.animation) + " of " +
                             std::to_string(model_->header().animation_count));
   }
-  for (LayerId id = 0; id < layers_.size(); ++id) {
-    Layer& layer = layers_[id];
+  for (std::size_t slot = 0; slot < layers_.size(); ++slot) {
+    Layer& layer = layers_[slot];
     if (layer.playing) continue;
     layer.playing = true;
+    layer.serial = ++g_layers_started;
     layer.settings = settings;
     layer.sampler.reset();
     layer.masked = false;
     layer.fade = {};
-    return id;
+    return LayerId(std::uint32_t(slot), layer.serial);
   }
   throw std::length_error("all " + std::to_string(layers_.size()) + " animation layers are in use");
 }
@@ -67,7 +82,8 @@ void AnimationMixer::stop_all() {
 }
 
 bool AnimationMixer::is_playing(LayerId layer) const {
-  return layer < layers_.size() && layers_[layer].playing;
+  return layer.serial_ != 0 && layer.slot_ < layers_.size() && layers_[layer.slot_].playing &&
+         layers_[layer.slot_].serial == layer.serial_;
 }
 
 LayerSettings& AnimationMixer::settings(LayerId layer) { return checked(layer).settings; }
@@ -83,7 +99,7 @@ void AnimationMixer::set_mask(LayerId layer, std::span<const float> joint_weight
     throw std::invalid_argument("a mask needs one weight per joint (" +
                                 std::to_string(joint_count()) + ")");
   }
-  std::copy(joint_weights.begin(), joint_weights.end(), masks_.begin() + std::ptrdiff_t(layer * joint_count()));
+  std::copy(joint_weights.begin(), joint_weights.end(), masks_.begin() + std::ptrdiff_t(layer.slot_ * joint_count()));
   l.masked = true;
 }
 
@@ -104,8 +120,8 @@ LayerId AnimationMixer::cross_fade(LayerId from, LayerSettings to, float duratio
   const LayerId next = play(to);
   fade(next, target, duration, curve);
   fade(from, 0, duration, curve);
-  if (layers_[from].fade.active) {
-    layers_[from].fade.stop_at_end = true;
+  if (layers_[from.slot_].fade.active) {
+    layers_[from.slot_].fade.stop_at_end = true;
   } else {
     stop(from);  // a zero-length cross-fade is a cut
   }
@@ -113,9 +129,14 @@ LayerId AnimationMixer::cross_fade(LayerId from, LayerSettings to, float duratio
 }
 
 void AnimationMixer::update(float seconds) {
+  const std::uint32_t animations = model_->header().animation_count;
   for (Layer& layer : layers_) {
     if (!layer.playing) continue;
     LayerSettings& s = layer.settings;
+    // settings() hands out a reference, so the animation may have become anything.
+    if (s.animation >= animations) [[unlikely]] {
+      throw_missing_animation(layer.serial, s.animation, animations);
+    }
     s.time += s.speed * seconds;
     if (s.playback == Playback::loop) {
       // Keep the stored time small so float precision does not decay over long sessions.
@@ -135,9 +156,9 @@ void AnimationMixer::update(float seconds) {
   }
 }
 
-LayerId AnimationMixer::sole_layer() const {
-  LayerId sole = layers_.size();
-  for (LayerId id = 0; id < layers_.size(); ++id) {
+std::size_t AnimationMixer::sole_layer() const {
+  std::size_t sole = layers_.size();
+  for (std::size_t id = 0; id < layers_.size(); ++id) {
     const Layer& layer = layers_[id];
     if (!layer.playing || layer.settings.weight == 0) continue;
     if (sole != layers_.size() || layer.settings.weight != 1 || layer.masked) return layers_.size();
@@ -150,7 +171,7 @@ AEM_FRAME_LOOP
 void AnimationMixer::blend_pose() {
   std::fill(sums_.begin(), sums_.end(), BlendSum4{});
   const std::size_t joints = joint_count();
-  for (LayerId id = 0; id < layers_.size(); ++id) {
+  for (std::size_t id = 0; id < layers_.size(); ++id) {
     Layer& layer = layers_[id];
     const float weight = layer.settings.weight;
     if (!layer.playing || !(weight > 0)) continue;
@@ -181,7 +202,7 @@ void AnimationMixer::evaluate_locals(std::span<Transform> locals) {
     throw std::invalid_argument("locals must hold " + std::to_string(joint_count()) + " transforms");
   }
   // One full-weight layer alone is the pose itself: sample straight into the output.
-  if (const LayerId sole = sole_layer(); sole < layers_.size()) {
+  if (const std::size_t sole = sole_layer(); sole < layers_.size()) {
     Layer& layer = layers_[sole];
     layer.sampler.sample(layer.settings.animation, layer.settings.time, layer.settings.playback, locals);
     return;
@@ -196,7 +217,7 @@ void AnimationMixer::evaluate(std::span<float> skinning_matrices) {
                                 std::to_string(joint_count()) + " joints");
   }
   // One full-weight layer alone is the pose itself: no blending.
-  if (const LayerId sole = sole_layer(); sole < layers_.size()) {
+  if (const std::size_t sole = sole_layer(); sole < layers_.size()) {
     Layer& layer = layers_[sole];
     layer.sampler.sample(layer.settings.animation, layer.settings.time, layer.settings.playback, pose_);
   } else {

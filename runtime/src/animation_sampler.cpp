@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 #include "pose4.hpp"
 
@@ -91,29 +92,64 @@ float playback_time(float time, float duration, Playback playback) {
 
 namespace {
 
-// The common key times of all tracks of `animation` with more than one key of a kind, and
-// their count; a count of 1 (and no keys) when every kind is constant or absent; none (0) when
-// the tracks do not share their times.
-const Keyframe* shared_key_times(const Model& model, std::uint32_t animation, std::uint32_t& count) {
-  const Keyframe* reference = nullptr;
-  count = 1;
-  for (std::uint32_t j = 0; j < model.header().joint_count; ++j) {
-    const TrackKeys keys = model.keys(model.track(animation, j));
-    for (std::span<const Keyframe> kind : {keys.translations, keys.rotations, keys.scales}) {
-      if (kind.size() <= 1) continue;  // constant or absent: fits any grid
-      if (reference == nullptr) {
-        reference = kind.data();
-        count = std::uint32_t(kind.size());
-        continue;
-      }
-      if (kind.size() != count) return count = 0, nullptr;
-      for (std::uint32_t k = 0; k < count; ++k) {
-        if (kind[k].time != reference[k].time) return count = 0, nullptr;
+// Finds which animations' tracks share their key times, reading each key's time a bounded number
+// of times in all. Tracks that use the very same keys cost nothing more; comparing other runs of
+// keys draws on a budget of a few reads per key in the file. Tracks holding keys of their own
+// (what writers produce) read each key once at most; tracks reusing runs of keys are remembered
+// as they match, so that reuse costs nothing more either. Only tracks that overlap one
+// another's keys can run the budget out, and then the animation being looked at is sampled per
+// track, by the same rules: otherwise the comparisons could cost tracks x keys.
+class SharedTimesFinder {
+ public:
+  explicit SharedTimesFinder(const Model& model)
+      : model_(model), keyframes_(model.header().keyframe_count), budget_(4 * keyframes_ + 1024) {}
+
+  // The common key times of all tracks of `animation` with more than one key of a kind, and
+  // their count; a count of 1 (and no keys) when every kind is constant or absent; none (0)
+  // when the tracks do not share their times.
+  const Keyframe* find(std::uint32_t animation, std::uint32_t& count) {
+    const Keyframe* reference = nullptr;
+    count = 1;
+    for (std::uint32_t j = 0; j < model_.header().joint_count; ++j) {
+      const TrackKeys keys = model_.keys(model_.track(animation, j));
+      for (std::span<const Keyframe> kind : {keys.translations, keys.rotations, keys.scales}) {
+        if (kind.size() <= 1) continue;  // constant or absent: fits any grid
+        if (reference == nullptr) {
+          reference = kind.data();
+          count = std::uint32_t(kind.size());
+          continue;
+        }
+        if (kind.size() != count || !same_times(kind.data(), reference, count)) return count = 0, nullptr;
       }
     }
+    return reference;
   }
-  return reference;
-}
+
+ private:
+  bool same_times(const Keyframe* keys, const Keyframe* reference, std::uint32_t count) {
+    if (keys == reference) return true;
+    // Comparing more keys than the file has means runs are reused: from then on, remember them.
+    const bool remember = compared_ > keyframes_;
+    const std::uint64_t run = std::uint64_t(keys - model_.keyframes().data()) << 32 | count;
+    if (remember) {
+      if (const auto found = equal_to_.find(run); found != equal_to_.end() && found->second == reference) return true;
+    }
+    if (compared_ + count > budget_) return false;
+    compared_ += count;
+    for (std::uint32_t k = 0; k < count; ++k) {
+      if (keys[k].time != reference[k].time) return false;
+    }
+    if (remember) equal_to_[run] = reference;
+    return true;
+  }
+
+  const Model& model_;
+  const std::uint64_t keyframes_;
+  const std::uint64_t budget_;  // key times to compare at most
+  std::uint64_t compared_ = 0;
+  // Runs of keys (first key's index << 32 | count) found to have the times of another run.
+  std::unordered_map<std::uint64_t, const Keyframe*> equal_to_;
+};
 
 // Where one (joint, kind) of an animation with shared key times finds the value of shared key
 // i: `first` plus i records, or `first` itself for a kind with one key or none (a mask of 0).
@@ -142,9 +178,10 @@ AnimationSampler::AnimationSampler(const Model& model)
   auto plan = std::make_shared<Plan>();
   const std::uint32_t joints = model.header().joint_count;
   plan->shared_times.resize(model.header().animation_count);
+  SharedTimesFinder finder(model);
   for (std::uint32_t a = 0; a < model.header().animation_count; ++a) {
     Plan::SharedTimes& shared = plan->shared_times[a];
-    shared.keys = shared_key_times(model, a, shared.count);
+    shared.keys = finder.find(a, shared.count);
     if (shared.count == 0) continue;
     shared.first_kind = plan->kind_keys.size();
     plan->kind_keys.resize(shared.first_kind + 3 * 4 * group_count(joints));

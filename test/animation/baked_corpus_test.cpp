@@ -55,10 +55,10 @@ void expect_mixer_matches_reference(const aem::Model& model) {
   for (std::uint32_t a = 0; a < model.header().animation_count; ++a) {
     const float duration = model.animations()[a].duration;
     mixer.stop_all();
-    mixer.play({.animation = a});
+    const aem::LayerId layer = mixer.play({.animation = a});
     for (int frame = 0; frame < 200; ++frame) {
       mixer.evaluate(skinning);
-      const float time = mixer.settings(0).time;
+      const float time = mixer.settings(layer).time;
       const auto reference = aem::test::reference_skinning(model, a, aem::playback_time(time, duration, aem::Playback::loop));
       ASSERT_LE(aem::test::skinning_error(skinning, reference), 1e-5) << "animation " << a << " frame " << frame;
       mixer.update(duration / 150);  // a loop and a third

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <utility>
 
 #include "aem/animation_mixer.hpp"
 #include "aem/pipeline/model_writer.hpp"
@@ -197,6 +198,62 @@ TEST(Mixer, LayersAreLimitedAndChecked) {
   EXPECT_NO_THROW(mixer.play({}));
 }
 
+// The README's pattern, `walk = cross_fade(walk, ...)`, leaves ids of stopped layers about; the
+// next play() reuses their slot, and an old id must not drive the new layer.
+TEST(Mixer, StaleIdsAreRefused) {
+  Fixture f;
+  aem::AnimationMixer mixer(f.model, 2);
+  const aem::LayerId walk = mixer.play({.animation = 0, .speed = 0});
+  const aem::LayerId run = mixer.cross_fade(walk, {.animation = 1}, 0.1f, aem::FadeCurve::linear);
+  mixer.update(0.2f);  // the fade-out has ended: walk stops and its slot is free
+  ASSERT_FALSE(mixer.is_playing(walk));
+  const aem::LayerId wave = mixer.play({.animation = 2, .time = 0.5f, .speed = 0});  // walk's old slot
+  EXPECT_TRUE(mixer.is_playing(wave));
+  EXPECT_FALSE(mixer.is_playing(walk));
+  EXPECT_NE(walk, wave);
+  EXPECT_THROW(mixer.settings(walk), std::out_of_range);
+  EXPECT_THROW(std::as_const(mixer).settings(walk), std::out_of_range);
+  EXPECT_THROW(mixer.stop(walk), std::out_of_range);
+  EXPECT_THROW(mixer.fade(walk, 0, 1, aem::FadeCurve::linear), std::out_of_range);
+  EXPECT_THROW(mixer.set_mask(walk, std::vector<float>(mixer.joint_count(), 0.0f)), std::out_of_range);
+  EXPECT_THROW(mixer.cross_fade(walk, {.animation = 0}, 1, aem::FadeCurve::linear), std::out_of_range);
+  // The new layer is untouched by all that.
+  EXPECT_EQ(mixer.settings(wave).weight, 1.0f);
+  EXPECT_EQ(mixer.settings(wave).time, 0.5f);
+  EXPECT_TRUE(mixer.is_playing(run));
+  // An id of another mixer's layer, in the same slot.
+  aem::AnimationMixer other(f.model, 2);
+  const aem::LayerId elsewhere = other.play({.animation = 0});
+  EXPECT_FALSE(mixer.is_playing(elsewhere));
+  EXPECT_THROW(mixer.settings(elsewhere), std::out_of_range);
+  // An id that names no layer.
+  EXPECT_FALSE(mixer.is_playing(aem::LayerId{}));
+  EXPECT_THROW(mixer.settings(aem::LayerId{}), std::out_of_range);
+  mixer.stop_all();
+  EXPECT_FALSE(mixer.is_playing(wave));
+}
+
+// settings() hands out a reference; an animation index written through it is checked where it
+// is used, before anything reads the model with it.
+TEST(Mixer, AnAnimationTheModelDoesNotHaveIsRefusedAtTheNextFrame) {
+  Fixture f;
+  aem::AnimationMixer mixer(f.model);
+  const aem::LayerId layer = mixer.play({.animation = 0, .time = 0.25f});
+  mixer.settings(layer).animation = 1'000'000;
+  std::vector<float> skinning(16 * mixer.joint_count());
+  std::vector<aem::Transform> locals(mixer.joint_count());
+  EXPECT_THROW(mixer.update(0.5f), std::out_of_range);
+  EXPECT_THROW(mixer.evaluate(skinning), std::out_of_range);
+  EXPECT_THROW(mixer.evaluate_locals(locals), std::out_of_range);
+  EXPECT_EQ(mixer.settings(layer).time, 0.25f);  // update changed nothing
+  // Put right, the layer plays on.
+  mixer.settings(layer).animation = 1;
+  mixer.update(0.5f);
+  mixer.evaluate_locals(locals);
+  const auto expected = sampled(f.model, 1, 0.75f);
+  for (std::size_t j = 0; j < locals.size(); ++j) EXPECT_TRUE(same(locals[j], expected[j])) << j;
+}
+
 TEST(Mixer, FramesDoNotAllocate) {
   Fixture f;
   aem::AnimationMixer mixer(f.model, 4);
@@ -207,9 +264,10 @@ TEST(Mixer, FramesDoNotAllocate) {
   mixer.evaluate(skinning);  // warm up
   const long before = g_allocations.load();
   ASSERT_GT(before, 0) << "the allocation counter is not hooked in";
+  aem::LayerId run;
   for (int frame = 0; frame < 120; ++frame) {
-    if (frame == 30) mixer.cross_fade(walk, {.animation = 1}, 0.5f, aem::FadeCurve::smooth);
-    if (frame == 60) mixer.set_mask(2, mask);
+    if (frame == 30) run = mixer.cross_fade(walk, {.animation = 1}, 0.5f, aem::FadeCurve::smooth);
+    if (frame == 60) mixer.set_mask(run, mask);
     mixer.update(1.0f / 60);
     mixer.evaluate(skinning);
   }

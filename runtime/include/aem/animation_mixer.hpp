@@ -39,7 +39,22 @@ struct LayerSettings {
   Playback playback = Playback::loop;
 };
 
-using LayerId = std::size_t;
+// Names one layer that play() or cross_fade() started, for as long as it plays. Once that
+// layer stops (stop(), stop_all(), the end of cross_fade's fade-out) its id is stale for good,
+// even after a later layer reuses its slot: is_playing() says false and every other call
+// throws std::out_of_range, rather than driving whichever layer plays there now. Another
+// mixer refuses it the same way. A default-constructed LayerId names no layer.
+class LayerId {
+ public:
+  LayerId() = default;
+  friend bool operator==(const LayerId&, const LayerId&) = default;
+
+ private:
+  friend class AnimationMixer;
+  LayerId(std::uint32_t slot, std::uint64_t serial) : slot_(slot), serial_(serial) {}
+  std::uint32_t slot_ = 0;
+  std::uint64_t serial_ = 0;  // which start of a layer, of all mixers'; 0: none (counted from 1)
+};
 
 class AnimationMixer {
  public:
@@ -50,11 +65,17 @@ class AnimationMixer {
   // Starts a layer; throws std::length_error when all max_layers are in use and
   // std::out_of_range for an animation the model does not have.
   LayerId play(const LayerSettings& settings);
+  // Every call taking a LayerId throws std::out_of_range for one that is not playing (see
+  // LayerId), except is_playing, which says so.
   void stop(LayerId layer);
   void stop_all();
   bool is_playing(LayerId layer) const;
 
-  // The layer's settings, to read or change (time, speed, weight...) between frames.
+  // The layer's settings, to read or change (time, speed, weight...) between frames. Whatever
+  // is written here is checked where it is used: an `animation` the model does not have makes
+  // the next update(), evaluate() and evaluate_locals() throw std::out_of_range before they
+  // read it; non-finite times and speeds play from 0, and weights that are not above 0 (NaN
+  // included) count as 0.
   LayerSettings& settings(LayerId layer);
   const LayerSettings& settings(LayerId layer) const;
 
@@ -68,7 +89,9 @@ class AnimationMixer {
   // stops. Returns the new layer.
   LayerId cross_fade(LayerId from, LayerSettings to, float duration, FadeCurve curve);
 
-  // Advances every layer's time by speed * seconds, and every fade.
+  // Advances every layer's time by speed * seconds, and every fade. Throws std::out_of_range,
+  // naming the layer and leaving it as it was, when its animation was set to one the model does
+  // not have (layers before it in the mixer have advanced).
   void update(float seconds);
 
   // The blended local transform of every joint (joint_count() of them).
@@ -89,6 +112,7 @@ class AnimationMixer {
   };
   struct Layer {
     bool playing = false;
+    std::uint64_t serial = 0;  // the LayerId's, while playing
     LayerSettings settings;
     AnimationSampler sampler;
     bool masked = false;
@@ -97,9 +121,9 @@ class AnimationMixer {
 
   Layer& checked(LayerId layer);
   const Layer& checked(LayerId layer) const;
-  // The one layer that is the whole pose (weight 1, no mask, alone), or max_layers when blending
-  // is needed.
-  LayerId sole_layer() const;
+  // The slot of the one layer that is the whole pose (weight 1, no mask, alone), or max_layers
+  // when blending is needed.
+  std::size_t sole_layer() const;
   // The blend of the playing layers (and the bind pose where their weights fall short) into
   // pose_.
   void blend_pose();
