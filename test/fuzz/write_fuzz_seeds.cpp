@@ -1,5 +1,6 @@
-// Writes the fuzzer's seed files: the tiny example model, random valid models, and one whose
-// image buffer size is not a multiple of 4.
+// Writes the fuzzer's seed files: the tiny example model, random valid models, one whose image
+// buffer size is not a multiple of 4, and small versions of the shapes that once cost quadratic
+// time (meshes drawing the same indices, tracks sharing or overlapping keys).
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -7,6 +8,7 @@
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "model_bytes.hpp"
+#include "costly_models.hpp"
 #include "model_factory.hpp"
 
 int main(int argc, char** argv) {
@@ -33,5 +35,10 @@ int main(int argc, char** argv) {
   bytes.insert(bytes.begin() + at, std::byte{0});
   aem::test::poke(bytes, offsetof(aem::Header, image_buffer_size), 49u);
   aem::pipeline::write_file_atomically(dir / "odd_image_buffer.aem", bytes);
+  // Shapes that once made validation or the mixer cost records x shared data: small here, for
+  // the fuzzer to grow.
+  aem::pipeline::write_model_file(dir / "meshes_sharing_indices.aem", aem::test::meshes_sharing_indices(64, 600));
+  aem::pipeline::write_file_atomically(dir / "tracks_sharing_keys.aem", aem::test::tracks_sharing_keys(64, 500));
+  aem::pipeline::write_file_atomically(dir / "tracks_overlapping_keys.aem", aem::test::tracks_overlapping_keys(64, 500));
   return 0;
 }
