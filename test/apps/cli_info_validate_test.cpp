@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include <nlohmann/json.hpp>
 #include <sys/stat.h>
@@ -181,6 +182,28 @@ TEST_F(CliTest, ValidateJsonListsEveryProblemWithItsPlace) {
   const auto unreadable = aem_cli("validate --json " + shell_quote(write_bytes("short.aem", std::vector<std::byte>(10, std::byte{'A'}))));
   EXPECT_EQ(unreadable.exit_code, 1);
   EXPECT_EQ(nlohmann::json::parse(unreadable.output)["problems"][0]["code"], "truncated");
+}
+
+TEST_F(CliTest, InfoPrintsADeepJointChainInLinearSpace) {
+  // Each joint the child of the one before: the tree was printed recursively, indented by depth
+  // (400,000 deep: 2.5 GB of spaces, then a crash). Now without recursion, indentation capped.
+  constexpr std::uint32_t kDepth = 400000;
+  auto content = aem::test::tiny_model();
+  content.animations.clear();
+  const aem::pipeline::JointDesc root = content.joints[0];
+  content.joints.assign(kDepth, root);
+  for (std::uint32_t j = 1; j < kDepth; ++j) content.joints[j].parent = std::int32_t(j - 1);
+  const auto path = dir_ / "chain.aem";
+  aem::pipeline::write_model_file(path, content);
+  const auto listing = dir_ / "chain.txt";
+  const auto info = run_command(shell_quote(AEM_CLI_PATH) + " info " + shell_quote(path) + " > " + shell_quote(listing));
+  ASSERT_EQ(info.exit_code, 0) << info.output;
+  EXPECT_LT(fs::file_size(listing), std::uintmax_t(kDepth) * 100);
+  std::ifstream text(listing);
+  std::string line, last_joint;
+  while (std::getline(text, line))
+    if (line.find("#399999 ") != std::string::npos) last_joint = line;
+  EXPECT_NE(last_joint.find("(depth 399999)"), std::string::npos) << last_joint;
 }
 
 TEST_F(CliTest, ValidateReportsHeaderProblems) {
