@@ -121,7 +121,11 @@ BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesys
   // Made only now, so that a bake that fails leaves no empty directory behind.
   create_parent_directory(output);
   throw_if_cancelled(options, input);
-  write_file_atomically(output, bytes, options.signals.cancel);
+  try {
+    write_file_atomically(output, bytes, options.signals.cancel);
+  } catch (const WriteCancelled& e) {
+    throw BakeCancelled(e.what());
+  }
   result.report.timings.write_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return std::move(result.report);

@@ -16,7 +16,6 @@
 #include "aem/byte_order.hpp"
 #include "aem/mip_chain.hpp"
 #include "aem/model.hpp"
-#include "aem/pipeline/bake_options.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -229,7 +228,7 @@ void write_file_atomically(const std::filesystem::path& path, std::span<const st
   if (ec) {
     std::error_code ignored;
     std::filesystem::remove(temporary, ignored);
-    if (ec == std::errc::operation_canceled) throw BakeCancelled(path.string() + ": writing cancelled");
+    if (ec == std::errc::operation_canceled) throw WriteCancelled(path.string() + ": writing cancelled");
     throw std::runtime_error(path.string() + ": cannot write the file: " + ec.message());
   }
   std::filesystem::rename(temporary, path, ec);

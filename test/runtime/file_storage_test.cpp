@@ -17,9 +17,8 @@
 #include <unistd.h>
 
 #include "aem/model.hpp"
-#include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "corpus.hpp"
+#include "copy_matches_map.hpp"
 #include "model_factory.hpp"
 #include "watchdog.hpp"
 
@@ -27,6 +26,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using aem::Storage;
+using aem::test::expect_copy_matches_map;
 
 class FileStorageTest : public ::testing::Test {
  protected:
@@ -38,68 +38,12 @@ class FileStorageTest : public ::testing::Test {
   fs::path dir_;
 };
 
-template <class T>
-std::span<const std::byte> as_bytes_of(std::span<const T> view) {
-  return std::as_bytes(view);
-}
-
-bool same_bytes(std::span<const std::byte> a, std::span<const std::byte> b) {
-  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size()) == 0);
-}
-
-// Every view of `copy` holds the same bytes as the same view of `mapped`, and points elsewhere.
-void expect_same_views(const aem::Model& mapped, const aem::Model& copy) {
-  EXPECT_TRUE(mapped.mapped());
-  EXPECT_FALSE(copy.mapped());
-  EXPECT_EQ(std::memcmp(&mapped.header(), &copy.header(), sizeof(aem::Header)), 0);
-  EXPECT_EQ(copy.zero_copy(), mapped.zero_copy());
-  EXPECT_EQ(copy.realigned_bytes(), mapped.realigned_bytes());
-  EXPECT_TRUE(same_bytes(as_bytes_of(mapped.vertices()), as_bytes_of(copy.vertices())));
-  EXPECT_TRUE(same_bytes(as_bytes_of(mapped.indices()), as_bytes_of(copy.indices())));
-  EXPECT_TRUE(same_bytes(mapped.image_buffer(), copy.image_buffer()));
-  EXPECT_TRUE(same_bytes(as_bytes_of(mapped.textures()), as_bytes_of(copy.textures())));
-  EXPECT_TRUE(same_bytes(as_bytes_of(mapped.meshes()), as_bytes_of(copy.meshes())));
-  EXPECT_TRUE(same_bytes(as_bytes_of(mapped.materials()), as_bytes_of(copy.materials())));
-  EXPECT_TRUE(same_bytes(as_bytes_of(mapped.joints()), as_bytes_of(copy.joints())));
-  EXPECT_TRUE(same_bytes(as_bytes_of(mapped.animations()), as_bytes_of(copy.animations())));
-  EXPECT_TRUE(same_bytes(as_bytes_of(mapped.tracks()), as_bytes_of(copy.tracks())));
-  EXPECT_TRUE(same_bytes(as_bytes_of(mapped.keyframes()), as_bytes_of(copy.keyframes())));
-  if (!mapped.vertices().empty()) {
-    EXPECT_NE(mapped.vertices().data(), copy.vertices().data());
-  }
-}
-
-void expect_copy_matches_map(const fs::path& path) {
-  SCOPED_TRACE(path.string());
-  const aem::Model mapped = aem::Model::open(path);
-  const aem::Model copy = aem::Model::open(path, {.storage = Storage::copy});
-  expect_same_views(mapped, copy);
-  // Moving keeps the views valid: they point into the owned copy, not the Model object.
-  const std::uint64_t vertex_count = copy.header().vertex_count;
-  const aem::Model moved = std::move(const_cast<aem::Model&>(copy));
-  EXPECT_EQ(moved.vertices().size(), vertex_count);
-  expect_same_views(mapped, moved);
-}
-
 TEST_F(FileStorageTest, CopyGivesTheViewsOfTheMappingOnGeneratedModels) {
   aem::pipeline::write_model_file(dir_ / "tiny.aem", aem::test::tiny_model());
   expect_copy_matches_map(dir_ / "tiny.aem");
   for (std::uint32_t seed = 1; seed <= 12; ++seed) {
     const fs::path path = dir_ / ("random" + std::to_string(seed) + ".aem");
     aem::pipeline::write_model_file(path, aem::test::random_model(seed));
-    expect_copy_matches_map(path);
-  }
-}
-
-TEST_F(FileStorageTest, CopyGivesTheViewsOfTheMappingOnCorpusModels) {
-  AEM_REQUIRE_CORPUS(corpus);
-  for (const char* name : {"CesiumMan", "RiggedFigure", "BoxAnimated"}) {
-    const fs::path source = corpus / "khronos" / name / "glTF-Binary" / (std::string(name) + ".glb");
-    const fs::path path = dir_ / (std::string(name) + ".aem");
-    aem::pipeline::write_model_file(
-        path, aem::pipeline::bake_gltf(source, {.textures = aem::pipeline::TextureEncoding::rgba,
-                                               .max_texture_size = 64})
-                  .content);
     expect_copy_matches_map(path);
   }
 }

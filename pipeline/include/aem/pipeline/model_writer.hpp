@@ -23,6 +23,12 @@ struct InvalidContent : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// A write stopped by its cancel flag (the bake turns it into BakeCancelled). The writer depends
+// on the runtime alone, so it has its own type.
+struct WriteCancelled : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 std::vector<std::byte> serialize_model(const ModelContent& content);
 
 // Writes atomically: a temporary file in the same directory, renamed over `path` once complete.
@@ -33,7 +39,7 @@ void write_model_file(const std::filesystem::path& path, const ModelContent& con
 // The same atomic write for bytes already serialized. The temporary is ".NAME.tmp-<pid>-<n>"
 // beside `path` (hidden, so directory bakes pass over it); only a process killed mid-write
 // leaves one (see is_temporary_of). Once `cancel` is set the write stops, the
-// temporary is removed, `path` is left as it was and BakeCancelled is thrown.
+// temporary is removed, `path` is left as it was and WriteCancelled is thrown.
 void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes,
                            const std::atomic<bool>* cancel = nullptr);
 
