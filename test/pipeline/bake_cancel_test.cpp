@@ -95,7 +95,7 @@ TEST_F(CancelEveryStep, WriteLeavesTheOldFileAndNoTemporary) {
   const fs::path out = dir_.path() / "out" / "m.aem";
   write_file(out, "old");
   const std::vector<std::byte> bytes(std::size_t(32) << 20, std::byte{1});
-  EXPECT_THROW(pipeline::write_file_atomically(out, bytes, &kCancelled), BakeCancelled);
+  EXPECT_THROW(pipeline::write_file_atomically(out, bytes, &kCancelled), pipeline::WriteCancelled);
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(out.parent_path())) names.push_back(e.path().filename().string());
   EXPECT_EQ(names, std::vector<std::string>{"m.aem"});
