@@ -9,20 +9,14 @@
 #include <unistd.h>
 
 #include "aem/pipeline/bake_options.hpp"
+#include "file_kind.hpp"
 
 namespace aem::pipeline {
 namespace {
 
-std::string kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
+std::string not_regular(mode_t mode) {
+  return std::string("is ") + file_kind_name(file_type_of(mode)) + ", and only regular files are read";
 }
-
-std::string not_regular(mode_t mode) { return "is " + kind_of(mode) + ", and only regular files are read"; }
 
 std::string errno_text(int error) { return std::generic_category().message(error); }
 

@@ -14,6 +14,7 @@
 #include "aem/pipeline/texture_transform.hpp"
 #include "aem/pipeline/vertex_normals.hpp"
 #include "bake_math.hpp"
+#include "node_tree.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -332,28 +333,13 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
   for (std::uint32_t idx : triangles) range.indices.push_back(base + idx);
 }
 
-// Each node's own joint or its nearest ancestor's, found in one pass: every walk up the parents
-// stops at the first node already known, so a deep chain costs its length, not its square.
+// Each node's own joint or its nearest ancestor's.
 std::vector<int> anchor_joints(const GltfDocument& doc, const SkeletonBuild& skeleton) {
-  constexpr int kUnknown = -2;
-  std::vector<int> anchor(doc.parent.size(), kUnknown);
-  std::vector<std::size_t> walk;
-  for (std::size_t start = 0; start < anchor.size(); ++start) {
-    walk.clear();
-    int found = -1;
-    for (int node = int(start); node >= 0; node = doc.parent[std::size_t(node)]) {
-      if (anchor[std::size_t(node)] != kUnknown) {
-        found = anchor[std::size_t(node)];
-        break;
-      }
-      if (skeleton.joint_of_node[std::size_t(node)] >= 0) {
-        found = anchor[std::size_t(node)] = skeleton.joint_of_node[std::size_t(node)];
-        break;
-      }
-      walk.push_back(std::size_t(node));
-    }
-    for (std::size_t w : walk) anchor[w] = found;
-  }
+  std::vector<char> is_joint(doc.parent.size());
+  for (std::size_t n = 0; n < is_joint.size(); ++n) is_joint[n] = skeleton.joint_of_node[n] >= 0;
+  std::vector<int> anchor = nearest_marked_nodes(doc.parent, is_joint);
+  for (int& a : anchor)
+    if (a >= 0) a = skeleton.joint_of_node[std::size_t(a)];
   return anchor;
 }
 

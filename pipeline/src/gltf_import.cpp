@@ -19,6 +19,7 @@
 #include "aem/pipeline/json_depth.hpp"
 #include "gltf_file_access.hpp"
 #include "image_decoding.hpp"
+#include "node_tree.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -157,33 +158,6 @@ void check_no_cycles(const GltfDocument& doc) {
   }
 }
 
-// Per node, itself if `listed`, else its nearest listed ancestor, else -1. Each walk up the
-// parents stops at the first node already known, so this is linear in the node count even when
-// a hostile scene lists every node of a deep chain.
-std::vector<int> nearest_listed_nodes(const std::vector<int>& parent, const std::vector<char>& listed) {
-  constexpr int kUnknown = -2;
-  std::vector<int> nearest(parent.size(), kUnknown);
-  std::vector<std::size_t> walk;
-  for (std::size_t start = 0; start < parent.size(); ++start) {
-    walk.clear();
-    int found = -1;
-    for (int node = int(start); node >= 0; node = parent[std::size_t(node)]) {
-      if (nearest[std::size_t(node)] != kUnknown) {
-        found = nearest[std::size_t(node)];
-        break;
-      }
-      if (listed[std::size_t(node)]) {
-        found = node;
-        break;
-      }
-      walk.push_back(std::size_t(node));
-    }
-    for (std::size_t w : walk) nearest[w] = found;
-    if (found >= 0) nearest[std::size_t(found)] = found;  // a listed node is its own answer
-  }
-  return nearest;
-}
-
 // The scene's roots, each node placed once. Exporters and hand-edited files sometimes list a node
 // both as a root and as a descendant of another root (Bevy's cakeBirthday.glb), or list a root
 // twice; Blender, three.js and Bevy place such a node once, under its parent, and so do we.
@@ -192,7 +166,7 @@ void choose_roots(GltfDocument& doc, WarningLog& warnings) {
   const std::string where = doc.path.string() + ": scene " + std::to_string(doc.scene) + ": ";
   std::vector<char> listed(doc.parent.size(), 0);
   for (int r : scene.nodes) listed[std::size_t(r)] = 1;
-  const std::vector<int> nearest_listed = nearest_listed_nodes(doc.parent, listed);
+  const std::vector<int> nearest_listed = nearest_marked_nodes(doc.parent, listed);
   std::vector<char> taken(doc.parent.size(), 0);
   for (int r : scene.nodes) {
     const int parent = doc.parent[std::size_t(r)];

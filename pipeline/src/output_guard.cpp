@@ -2,20 +2,10 @@
 
 #include <sys/stat.h>
 
+#include "file_kind.hpp"
+
 namespace aem::pipeline {
 namespace {
-
-const char* kind_name(std::filesystem::file_type type) {
-  using std::filesystem::file_type;
-  switch (type) {
-    case file_type::directory: return "a directory";
-    case file_type::character: return "a character device";
-    case file_type::block: return "a block device";
-    case file_type::fifo: return "a FIFO";
-    case file_type::socket: return "a socket";
-    default: return "not a regular file";
-  }
-}
 
 std::string refused(const std::filesystem::path& model, const std::filesystem::path& output, const std::string& why) {
   return model.string() + ": refusing to write the output " + output.string() + ": " + why;
@@ -39,11 +29,11 @@ std::string not_replaceable(const std::filesystem::path& path) {
     return std::string("it is a symbolic link (to ") +
            (target == file_type::regular     ? "a regular file"
             : target == file_type::not_found ? "nothing"
-                                             : kind_name(target)) +
+                                             : file_kind_name(target)) +
            "), which the atomic replace would replace rather than write through; name the file itself";
   }
   if (type != file_type::not_found && type != file_type::none && type != file_type::regular)
-    return std::string("it is ") + kind_name(type) + ", and only regular files are written";
+    return std::string("it is ") + file_kind_name(type) + ", and only regular files are written";
   return {};
 }
 

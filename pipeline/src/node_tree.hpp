@@ -1,0 +1,14 @@
+#pragma once
+// Walks over a glTF node forest given as each node's parent (-1 for roots). Private to the
+// pipeline.
+#include <vector>
+
+namespace aem::pipeline {
+
+// Per node: itself when it is `marked`, else its nearest marked ancestor, else -1. Linear in the
+// node count however deep the forest (each walk up the parents stops at the first node already
+// answered), so a hostile 100,000-deep chain costs its length, not its square. `parent` must be
+// acyclic (import_gltf checks).
+std::vector<int> nearest_marked_nodes(const std::vector<int>& parent, const std::vector<char>& marked);
+
+}  // namespace aem::pipeline
