@@ -272,12 +272,12 @@ class Packer {
   }
 
   // Bilinear sample (clamped) of channel c at texel-centre coordinates of a w×h target; each
-  // byte is read through `table` (256 entries) when given, else as byte / 255.
+  // byte is read as sRGB-encoded (to linear light) when `srgb`, else as byte / 255.
   static double sample(const ImageRgba8& img, std::uint32_t x, std::uint32_t y, std::uint32_t w,
-                       std::uint32_t h, int c, const std::array<double, 256>* table = nullptr) {
+                       std::uint32_t h, int c, bool srgb = false) {
     auto at = [&](std::uint32_t xx, std::uint32_t yy) {
       const std::uint8_t byte = img.pixels[(std::size_t(yy) * img.width + xx) * 4 + std::size_t(c)];
-      return table ? (*table)[byte] : byte / 255.0;
+      return srgb ? double(srgb_to_linear(byte)) : byte / 255.0;
     };
     if (img.width == w && img.height == h) return at(x, y);
     const double fx = std::clamp((x + 0.5) * img.width / w - 0.5, 0.0, double(img.width - 1));
@@ -286,19 +286,6 @@ class Packer {
     const std::uint32_t x1 = std::min(x0 + 1, img.width - 1), y1 = std::min(y0 + 1, img.height - 1);
     const double ax = fx - x0, ay = fy - y0;
     return (at(x0, y0) * (1 - ax) + at(x1, y0) * ax) * (1 - ay) + (at(x0, y1) * (1 - ax) + at(x1, y1) * ax) * ay;
-  }
-
-  // sRGB-encoded bytes to linear light.
-  static const std::array<double, 256>& srgb_table() {
-    static const std::array<double, 256> table = [] {
-      std::array<double, 256> t{};
-      for (std::size_t i = 0; i < 256; ++i) {
-        const double c = double(i) / 255.0;
-        t[i] = c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-      }
-      return t;
-    }();
-    return table;
   }
 
   std::uint32_t pbr_texture(int mr_tex, double roughness, double metallic, int occ_tex, double occ_strength,
@@ -344,7 +331,6 @@ class Packer {
     const std::uint32_t index = texture(key, TextureKind::pbr, wrap(lead), [&] {
       ImageRgba8 out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
       double error2 = 0, emitted2 = 0;  // emitted light: squared error and squared target
-      const std::array<double, 256>* srgb = &srgb_table();
       for (std::uint32_t y = 0; y < h; ++y)
         for (std::uint32_t x = 0; x < w; ++x) {
           if (x == 0 && y % 16 == 0) throw_if_cancelled(options_, doc_.path);
@@ -360,8 +346,8 @@ class Packer {
             double eb = 0, bb = 0;
             for (int c = 0; c < 3; ++c) {
               const auto ci = std::size_t(c);
-              e[ci] = ef[ci] * (em ? sample(*em, x, y, w, h, c, srgb) : 1.0);
-              b[ci] = base.factor[ci] * (base.image ? sample(*base.image, x, y, w, h, c, srgb) : 1.0);
+              e[ci] = ef[ci] * (em ? sample(*em, x, y, w, h, c, true) : 1.0);
+              b[ci] = base.factor[ci] * (base.image ? sample(*base.image, x, y, w, h, c, true) : 1.0);
               eb += e[ci] * b[ci];
               bb += b[ci] * b[ci];
             }
