@@ -11,32 +11,16 @@
 #include <fstream>
 #include <string>
 
-#include <unistd.h>
-
 #include "aem/model.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "scratch_dir.hpp"
 
 namespace {
 
 // Each process bakes from a directory of its own that holds only the input, so relative URIs
 // find nothing else; the directory goes when the process ends.
-class InputFolder {
- public:
-  InputFolder() : dir_(std::filesystem::temp_directory_path() / ("aem_gltf_fuzz_" + std::to_string(::getpid()))) {
-    std::filesystem::create_directories(dir_);
-  }
-  ~InputFolder() {
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  std::filesystem::path input() const { return dir_ / "input.gltf"; }
-
- private:
-  std::filesystem::path dir_;
-};
-
-const InputFolder folder;
+const aem::test::ScratchDir folder("gltf_fuzz");
 
 aem::pipeline::BakeOptions fuzz_options() {
   aem::pipeline::BakeOptions options;
@@ -56,12 +40,12 @@ aem::pipeline::BakeOptions fuzz_options() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   {
-    std::ofstream out(folder.input(), std::ios::binary | std::ios::trunc);
+    std::ofstream out(folder.path() / "input.gltf", std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), std::streamsize(size));
   }
   aem::pipeline::BakeResult result;
   try {
-    result = aem::pipeline::bake_gltf(folder.input(), fuzz_options());
+    result = aem::pipeline::bake_gltf(folder.path() / "input.gltf", fuzz_options());
   } catch (const aem::pipeline::BakeError&) {
     return 0;  // refused, with a message: the right answer to bad input
   }

@@ -14,11 +14,10 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include "aem/animation_mixer.hpp"
 #include "aem/model.hpp"
 #include "aem/validation.hpp"
+#include "scratch_dir.hpp"
 
 namespace {
 
@@ -89,27 +88,14 @@ std::uint64_t walk(const aem::Model& model) {
 }
 
 // The file the path-based opens read: one per process, in a folder of its own.
-class InputFile {
- public:
-  InputFile() : dir_(std::filesystem::temp_directory_path() / ("aem_model_fuzz_" + std::to_string(::getpid()))) {
-    std::filesystem::create_directories(dir_);
-  }
-  ~InputFile() {
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
-  std::filesystem::path write(std::span<const std::byte> bytes) const {
-    const auto path = dir_ / "input.aem";
-    std::ofstream(path, std::ios::binary | std::ios::trunc)
-        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    return path;
-  }
+const aem::test::ScratchDir input_folder("model_fuzz");
 
- private:
-  std::filesystem::path dir_;
-};
-
-const InputFile input_file;
+std::filesystem::path write_input(std::span<const std::byte> bytes) {
+  const auto path = input_folder.path() / "input.aem";
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  return path;
+}
 
 // Generous for a sanitizer build on a loaded machine, yet far below what a cost of records x
 // shared data would take on the inputs the fuzzer makes: a fixed part plus a part per byte.
@@ -131,7 +117,7 @@ std::uint64_t open_and_walk(std::span<const std::byte> bytes) {
     });
   }
   // The file path, mapped and copied: the same answer, through the platform code.
-  const auto path = input_file.write(bytes);
+  const auto path = write_input(bytes);
   for (const aem::Storage storage : {aem::Storage::map, aem::Storage::copy}) {
     if (const auto model = aem::Model::try_open(path.string(), {.storage = storage})) {
       sum += model->view().offsets.end;

@@ -19,6 +19,7 @@
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "copy_matches_map.hpp"
+#include "scratch_dir.hpp"
 #include "model_factory.hpp"
 #include "watchdog.hpp"
 
@@ -30,12 +31,8 @@ using aem::test::expect_copy_matches_map;
 
 class FileStorageTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("aem_file_storage_test_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  fs::path dir_;
+  const aem::test::ScratchDir scratch_{"file_storage"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 TEST_F(FileStorageTest, CopyGivesTheViewsOfTheMappingOnGeneratedModels) {
