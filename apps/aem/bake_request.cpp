@@ -1,0 +1,137 @@
+#include "bake_request.hpp"
+
+#include <algorithm>
+#include <thread>
+
+#include "aem/codec/bc7.hpp"
+#include "aem/pipeline/confined_files.hpp"
+#include "aem/pipeline/output_guard.hpp"
+#include "arg_parser.hpp"
+#include "bake_jobs.hpp"
+
+namespace aem::cli {
+namespace {
+
+// The largest value a limit option takes: 2^62, far past any memory, and a whole number in JSON.
+constexpr long long kMaxLimit = 1LL << 62;
+
+// `-j4` as `-j 4`, so that the shared parser sees an option and its value.
+std::vector<std::string_view> split_jobs_flag(Args args, std::vector<std::string>& storage) {
+  storage.reserve(args.size() * 2);
+  std::vector<std::string_view> out;
+  for (std::string_view a : args) {
+    if (a.size() > 2 && a.substr(0, 2) == "-j") {
+      storage.emplace_back("-j");
+      storage.emplace_back(a.substr(2));
+    } else {
+      storage.emplace_back(a);
+    }
+  }
+  for (const std::string& s : storage) out.emplace_back(s);
+  return out;
+}
+
+BakeRequest parse(ArgParser& parser) {
+  BakeRequest r;
+  r.output = parser.option("--output");
+  if (const auto o = parser.option("-o")) r.output = o;
+  if (r.output && r.output->empty()) throw UsageError("-o names nothing (give OUT.aem or OUTDIR)");
+  r.manifest = parser.option("--manifest");
+  r.depfile = parser.option("--depfile");
+  std::optional<long long> threads = parser.int_option("--threads", 1, 1024);
+  if (const auto j = parser.int_option("-j", 1, 1024)) threads = j;
+  r.threads = threads ? unsigned(*threads) : std::max(1u, std::thread::hardware_concurrency());
+  r.force = parser.flag("--force");
+  if (const auto scene = parser.int_option("--scene", 0, 1 << 30)) r.options.scene = int(*scene);
+  if (const auto textures = parser.option("--textures")) {
+    const std::optional<pipeline::TextureEncoding> encoding = pipeline::parse_texture_encoding(*textures);
+    if (!encoding) throw UsageError("unknown --textures '" + *textures + "' (expected bc or rgba)");
+    r.options.textures = *encoding;
+  }
+  if (const auto quality = parser.option("--quality")) {
+    const std::optional<codec::Bc7Quality> q = codec::parse_bc7_quality(*quality);
+    if (!q) throw UsageError("unknown --quality '" + *quality + "' (expected fast, normal or best)");
+    r.options.quality = *q;
+  }
+  if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
+    r.options.max_texture_size = std::uint32_t(*max_size);
+  pipeline::BakeLimits& limits = r.options.limits;
+  for (auto [name, limit] : {std::pair{"--max-image-pixels", &limits.max_image_pixels},
+                             std::pair{"--max-total-pixels", &limits.max_total_pixels},
+                             std::pair{"--max-vertices", &limits.max_vertices},
+                             std::pair{"--max-animation-keys", &limits.max_animation_keys},
+                             std::pair{"--max-output-bytes", &limits.max_output_bytes}})
+    if (const auto value = parser.int_option(name, 1, kMaxLimit)) *limit = std::uint64_t(*value);
+  r.options.strict = parser.flag("--strict");
+  r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
+  r.options.allow_missing = parser.flag("--allow-missing");
+  for (const std::string& dir : parser.repeated_option("--allow-dir")) {
+    if (dir.empty()) throw UsageError("--allow-dir names nothing");
+    if (const std::string why = pipeline::allowed_dir_problem(dir); !why.empty())
+      throw UsageError("--allow-dir " + dir + ": " + why);
+    r.options.allowed_dirs.emplace_back(dir);
+  }
+  r.verbose = parser.flag("--verbose");
+  r.json = parser.flag("--json");
+  r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));
+  if (!r.output && !r.manifest) throw UsageError("missing -o OUT.aem (or -o OUTDIR)");
+  return r;
+}
+
+
+// For one input file, -o names the output file only when it ends in .aem (any case) and is not
+// an existing directory; anything else (a trailing slash included) is the directory to bake into.
+bool names_output_file(const std::string& output) {
+  std::error_code ec;
+  return pipeline::is_aem_path(output) && !std::filesystem::is_directory(output, ec);
+}
+
+// The job for one input file. A directory -o that exists as something else is refused here,
+// before anything is made, with what it is (the model itself, a device...).
+pipeline::BakeJob single_file_job(const BakeRequest& r) {
+  const std::string& output = *r.output;
+  if (names_output_file(output)) return {r.inputs[0], output, r.options};
+  std::error_code ec;
+  const bool exists = std::filesystem::exists(std::filesystem::symlink_status(output, ec));
+  if (exists && !std::filesystem::is_directory(output, ec)) {
+    std::string what = pipeline::output_problem_before_bake(r.inputs[0], output);
+    if (what.empty()) what = output + ": exists and is not a directory";
+    throw UsageError(what + " (for one input, -o names the output file only when it ends in .aem; "
+                            "any other name is the directory to bake into)");
+  }
+  return jobs_for_input(r.inputs[0], output, r.options).front();
+}
+
+}  // namespace
+
+BakeRequest parse_bake_request(Args args) {
+  std::vector<std::string> storage;
+  const std::vector<std::string_view> split = split_jobs_flag(args, storage);
+  ArgParser parser("bake", split);
+  return parse(parser);
+}
+
+bool single_file_form(const BakeRequest& r) {
+  if (r.manifest || r.inputs.size() != 1) return false;
+  std::error_code ec;
+  return !std::filesystem::is_directory(r.inputs[0], ec);
+}
+
+std::vector<pipeline::BakeJob> plan_bake_jobs(const BakeRequest& request) {
+  std::vector<pipeline::BakeJob> jobs;
+  if (single_file_form(request)) {
+    jobs.push_back(single_file_job(request));
+  } else {
+    const std::filesystem::path output_dir = request.output ? *request.output : "";
+    if (request.manifest) jobs = jobs_from_manifest(*request.manifest, output_dir, request.options);
+    for (const std::string& input : request.inputs) {
+      std::vector<pipeline::BakeJob> more = jobs_for_input(input, output_dir, request.options);
+      jobs.insert(jobs.end(), more.begin(), more.end());
+    }
+    if (jobs.empty()) throw UsageError("nothing to bake");
+  }
+  if (const std::string clash = pipeline::find_output_clash(jobs); !clash.empty()) throw UsageError(clash);
+  return jobs;
+}
+
+}  // namespace aem::cli

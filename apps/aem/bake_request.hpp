@@ -1,0 +1,35 @@
+#pragma once
+// What `aem bake` was asked to do, read from its arguments, and the jobs that makes. Shared by the
+// command (bake_command.cpp) and Python's aem.bake (python/src/bake_binding.cpp), so that both
+// accept the same options and refuse bad ones with the same messages.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "aem/pipeline/batch_bake.hpp"
+#include "command.hpp"
+
+namespace aem::cli {
+
+struct BakeRequest {
+  std::vector<std::string> inputs;
+  std::optional<std::string> output, manifest, depfile;
+  pipeline::BakeOptions options;
+  unsigned threads = 1;
+  bool force = false, verbose = false, json = false;
+};
+
+// The arguments after `aem bake` (`-j4` as `-j 4`). Throws UsageError for an unknown option, a
+// bad value or a missing -o, with the message the command prints.
+BakeRequest parse_bake_request(Args args);
+
+// One input file (not a directory, no manifest): baked with its detailed summary.
+bool single_file_form(const BakeRequest& request);
+
+// The jobs of the request, in the order the report lists them: one input file to -o (a .aem
+// name, or a directory), directories expanded, manifest entries. Throws UsageError when there is
+// nothing to bake, an output is refused before baking, or two jobs clash.
+std::vector<pipeline::BakeJob> plan_bake_jobs(const BakeRequest& request);
+
+}  // namespace aem::cli
