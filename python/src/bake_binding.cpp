@@ -1,0 +1,148 @@
+// aem.bake(): `aem bake` from Python. The keyword arguments are the command's options in
+// snake_case (output=, textures=, allow_dir=[...], max_image_pixels=...); they go through the
+// command's own parser and job planning (apps/aem/bake_request.hpp), so that both accept the same
+// options and refuse bad ones with the same messages. The result is the command's --json report.
+#include <chrono>
+#include <future>
+#include <string>
+#include <vector>
+
+#include "aem/pipeline/batch_bake.hpp"
+#include "arg_parser.hpp"
+#include "bake_report_json.hpp"
+#include "bake_request.hpp"
+#include "bindings.hpp"
+
+namespace aem::python {
+namespace {
+
+std::string fspath(const py::handle& value) {
+  return py::str(py::module_::import("os").attr("fspath")(value));
+}
+
+// A keyword argument as the command-line arguments it stands for: name=True is the flag --name,
+// False and None leave it out, a list or tuple repeats it, anything else is --name=VALUE.
+void append_option(std::vector<std::string>& args, const std::string& name, const py::handle& value) {
+  if (name == "json" || name == "verbose")
+    throw py::type_error("aem.bake() returns its report; the command's --" + name + " does not apply");
+  std::string flag = "--" + name;
+  for (char& c : flag) c = c == '_' ? '-' : c;
+  if (value.is_none()) return;
+  if (py::isinstance<py::bool_>(value)) {
+    if (value.cast<bool>()) args.push_back(flag);
+  } else if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
+    for (const py::handle item : value) args.push_back(flag + "=" + fspath(item));
+  } else if (py::isinstance<py::int_>(value)) {
+    args.push_back(flag + "=" + std::string(py::str(value)));
+  } else {
+    args.push_back(flag + "=" + fspath(value));
+  }
+}
+
+[[noreturn]] void raise_bake_error(const std::string& message, py::object report = py::none()) {
+  py::dict attributes;
+  attributes["report"] = std::move(report);
+  raise_error(module_errors().bake_error, message, attributes);
+}
+
+// Runs the jobs on another thread while this one waits with the GIL released, looking for
+// Ctrl-C: on KeyboardInterrupt the bakes are cancelled (nothing is left half written) and the
+// interrupt propagates.
+std::vector<pipeline::JobResult> run_jobs(const std::vector<pipeline::BakeJob>& jobs, const cli::BakeRequest& request) {
+  std::atomic<bool> cancel{false};
+  const pipeline::BatchSettings settings{request.threads, request.force, &cancel};
+  pipeline::BatchProgress progress;
+  auto batch = std::async(std::launch::async, [&] { return pipeline::run_batch(jobs, settings, progress); });
+  for (;;) {
+    std::future_status status;
+    {
+      py::gil_scoped_release release;
+      status = batch.wait_for(std::chrono::milliseconds(100));
+    }
+    if (status == std::future_status::ready) break;
+    if (PyErr_CheckSignals() != 0) {
+      cancel.store(true);
+      {
+        py::gil_scoped_release release;
+        batch.wait();
+      }
+      throw py::error_already_set();
+    }
+  }
+  try {
+    return batch.get();
+  } catch (const std::exception& e) {
+    raise_bake_error(e.what());
+  }
+}
+
+// Each warning of the models baked, as a BakeWarning carrying its code.
+void emit_warnings(const std::vector<pipeline::JobResult>& results) {
+  const py::object warn = py::module_::import("warnings").attr("warn");
+  const py::object category = py::reinterpret_borrow<py::object>(module_errors().bake_warning);
+  for (const pipeline::JobResult& result : results) {
+    const pipeline::BakeReport& report = result.report;
+    for (std::size_t i = 0; i < report.warnings.size(); ++i) {
+      py::object warning = category(report.warnings[i]);
+      warning.attr("code") = i < report.warning_codes.size() ? report.warning_codes[i] : std::string("other");
+      warn(warning, py::arg("stacklevel") = 2);
+    }
+  }
+}
+
+py::object bake(const py::args& inputs, const py::kwargs& options) {
+  std::vector<std::string> args;
+  for (const py::handle input : inputs) args.push_back(fspath(input));
+  for (const auto& [name, value] : options) append_option(args, py::str(name), value);
+  const std::vector<std::string_view> views(args.begin(), args.end());
+
+  cli::BakeRequest request;
+  std::vector<pipeline::BakeJob> jobs;
+  try {
+    request = cli::parse_bake_request(views);
+    jobs = cli::plan_bake_jobs(request);
+  } catch (const std::exception& e) {  // UsageError, or a directory that cannot be read
+    raise_bake_error(e.what());
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<pipeline::JobResult> results = run_jobs(jobs, request);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::string problems;
+  for (const pipeline::JobResult& r : results)
+    if (r.outcome == pipeline::JobOutcome::failed) problems += (problems.empty() ? "" : "\n") + r.error;
+  if (request.depfile) {
+    std::vector<std::filesystem::path> extra;
+    if (request.manifest) extra.emplace_back(*request.manifest);
+    try {
+      pipeline::write_depfile(*request.depfile, jobs, results, extra);
+    } catch (const std::exception& e) {
+      problems += (problems.empty() ? "" : "\n") + std::string(e.what());
+    }
+  }
+  const std::string text =
+      cli::bake_report_json(jobs, results, seconds, false).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  py::object report = py::module_::import("json").attr("loads")(text);
+  emit_warnings(results);
+  if (!problems.empty()) raise_bake_error(problems, report);
+  return report;
+}
+
+}  // namespace
+
+void bind_bake(py::module_& m) {
+  m.def("bake", &bake,
+        "bake(*inputs, output=..., **options) -> dict\n\n"
+        "Bakes glTF 2.0 models into AEM files as `aem bake INPUTS -o OUTPUT [options]` does: the same "
+        "inputs (files, directories, or manifest=...), the same options as keyword arguments in "
+        "snake_case (textures=\"rgba\", quality=\"fast\", max_texture_size=512, scene=1, "
+        "regenerate_tangents=True, allow_missing=True, allow_dir=[...], strict=True, threads=4, "
+        "force=True, depfile=..., max_image_pixels=... and the other limits), the same messages. "
+        "Returns the report `aem bake --json` prints (specs/reports.md) as a dict. Each warning is "
+        "also issued as an aem.BakeWarning (attribute code). Raises aem.BakeError when an option is "
+        "wrong or any model failed (the message: every failed model's reason; attribute report). "
+        "Ctrl-C cancels the bakes, leaving no output half written, and raises KeyboardInterrupt.");
+}
+
+}  // namespace aem::python

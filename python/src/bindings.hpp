@@ -1,0 +1,61 @@
+#pragma once
+// The pieces of the Python module `aem`, one file each; module.cpp puts them together.
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include "aem/model.hpp"
+
+namespace aem::python {
+
+namespace py = pybind11;
+
+// A Model as Python holds it: shared by the Model object, every array viewing it and every
+// Mixer playing it, so that the mapping lives as long as the last of them.
+struct OpenedModel {
+  aem::Model model;
+  std::filesystem::path path;
+};
+using ModelHandle = std::shared_ptr<const OpenedModel>;
+
+// The exception and warning classes of the module (created by bind_errors, alive for good).
+struct ModuleErrors {
+  PyObject* model_error = nullptr;  // aem.ModelError: opening or validating a file
+  PyObject* bake_error = nullptr;   // aem.BakeError: what `aem bake` reports as an error
+  PyObject* bake_warning = nullptr;  // aem.BakeWarning: what it reports as a warning
+};
+const ModuleErrors& module_errors();
+void bind_errors(py::module_& m);
+
+// Raises `type`(message) with the given attributes set on the exception object.
+[[noreturn]] void raise_error(PyObject* type, const std::string& message, const py::dict& attributes);
+
+// The numpy dtypes of the on-disk records (format.hpp): same field names, offsets and sizes.
+void bind_record_dtypes(py::module_& m);
+py::dtype vertex_dtype();
+py::dtype texture_dtype();
+py::dtype mesh_dtype();
+py::dtype material_dtype();
+py::dtype joint_dtype();
+py::dtype animation_dtype();
+py::dtype track_dtype();
+py::dtype keyframe_dtype();
+
+// A read-only numpy array over `bytes` of the model (no copy): one dimension of `count` items
+// of `dtype`, keeping the model alive through its base.
+py::array model_array(const ModelHandle& model, const void* data, std::size_t count, const py::dtype& dtype);
+
+template <class T>
+py::array model_array(const ModelHandle& model, std::span<const T> items, const py::dtype& dtype) {
+  return model_array(model, items.data(), items.size(), dtype);
+}
+
+void bind_model(py::module_& m);
+void bind_mixer(py::module_& m);
+void bind_bake(py::module_& m);
+
+}  // namespace aem::python

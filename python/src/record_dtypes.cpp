@@ -1,0 +1,118 @@
+// numpy dtypes for the on-disk records, built from the C++ structs' own offsets and sizes, so
+// that an array of them views a section in place.
+#include <cstddef>
+#include <initializer_list>
+
+#include "bindings.hpp"
+
+namespace aem::python {
+namespace {
+
+struct Field {
+  const char* name;
+  const char* format;  // numpy's: "<f4", "(3,)<f4", "S128"...
+  std::size_t offset;
+};
+
+py::dtype record(std::initializer_list<Field> fields, std::size_t size) {
+  py::list names, formats, offsets;
+  for (const Field& f : fields) {
+    names.append(f.name);
+    formats.append(f.format);
+    offsets.append(f.offset);
+  }
+  return py::dtype(names, formats, offsets, py::ssize_t(size));
+}
+
+}  // namespace
+
+py::dtype vertex_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"position", "(3,)<f4", offsetof(Vertex, position)},
+       {"normal", "(3,)<f4", offsetof(Vertex, normal)},
+       {"tangent", "(3,)<f4", offsetof(Vertex, tangent)},
+       {"bitangent", "(3,)<f4", offsetof(Vertex, bitangent)},
+       {"uv", "(2,)<f4", offsetof(Vertex, uv)},
+       {"joints", "(4,)<i4", offsetof(Vertex, joints)},
+       {"weights", "(4,)<f4", offsetof(Vertex, weights)}},
+      sizeof(Vertex)));
+  return *dtype;
+}
+
+py::dtype texture_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"offset", "<u4", offsetof(Texture, offset)},
+       {"width", "<u4", offsetof(Texture, width)},
+       {"height", "<u4", offsetof(Texture, height)},
+       {"wrap_x", "<u4", offsetof(Texture, wrap_x)},
+       {"wrap_y", "<u4", offsetof(Texture, wrap_y)},
+       {"compression", "<u4", offsetof(Texture, compression)}},
+      sizeof(Texture)));
+  return *dtype;
+}
+
+py::dtype mesh_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"first_index", "<u4", offsetof(Mesh, first_index)},
+       {"index_count", "<u4", offsetof(Mesh, index_count)},
+       {"material", "<u4", offsetof(Mesh, material)}},
+      sizeof(Mesh)));
+  return *dtype;
+}
+
+py::dtype material_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"base_color_texture", "<u4", offsetof(Material, base_color_texture)},
+       {"normal_texture", "<u4", offsetof(Material, normal_texture)},
+       {"pbr_texture", "<u4", offsetof(Material, pbr_texture)},
+       {"type", "<u4", offsetof(Material, type)}},
+      sizeof(Material)));
+  return *dtype;
+}
+
+py::dtype joint_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"name", "S128", offsetof(Joint, name)},
+       {"inverse_bind", "(16,)<f4", offsetof(Joint, inverse_bind)},
+       {"parent", "<i4", offsetof(Joint, parent)}},
+      sizeof(Joint)));
+  return *dtype;
+}
+
+py::dtype animation_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"name", "S128", offsetof(Animation, name)}, {"duration", "<f4", offsetof(Animation, duration)}},
+      sizeof(Animation)));
+  return *dtype;
+}
+
+py::dtype track_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"first_keyframe", "<u4", offsetof(Track, first_keyframe)},
+       {"translation_count", "<u4", offsetof(Track, translation_count)},
+       {"rotation_count", "<u4", offsetof(Track, rotation_count)},
+       {"scale_count", "<u4", offsetof(Track, scale_count)}},
+      sizeof(Track)));
+  return *dtype;
+}
+
+py::dtype keyframe_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"time", "<f4", offsetof(Keyframe, time)}, {"value", "(4,)<f4", offsetof(Keyframe, value)}},
+      sizeof(Keyframe)));
+  return *dtype;
+}
+
+void bind_record_dtypes(py::module_& m) {
+  // Leaked on purpose (above): dtypes outlive any module teardown order.
+  m.attr("VERTEX_DTYPE") = vertex_dtype();
+  m.attr("TEXTURE_DTYPE") = texture_dtype();
+  m.attr("MESH_DTYPE") = mesh_dtype();
+  m.attr("MATERIAL_DTYPE") = material_dtype();
+  m.attr("JOINT_DTYPE") = joint_dtype();
+  m.attr("ANIMATION_DTYPE") = animation_dtype();
+  m.attr("TRACK_DTYPE") = track_dtype();
+  m.attr("KEYFRAME_DTYPE") = keyframe_dtype();
+}
+
+}  // namespace aem::python
