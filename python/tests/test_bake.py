@@ -1,0 +1,120 @@
+# aem.bake: the options, outputs, warnings and messages of `aem bake`.
+import json
+import shutil
+import warnings
+
+import pytest
+
+import aem
+from conftest import MODELS, run_cli
+
+
+def cli_error(cli, *args):
+    """The message `aem bake ARGS` fails with, without its "aem bake: [error: ]" lead."""
+    status, _, err = run_cli(cli, "bake", *args)
+    assert status == 1, err
+    first = err.splitlines()[0]
+    for lead in ("aem bake: error: ", "aem bake: "):
+        if first.startswith(lead):
+            return first[len(lead):]
+    raise AssertionError(f"unexpected stderr: {err}")
+
+
+def bake_error(*args, **options):
+    with pytest.raises(aem.BakeError) as caught:
+        aem.bake(*args, **options)
+    return caught.value
+
+
+def test_the_report_and_warnings_are_the_commands(corpus, aem_cli, tmp_path):
+    model = corpus / MODELS["BoxVertexColors"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        report = aem.bake(model, output=tmp_path / "python.aem", textures="rgba")
+    status, out, _ = run_cli(aem_cli, "bake", model, "-o", tmp_path / "cli.aem", "--textures", "rgba", "--json")
+    assert status == 0
+    cli_report = json.loads(out)
+    assert report["schema"] == "aem-bake-report" and report["summary"]["baked"] == 1
+    assert report["models"][0]["warnings"] == cli_report["models"][0]["warnings"]
+    assert report["models"][0]["counts"] == cli_report["models"][0]["counts"]
+    assert [w["code"] for w in report["models"][0]["warnings"]] == ["vertex_colours"]
+    issued = [w.message for w in caught if issubclass(w.category, aem.BakeWarning)]
+    assert [(w.code, str(w)) for w in issued] == \
+        [(w["code"], w["message"]) for w in cli_report["models"][0]["warnings"]]
+
+
+@pytest.mark.parametrize("python_options,cli_options", [
+    ({"textures": "rgba", "max_texture_size": 64}, ["--textures", "rgba", "--max-texture-size", "64"]),
+    ({"quality": "fast", "threads": 2, "regenerate_tangents": True}, ["--quality", "fast", "-j2", "--regenerate-tangents"]),
+])
+def test_the_same_options_bake_the_same_bytes(corpus, aem_cli, tmp_path, python_options, cli_options):
+    model = corpus / MODELS["BoxTextured"]
+    aem.bake(model, output=tmp_path / "python.aem", **python_options)
+    status, _, err = run_cli(aem_cli, "bake", model, "-o", tmp_path / "cli.aem", *cli_options)
+    assert status == 0, err
+    assert (tmp_path / "python.aem").read_bytes() == (tmp_path / "cli.aem").read_bytes()
+    default = tmp_path / "default.aem"
+    aem.bake(model, output=default)
+    assert default.read_bytes() != (tmp_path / "python.aem").read_bytes()  # the options mattered
+
+
+@pytest.mark.parametrize("model", ["invalid/MissingBin/BoxTextured.gltf", "invalid/IndexOutOfRange/IndexOutOfRange.gltf",
+                                   "absent/model.gltf"])
+def test_a_failed_model_raises_the_commands_message(corpus, aem_cli, tmp_path, model):
+    error = bake_error(corpus / model, output=tmp_path / "python.aem")
+    assert str(error) == cli_error(aem_cli, corpus / model, "-o", tmp_path / "cli.aem")
+    assert error.report["models"][0]["status"] == "failed"
+    assert error.report["models"][0]["error"] == str(error)
+    assert not (tmp_path / "python.aem").exists()
+
+
+@pytest.mark.parametrize("python_options,cli_options", [
+    ({"textures": "png"}, ["--textures", "png"]),
+    ({"quality": "slow"}, ["--quality", "slow"]),
+    ({"max_texture_size": 0}, ["--max-texture-size=0"]),
+    ({"max_vertices": "many"}, ["--max-vertices=many"]),
+    ({"allow_dir": ["no/such/dir"]}, ["--allow-dir", "no/such/dir"]),
+    ({"colour": "blue"}, ["--colour=blue"]),
+])
+def test_a_bad_option_raises_the_commands_message(corpus, aem_cli, tmp_path, python_options, cli_options):
+    model = corpus / MODELS["BoxTextured"]
+    error = bake_error(model, output=tmp_path / "python.aem", **python_options)
+    assert str(error) == cli_error(aem_cli, model, "-o", tmp_path / "cli.aem", *cli_options)
+    assert error.report is None
+
+
+def test_a_limit_refuses_with_the_commands_message(corpus, aem_cli, tmp_path):
+    model = corpus / MODELS["BoxTextured"]
+    error = bake_error(model, output=tmp_path / "python.aem", max_image_pixels=16)
+    assert "--max-image-pixels" in str(error)
+    assert str(error) == cli_error(aem_cli, model, "-o", tmp_path / "cli.aem", "--max-image-pixels", "16")
+
+
+def test_nothing_to_write_to_is_refused():
+    error = bake_error("model.gltf")
+    assert str(error) == "missing -o OUT.aem (or -o OUTDIR)"
+    with pytest.raises(TypeError, match="returns its report"):
+        aem.bake("model.gltf", output="out.aem", json=True)
+
+
+def test_a_directory_bakes_what_it_can_and_names_what_failed(corpus, tmp_path):
+    source = tmp_path / "models"
+    source.mkdir()
+    shutil.copy(corpus / MODELS["BoxVertexColors"], source / "good.glb")
+    (source / "broken.glb").write_bytes(b"glTF\x02\x00\x00\x00 not a model")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", aem.BakeWarning)
+        error = bake_error(source, output=tmp_path / "out", textures="rgba")
+    assert str(error).startswith(str(source / "broken.glb") + ": ")
+    assert "\n" not in str(error)
+    statuses = {m["input"]: m["status"] for m in error.report["models"]}
+    assert statuses == {str(source / "broken.glb"): "failed", str(source / "good.glb"): "baked"}
+    assert aem.open(tmp_path / "out" / "good.aem").header["vertex_count"] == 24
+
+
+def test_an_up_to_date_model_is_not_baked_again_unless_forced(corpus, tmp_path):
+    model, output = corpus / MODELS["BoxTextured"], tmp_path / "box.aem"
+    assert aem.bake(model, output=output, textures="rgba")["models"][0]["status"] == "baked"
+    assert aem.bake(model, output=output, textures="rgba")["models"][0]["status"] == "up_to_date"
+    assert aem.bake(model, output=output, textures="rgba", force=True)["models"][0]["status"] == "baked"
+    assert aem.bake(model, output=output, textures="bc", quality="fast")["models"][0]["status"] == "baked"
