@@ -85,7 +85,7 @@ void emit_warnings(const std::vector<pipeline::JobResult>& results) {
     for (std::size_t i = 0; i < report.warnings.size(); ++i) {
       py::object warning = category(report.warnings[i]);
       warning.attr("code") = i < report.warning_codes.size() ? report.warning_codes[i] : std::string("other");
-      warn(warning, py::arg("stacklevel") = 2);
+      warn(warning, py::arg("stacklevel") = 1);  // the line that called aem.bake
     }
   }
 }
