@@ -1,6 +1,11 @@
 # aem.bake: the options, outputs, warnings and messages of `aem bake`.
 import json
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 import warnings
 
 import pytest
@@ -118,3 +123,53 @@ def test_an_up_to_date_model_is_not_baked_again_unless_forced(corpus, tmp_path):
     assert aem.bake(model, output=output, textures="rgba")["models"][0]["status"] == "up_to_date"
     assert aem.bake(model, output=output, textures="rgba", force=True)["models"][0]["status"] == "baked"
     assert aem.bake(model, output=output, textures="bc", quality="fast")["models"][0]["status"] == "baked"
+
+
+def test_a_manifest_and_a_depfile_as_the_command_takes_them(corpus, tmp_path):
+    assets = tmp_path / "assets"
+    assets.mkdir()
+    shutil.copy(corpus / MODELS["BoxVertexColors"], assets / "box.glb")
+    shutil.copy(corpus / MODELS["CesiumMan"], assets / "man.glb")
+    manifest = assets / "assets.json"
+    manifest.write_text(json.dumps({
+        "output_dir": "baked",
+        "defaults": {"textures": "rgba"},
+        "assets": ["box.glb", {"input": "man.glb", "output": "people/man.aem", "max_texture_size": 64}],
+    }))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", aem.BakeWarning)
+        report = aem.bake(manifest=manifest, depfile=tmp_path / "bake.d")
+    assert [m["status"] for m in report["models"]] == ["baked", "baked"]
+    man = aem.open(assets / "baked" / "people" / "man.aem")
+    assert int(man.textures["width"].max()) == 64
+    depfile = (tmp_path / "bake.d").read_text()
+    assert str(assets / "baked" / "box.aem") in depfile and "man.glb" in depfile
+    bad = bake_error(manifest=manifest, textures="rgba", max_texture_size=-1)
+    assert "--max-texture-size" in str(bad)
+
+
+# Run in a child interpreter, which the test interrupts as Ctrl-C would.
+INTERRUPTED_BAKE = """
+import sys, aem
+print("baking", flush=True)
+try:
+    aem.bake(sys.argv[1], output=sys.argv[2], quality="best", threads=1)
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+
+
+def test_ctrl_c_cancels_the_bake_and_writes_nothing(corpus, tmp_path):
+    output = tmp_path / "out" / "helmet.aem"
+    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED_BAKE,
+                              str(corpus / "khronos/DamagedHelmet/glTF-Binary/DamagedHelmet.glb"), str(output)],
+                             stdout=subprocess.PIPE, text=True, env=os.environ)
+    assert child.stdout.readline().strip() == "baking"
+    time.sleep(1.0)  # into the texture encoding: a best-quality bake of its 2048x2048 maps takes minutes
+    child.send_signal(signal.SIGINT)
+    # A watchdog, not a timing assertion: an interrupt that is not heard lets the bake run minutes.
+    out, _ = child.communicate(timeout=120)
+    assert out.strip() == "interrupted"
+    assert child.returncode == 0
+    assert not output.parent.exists() or list(output.parent.iterdir()) == []
