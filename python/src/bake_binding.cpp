@@ -16,8 +16,12 @@
 namespace aem::python {
 namespace {
 
-std::string fspath(const py::handle& value) {
-  return py::str(py::module_::import("os").attr("fspath")(value));
+// A value as the command line would spell it: paths (str, bytes, os.PathLike) through
+// os.fsdecode, anything else (a number) as str() gives it, for the command's parser to judge.
+std::string argument_text(const py::handle& value) {
+  if (py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value) || py::hasattr(value, "__fspath__"))
+    return py::str(py::module_::import("os").attr("fsdecode")(value));
+  return py::str(value);
 }
 
 // A keyword argument as the command-line arguments it stands for: name=True is the flag --name,
@@ -31,11 +35,9 @@ void append_option(std::vector<std::string>& args, const std::string& name, cons
   if (py::isinstance<py::bool_>(value)) {
     if (value.cast<bool>()) args.push_back(flag);
   } else if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
-    for (const py::handle item : value) args.push_back(flag + "=" + fspath(item));
-  } else if (py::isinstance<py::int_>(value)) {
-    args.push_back(flag + "=" + std::string(py::str(value)));
+    for (const py::handle item : value) args.push_back(flag + "=" + argument_text(item));
   } else {
-    args.push_back(flag + "=" + fspath(value));
+    args.push_back(flag + "=" + argument_text(value));
   }
 }
 
@@ -92,7 +94,7 @@ void emit_warnings(const std::vector<pipeline::JobResult>& results) {
 
 py::object bake(const py::args& inputs, const py::kwargs& options) {
   std::vector<std::string> args;
-  for (const py::handle input : inputs) args.push_back(fspath(input));
+  for (const py::handle input : inputs) args.push_back(argument_text(input));
   for (const auto& [name, value] : options) append_option(args, py::str(name), value);
   const std::vector<std::string_view> views(args.begin(), args.end());
 

@@ -36,9 +36,12 @@ class Mixer {
 
   // Writes joint j's skinning matrix as out[j, row, column] (any strides): from the mixer's
   // column-major floats, without allocating.
-  py::array evaluate(std::optional<py::array> out) {
+  py::array evaluate(const py::object& out) {
     const std::size_t joints = mixer_.joint_count();
-    py::array result = out ? *out : py::array(py::dtype::of<float>(), {py::ssize_t(joints), py::ssize_t(4), py::ssize_t(4)});
+    if (!out.is_none() && !py::isinstance<py::array>(out))
+      throw py::type_error("out must be a numpy array (float32, shape (" + std::to_string(joints) + ", 4, 4))");
+    py::array result = out.is_none() ? py::array(py::dtype::of<float>(), {py::ssize_t(joints), py::ssize_t(4), py::ssize_t(4)})
+                                     : py::reinterpret_borrow<py::array>(out);
     if (!result.dtype().is(py::dtype::of<float>()) || result.ndim() != 3 || std::size_t(result.shape(0)) != joints ||
         result.shape(1) != 4 || result.shape(2) != 4)
       throw py::value_error("out must be a float32 array of shape (" + std::to_string(joints) + ", 4, 4)");

@@ -59,7 +59,7 @@ def test_the_same_options_bake_the_same_bytes(corpus, aem_cli, tmp_path, python_
     assert status == 0, err
     assert (tmp_path / "python.aem").read_bytes() == (tmp_path / "cli.aem").read_bytes()
     default = tmp_path / "default.aem"
-    aem.bake(model, output=default)
+    aem.bake(os.fsencode(model), output=os.fsencode(default))  # paths as bytes too
     assert default.read_bytes() != (tmp_path / "python.aem").read_bytes()  # the options mattered
 
 
@@ -78,6 +78,7 @@ def test_a_failed_model_raises_the_commands_message(corpus, aem_cli, tmp_path, m
     ({"quality": "slow"}, ["--quality", "slow"]),
     ({"max_texture_size": 0}, ["--max-texture-size=0"]),
     ({"max_vertices": "many"}, ["--max-vertices=many"]),
+    ({"max_vertices": 1.5}, ["--max-vertices=1.5"]),
     ({"allow_dir": ["no/such/dir"]}, ["--allow-dir", "no/such/dir"]),
     ({"colour": "blue"}, ["--colour=blue"]),
 ])

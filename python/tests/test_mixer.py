@@ -64,6 +64,8 @@ def test_evaluate_writes_into_a_given_array(baked):
         mixer.evaluate(out=np.zeros((20, 4, 4), np.float32))
     with pytest.raises(ValueError, match="float32"):
         mixer.evaluate(out=np.zeros((21, 4, 4), np.float64))
+    with pytest.raises(TypeError, match="numpy array"):
+        mixer.evaluate(out=[[0.0] * 16] * 21)
 
 
 def test_the_mixer_keeps_its_model_alive(baked):
