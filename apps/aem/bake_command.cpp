@@ -10,8 +10,8 @@
 #include "aem/pipeline/batch_bake.hpp"
 #include "arg_parser.hpp"
 #include "bake_progress.hpp"
-#include "bake_request.hpp"
 #include "bake_report_json.hpp"
+#include "bake_request.hpp"
 
 namespace aem::cli {
 namespace {
