@@ -180,6 +180,10 @@ def test_a_corrupt_file_raises_model_error_with_the_commands_message(baked, aem_
     assert caught.value.element == 0
     assert caught.value.byte_offset == meshes_offset
     assert caught.value.path == str(path)
+    # Trusted without validation, it opens; the mesh's view still refuses to leave the file.
+    unchecked = aem.open(path, validate=False)
+    with pytest.raises(IndexError, match="mesh 0 runs past the indices"):
+        unchecked.mesh_indices(0)
 
 
 def test_a_truncated_or_missing_file_raises_model_error(baked, tmp_path):
