@@ -47,6 +47,7 @@ class GltfBuilder {
   int add_texture(const std::string& name, const Rgba8Image& image);
 
   // Writes DIR/STEM.gltf, DIR/STEM.bin and the images as DIR/NAME.png. Throws on I/O errors.
+  // Files that already hold the same bytes are not touched (nor by write_glb).
   void write_gltf(const std::filesystem::path& directory, const std::string& stem);
   // Writes one self-contained .glb, the images inside its buffer.
   void write_glb(const std::filesystem::path& path);
