@@ -86,8 +86,7 @@ void set_camera(GLuint shader, const aem::Model& model, float aspect) {
 GLuint upload(const aem::Model& model, const aem::Texture& t) {
   GLuint name = 0;
   glGenTextures(1, &name), glBindTexture(GL_TEXTURE_2D, name);
-  const std::uint32_t levels = aem::mip_count(t.width, t.height);
-  for (std::uint32_t level = 0; level < levels; ++level) {
+  for (std::uint32_t level = 0, levels = aem::mip_count(t.width, t.height); level < levels; ++level) {
     const aem::MipLevel mip = aem::mip_level(t, level);  // its size; the texels lie in the file:
     const std::span<const std::byte> texels = model.mip_data(t, level);
     if (t.compression == std::uint32_t(aem::Compression::none))
@@ -119,6 +118,7 @@ int main(int argc, char** argv) try {
     else throw std::invalid_argument("usage: play_animation MODEL.aem [--size WxH] [--frames N [--time T] [--screenshot F]]");
   }
   const aem::Model model = aem::Model::open(path);  // maps and validates; throws aem::ModelError
+  if (model.animations().empty()) throw std::invalid_argument(path + " has no animation to play");
   if (SDL_Init(SDL_INIT_VIDEO) != 0) throw std::runtime_error(SDL_GetError());
   for (const auto& [attribute, value] : {std::pair{SDL_GL_CONTEXT_MAJOR_VERSION, 3}, {SDL_GL_CONTEXT_MINOR_VERSION, 3},
                                         {SDL_GL_CONTEXT_PROFILE_MASK, int(SDL_GL_CONTEXT_PROFILE_CORE)}, {SDL_GL_DEPTH_SIZE, 24}})

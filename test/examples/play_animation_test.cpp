@@ -74,3 +74,22 @@ TEST(PlayAnimation, BlendsBothAnimationsMidFade) {
 
 }  // namespace
 }  // namespace aem::test::viewer
+
+namespace aem::test::viewer {
+namespace {
+
+TEST(PlayAnimation, RefusesAModelWithoutAnimationOrAFileThatIsNotAModel) {
+  const auto& tree = examples::sample_tree();
+  const CommandResult still = run_command(shell_quote(AEM_PLAY_ANIMATION_PATH) + " " +
+                                          shell_quote((tree.baked / "props" / "lantern.aem").string()) + " --frames 1");
+  EXPECT_EQ(still.exit_code, 1);
+  EXPECT_NE(still.output.find("lantern.aem has no animation to play"), std::string::npos) << still.output;
+  const CommandResult gltf = run_command(shell_quote(AEM_PLAY_ANIMATION_PATH) + " " +
+                                         shell_quote((tree.assets / "props" / "crate.gltf").string()) + " --frames 1");
+  EXPECT_EQ(gltf.exit_code, 1);
+  EXPECT_NE(gltf.output.find("play_animation: "), std::string::npos) << gltf.output;
+  EXPECT_EQ(run_command(shell_quote(AEM_PLAY_ANIMATION_PATH) + " --frames").exit_code, 1);
+}
+
+}  // namespace
+}  // namespace aem::test::viewer
