@@ -81,9 +81,9 @@ int main(int argc, char** argv) {
   }
   const bool validate = argc == 2;
   std::vector<std::filesystem::path> paths;
-  std::error_code ec;
+  std::error_code ec, entry_ec;
   for (std::filesystem::recursive_directory_iterator it(argv[1], ec), end; !ec && it != end; it.increment(ec))
-    if (it->is_regular_file() && it->path().extension() == ".aem") paths.push_back(it->path());
+    if (it->path().extension() == ".aem" && it->is_regular_file(entry_ec)) paths.push_back(it->path());
   if (ec) {
     std::fprintf(stderr, "load_at_startup: %s: %s\n", argv[1], ec.message().c_str());
     return 1;
@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
     aem::Model& model = *opened;
     total_ms += ms;
     std::printf("%-40s %8.3f ms  %8.1f kB touched of %8.1f kB  %s\n", path.string().c_str(), ms,
-                double(resident_bytes(model)) / 1024, double(std::filesystem::file_size(path)) / 1024,
+                double(resident_bytes(model)) / 1024, double(std::filesystem::file_size(path, ec)) / 1024,
                 model.zero_copy() ? "zero-copy" : "realigned");
     models.push_back(std::move(model));
   }
