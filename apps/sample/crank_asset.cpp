@@ -23,7 +23,7 @@ nlohmann::json metal(const char* name, std::array<double, 3> colour, double meta
 
 }  // namespace
 
-void write_crank(const std::filesystem::path& directory) {
+FileCounts write_crank(const std::filesystem::path& directory) {
   GltfBuilder b;
   nlohmann::json& doc = b.json();
   doc["materials"].push_back(metal("cast_iron", {0.12, 0.12, 0.13}, 1.0, 0.6));
@@ -67,7 +67,7 @@ void write_crank(const std::filesystem::path& directory) {
        {"channels",
         {{{"sampler", 0}, {"target", {{"node", 2}, {"path", "rotation"}}}},
          {{"sampler", 1}, {"target", {{"node", 3}, {"path", "translation"}}}}}}});
-  b.write_gltf(directory, "crank");
+  return b.write_gltf(directory, "crank");
 }
 
 }  // namespace aem::sample

@@ -73,7 +73,7 @@ std::array<std::uint8_t, 4> emission(std::uint32_t x, std::uint32_t y) {
 
 }  // namespace
 
-void write_crate(const std::filesystem::path& directory) {
+FileCounts write_crate(const std::filesystem::path& directory) {
   GltfBuilder b;
   nlohmann::json& doc = b.json();
   const int base = b.add_texture("crate_base_color", image(base_colour));
@@ -90,7 +90,7 @@ void write_crate(const std::filesystem::path& directory) {
   doc["meshes"].push_back({{"name", "crate"}, {"primitives", {b.add_primitive(box({0, 0.5f, 0}, {1, 1, 1}), 0)}}});
   doc["nodes"].push_back({{"name", "crate"}, {"mesh", 0}});
   doc["scenes"].push_back({{"nodes", {0}}});
-  b.write_gltf(directory, "crate");
+  return b.write_gltf(directory, "crate");
 }
 
 }  // namespace aem::sample

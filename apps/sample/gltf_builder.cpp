@@ -33,8 +33,12 @@ bool holds(const std::filesystem::path& path, const void* bytes, std::size_t siz
   return in.read(existing.data(), std::streamsize(size)) && std::memcmp(existing.data(), bytes, size) == 0;
 }
 
-void write_bytes(const std::filesystem::path& path, const void* bytes, std::size_t size) {
-  if (holds(path, bytes, size)) return;
+void write_bytes(const std::filesystem::path& path, const void* bytes, std::size_t size, FileCounts& counts) {
+  if (holds(path, bytes, size)) {
+    ++counts.unchanged;
+    return;
+  }
+  ++counts.written;
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(static_cast<const char*>(bytes), std::streamsize(size));
   if (!out.flush()) throw std::runtime_error("cannot write " + path.string());
@@ -128,21 +132,23 @@ int GltfBuilder::add_texture(const std::string& name, const Rgba8Image& image) {
   return int(doc_["textures"].size()) - 1;
 }
 
-void GltfBuilder::write_gltf(const std::filesystem::path& directory, const std::string& stem) {
+FileCounts GltfBuilder::write_gltf(const std::filesystem::path& directory, const std::string& stem) {
   std::filesystem::create_directories(directory);
+  FileCounts counts;
   nlohmann::json doc = doc_;
   for (std::size_t i = 0; i < images_.size(); ++i) {
     const std::string file = images_[i].name + ".png";
-    write_bytes(directory / file, images_[i].png.data(), images_[i].png.size());
+    write_bytes(directory / file, images_[i].png.data(), images_[i].png.size(), counts);
     doc["images"][i]["uri"] = file;
   }
-  write_bytes(directory / (stem + ".bin"), buffer_.data(), buffer_.size());
+  write_bytes(directory / (stem + ".bin"), buffer_.data(), buffer_.size(), counts);
   doc["buffers"] = nlohmann::json::array({{{"byteLength", buffer_.size()}, {"uri", stem + ".bin"}}});
   const std::string text = doc.dump(1);
-  write_bytes(directory / (stem + ".gltf"), text.data(), text.size());
+  write_bytes(directory / (stem + ".gltf"), text.data(), text.size(), counts);
+  return counts;
 }
 
-void GltfBuilder::write_glb(const std::filesystem::path& path) {
+FileCounts GltfBuilder::write_glb(const std::filesystem::path& path) {
   std::filesystem::create_directories(path.parent_path());
   for (std::size_t i = 0; i < images_.size(); ++i) {
     const int view = add_view(images_[i].png.data(), images_[i].png.size(), 0);
@@ -163,7 +169,9 @@ void GltfBuilder::write_glb(const std::filesystem::path& path) {
   append_u32(glb, std::uint32_t(buffer_.size()));
   append_u32(glb, 0x004E4942);  // "BIN\0"
   glb.insert(glb.end(), buffer_.begin(), buffer_.end());
-  write_bytes(path, glb.data(), glb.size());
+  FileCounts counts;
+  write_bytes(path, glb.data(), glb.size(), counts);
+  return counts;
 }
 
 }  // namespace aem::sample

@@ -27,6 +27,15 @@ struct MeshData {
   std::vector<std::uint32_t> indices;
 };
 
+// What a write did: files written, and files left alone because they already held those bytes.
+struct FileCounts {
+  int written = 0, unchanged = 0;
+  FileCounts& operator+=(const FileCounts& other) {
+    written += other.written, unchanged += other.unchanged;
+    return *this;
+  }
+};
+
 class GltfBuilder {
  public:
   GltfBuilder();
@@ -48,9 +57,9 @@ class GltfBuilder {
 
   // Writes DIR/STEM.gltf, DIR/STEM.bin and the images as DIR/NAME.png. Throws on I/O errors.
   // Files that already hold the same bytes are not touched (nor by write_glb).
-  void write_gltf(const std::filesystem::path& directory, const std::string& stem);
+  FileCounts write_gltf(const std::filesystem::path& directory, const std::string& stem);
   // Writes one self-contained .glb, the images inside its buffer.
-  void write_glb(const std::filesystem::path& path);
+  FileCounts write_glb(const std::filesystem::path& path);
 
  private:
   int add_view(const void* bytes, std::size_t size, int target);

@@ -25,7 +25,7 @@ Rgba8Image frosted_glass() {
 
 }  // namespace
 
-void write_lantern(const std::filesystem::path& directory) {
+FileCounts write_lantern(const std::filesystem::path& directory) {
   GltfBuilder b;
   nlohmann::json& doc = b.json();
   doc["materials"].push_back({{"name", "lantern_frame"},
@@ -53,7 +53,7 @@ void write_lantern(const std::filesystem::path& directory) {
                            {"primitives", {b.add_primitive(frame, 0), b.add_primitive(panes, 1)}}});
   doc["nodes"].push_back({{"name", "lantern"}, {"mesh", 0}});
   doc["scenes"].push_back({{"nodes", {0}}});
-  b.write_glb(directory / "lantern.glb");
+  return b.write_glb(directory / "lantern.glb");
 }
 
 }  // namespace aem::sample

@@ -17,15 +17,17 @@ int main(int argc, char** argv) {
     return argc == 2 ? 0 : 1;
   }
   const std::filesystem::path out = argv[1];
+  aem::sample::FileCounts counts;
   try {
-    aem::sample::write_tentacle(out / "characters");
-    aem::sample::write_crate(out / "props");
-    aem::sample::write_lantern(out / "props");
-    aem::sample::write_crank(out / "machines");
+    counts += aem::sample::write_tentacle(out / "characters");
+    counts += aem::sample::write_crate(out / "props");
+    counts += aem::sample::write_lantern(out / "props");
+    counts += aem::sample::write_crank(out / "machines");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "aem-make-sample-assets: %s\n", e.what());
     return 1;
   }
-  std::printf("aem-make-sample-assets: wrote 4 models under %s\n", out.string().c_str());
+  std::printf("aem-make-sample-assets: 4 models under %s: %d files written, %d already up to date\n",
+              out.string().c_str(), counts.written, counts.unchanged);
   return 0;
 }

@@ -4,14 +4,17 @@
 //   props/crate.gltf           PBR textures: base colour, normal map, metal-roughness, emissive strip
 //   props/lantern.glb          an opaque frame around alpha-blended glass (one .glb)
 //   machines/crank.gltf        node animation: a wheel turning and a piston sliding
-// Each writer makes its directory and throws std::runtime_error on I/O errors.
+// Each writer makes its directory, leaves files that already hold the same bytes alone, and
+// throws std::runtime_error on I/O errors.
 #include <filesystem>
+
+#include "gltf_builder.hpp"
 
 namespace aem::sample {
 
-void write_tentacle(const std::filesystem::path& directory);
-void write_crate(const std::filesystem::path& directory);
-void write_lantern(const std::filesystem::path& directory);
-void write_crank(const std::filesystem::path& directory);
+FileCounts write_tentacle(const std::filesystem::path& directory);
+FileCounts write_crate(const std::filesystem::path& directory);
+FileCounts write_lantern(const std::filesystem::path& directory);
+FileCounts write_crank(const std::filesystem::path& directory);
 
 }  // namespace aem::sample

@@ -74,7 +74,7 @@ nlohmann::json animation(GltfBuilder& b, const char* name, Vec3 axis, Shape shap
 
 }  // namespace
 
-void write_tentacle(const std::filesystem::path& directory) {
+FileCounts write_tentacle(const std::filesystem::path& directory) {
   GltfBuilder b;
   nlohmann::json& doc = b.json();
   const int skin_texture = b.add_texture("tentacle_skin", skin());
@@ -102,7 +102,7 @@ void write_tentacle(const std::filesystem::path& directory) {
     const float s = std::sin(kPi * t / kDuration);
     return 0.6f * s * s;
   }, 1));
-  b.write_gltf(directory, "tentacle");
+  return b.write_gltf(directory, "tentacle");
 }
 
 }  // namespace aem::sample
