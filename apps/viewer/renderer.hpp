@@ -3,6 +3,7 @@
 // alpha-tested at 0.5, then transparent meshes blended back to front; a directional light plus
 // ambient, tone mapping and sRGB output in the shader; optional grid, wireframe and skeleton
 // overlays.
+#include <filesystem>
 #include <span>
 
 #include "aem/skeleton.hpp"
@@ -14,12 +15,25 @@
 
 namespace aem::viewer {
 
+// What the background shows behind the model.
+enum class BackgroundMode { environment, flat_colour };
+
 struct RenderSettings {
   InspectionMode mode = InspectionMode::lit;
   bool grid = true;
   bool wireframe = false;
   bool skeleton = false;
-  float background[3] = {0.18f, 0.19f, 0.22f};  // sRGB
+  float background[3] = {0.18f, 0.19f, 0.22f};  // sRGB; the flat colour
+  // Lighting (issue 17): image-based lighting from an environment, the viewer's own procedural
+  // one unless environment_file names an equirectangular Radiance .hdr.
+  bool image_based_lighting = true;
+  std::filesystem::path environment_file;  // empty: procedural
+  float environment_yaw_degrees = 0;       // rotates the environment about +Y
+  float exposure_stops = 0;                // 0: unchanged; +1 doubles
+  BackgroundMode background_mode = BackgroundMode::flat_colour;
+  // Selection from the UI: highlighted in the render, -1 for none.
+  int selected_material = -1;
+  int selected_joint = -1;
 };
 
 struct Frame {
