@@ -58,10 +58,18 @@ const char* usage() {
          "  --print-timing         print the time from process start to the first presented frame\n"
          "                         and, on exit, frame-time statistics\n"
          "  --no-vsync             present frames as fast as they render (benchmarks)\n"
+         "  --msaa N --no-msaa     multisampling with N samples (default 4; 1 or --no-msaa: off)\n"
+         "  --environment FILE.hdr light with an equirectangular Radiance HDR image\n"
+         "                         (default: the viewer's own procedural studio)\n"
+         "  --no-ibl               a key light and ambient instead of the environment\n"
+         "  --exposure STOPS       brighter (+) or darker (-), in stops (default 0)\n"
+         "  --environment-yaw DEG  turn the environment about the vertical axis\n"
+         "  --background env|flat  the environment or a flat colour behind the model (default flat)\n"
          "\n"
          "Keys: left drag orbit, right/middle drag pan, wheel zoom, F frame, R auto-rotate,\n"
          "Space play/pause, N/B next/previous animation, +/- speed, Left/Right scrub, Home restart,\n"
-         "M/Shift+M inspection mode, W wireframe, K skeleton, G grid, H panel, Esc quit.\n";
+         "M/Shift+M inspection mode, W wireframe, K skeleton, G grid, H panel, Esc quit,\n"
+         "E/Shift+E exposure, Y/Shift+Y turn the environment, V background, I environment lighting.\n";
 }
 
 Options parse_options(const std::vector<std::string>& args) {
@@ -129,6 +137,24 @@ Options parse_options(const std::vector<std::string>& args) {
       o.bake_compressed = *encoding == pipeline::TextureEncoding::bc;
     } else if (a == "--no-vsync") {
       o.vsync = false;
+    } else if (a == "--msaa" || a == "--no-msaa") {  // rendering (issue 17)
+      o.msaa_samples = a == "--no-msaa" ? 1 : parse_int(a, value());
+      if (o.msaa_samples < 1 || o.msaa_samples > 16 || (o.msaa_samples & (o.msaa_samples - 1)) != 0) {
+        throw std::invalid_argument("--msaa needs 1, 2, 4, 8 or 16 samples, not " + std::to_string(o.msaa_samples));
+      }
+    } else if (a == "--no-ibl") {
+      o.image_based_lighting = false;
+    } else if (a == "--environment") {
+      o.environment = value();
+    } else if (a == "--exposure") {
+      o.exposure_stops = parse_float(a, value());
+      if (std::abs(o.exposure_stops) > 20) throw std::invalid_argument("--exposure must be between -20 and 20 stops");
+    } else if (a == "--environment-yaw") {
+      o.environment_yaw = parse_float(a, value());
+    } else if (a == "--background") {
+      const std::string& v = value();
+      if (v != "env" && v != "flat") throw std::invalid_argument("--background needs env or flat, not '" + v + "'");
+      o.background_environment = v == "env";
     } else if (!a.empty() && a[0] == '-') {
       throw std::invalid_argument("unknown option " + a);
     } else if (o.file.empty()) {

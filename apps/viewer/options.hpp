@@ -29,6 +29,13 @@ struct Options {
   bool vsync = true;
   bool bake_compressed = false;  // --bake-textures bc
   bool help = false;
+  // Rendering (issue 17): anti-aliasing, lighting and background.
+  int msaa_samples = 4;                 // --msaa N, --no-msaa: 1 (off)
+  bool image_based_lighting = true;     // --no-ibl: a key light and ambient instead
+  std::filesystem::path environment;    // --environment FILE.hdr; empty: procedural studio
+  float exposure_stops = 0;             // --exposure STOPS
+  float environment_yaw = 0;            // --environment-yaw DEG
+  bool background_environment = false;  // --background env|flat
 };
 
 // Throws std::invalid_argument with a message for a bad command line.

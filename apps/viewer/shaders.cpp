@@ -104,12 +104,20 @@ in vec2 v_uv;
 uniform sampler2D u_base_color;  // sRGB RGB, linear A opacity
 uniform sampler2D u_normal;      // X, Y in R, G
 uniform sampler2D u_pbr;         // R roughness, G occlusion, B metalness, A emissive
+uniform samplerCube u_irradiance;
+uniform samplerCube u_specular;  // one roughness per level, 0 to 1
+uniform sampler2D u_brdf_lut;    // F0 scale and bias by (N.V, roughness)
 uniform vec3 u_eye;
+uniform int u_ibl;               // lit by the environment; else the key light and ambient
+uniform float u_specular_max_lod;
+uniform mat3 u_environment_rotation;
+uniform float u_exposure;        // linear
 uniform vec3 u_light_direction;  // towards the light
 uniform vec3 u_light_color;
 uniform vec3 u_ambient;
 uniform int u_mode;              // an InspectionMode
 uniform int u_transparent;
+uniform int u_alpha_to_coverage; // multisampled: alpha-tested edges become coverage
 uniform int u_flat;              // wireframe overlay: a flat colour
 uniform vec4 u_flat_color;
 out vec4 o_color;
@@ -126,12 +134,53 @@ vec3 tone_map(vec3 x) {
   return clamp((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14), 0.0, 1.0);
 }
 
+// glTF 2.0 metallic-roughness BRDF (specification, appendix B): GGX distribution,
+// height-correlated Smith visibility, Schlick Fresnel, Lambertian diffuse.
+vec3 punctual(vec3 n, vec3 v, vec3 l, vec3 f0, vec3 c_diff, float alpha) {
+  vec3 h = normalize(v + l);
+  float n_dot_l = max(dot(n, l), 0.0), n_dot_v = max(dot(n, v), 1e-4);
+  float n_dot_h = max(dot(n, h), 0.0), v_dot_h = max(dot(v, h), 0.0);
+  float a2 = alpha * alpha;
+  float d = n_dot_h * n_dot_h * (a2 - 1.0) + 1.0;
+  float D = a2 / (PI * d * d);
+  float vis_denominator = n_dot_l * sqrt(n_dot_v * n_dot_v * (1.0 - a2) + a2) + n_dot_v * sqrt(n_dot_l * n_dot_l * (1.0 - a2) + a2);
+  float vis = vis_denominator > 0.0 ? 0.5 / vis_denominator : 0.0;
+  vec3 F = f0 + (1.0 - f0) * pow(1.0 - v_dot_h, 5.0);
+  return ((1.0 - F) * c_diff / PI + F * D * vis) * n_dot_l;
+}
+
+// Split-sum environment lighting; the energy lost by single scattering on rough surfaces is
+// added back (Fdez-Aguera 2019), as the Khronos sample viewer does.
+vec3 environment(vec3 n, vec3 v, vec3 f0, vec3 c_diff, float roughness) {
+  float n_dot_v = clamp(dot(n, v), 1e-4, 1.0);
+  vec3 r = u_environment_rotation * reflect(-v, n);
+  vec2 ab = texture(u_brdf_lut, vec2(n_dot_v, roughness)).rg;
+  vec3 fr = max(vec3(1.0 - roughness), f0) - f0;
+  vec3 k_s = f0 + fr * pow(1.0 - n_dot_v, 5.0);
+  vec3 single = k_s * ab.x + ab.y;
+  float e_ms = 1.0 - (ab.x + ab.y);
+  vec3 f_avg = f0 + (1.0 - f0) / 21.0;
+  vec3 multiple = e_ms * single * f_avg / (1.0 - f_avg * e_ms);
+  vec3 specular = textureLod(u_specular, r, roughness * u_specular_max_lod).rgb * single;
+  vec3 irradiance = texture(u_irradiance, u_environment_rotation * n).rgb;
+  vec3 diffuse = (multiple + c_diff * (1.0 - single - multiple)) * irradiance;
+  return specular + diffuse;
+}
+
 void main() {
   if (u_flat != 0) { o_color = u_flat_color; return; }
   vec4 base = texture(u_base_color, v_uv);
   float opacity = base.a;
-  if (u_transparent == 0 && opacity < 0.5) discard;
-  if (u_transparent == 0) opacity = 1.0;
+  if (u_transparent == 0) {
+    if (u_alpha_to_coverage != 0) {
+      // The 0.5 threshold, sharpened to about a pixel wide so that coverage smooths the cut-out.
+      opacity = clamp((opacity - 0.5) / max(fwidth(opacity), 1e-4) + 0.5, 0.0, 1.0);
+      if (opacity <= 0.0) discard;
+    } else {
+      if (opacity < 0.5) discard;
+      opacity = 1.0;
+    }
+  }
   vec2 nxy = texture(u_normal, v_uv).rg * 2.0 - 1.0;
   vec3 n_tangent = vec3(nxy, sqrt(max(0.0, 1.0 - dot(nxy, nxy))));
   vec4 pbr = texture(u_pbr, v_uv);
@@ -155,33 +204,22 @@ void main() {
   if (u_mode == 10) { o_color = vec4(normalize(v_bitangent) * 0.5 + 0.5, 1.0); return; }
   if (u_mode == 11) { o_color = vec4(fract(v_uv), 0.0, 1.0); return; }
 
-  // Metallic-roughness PBR: GGX distribution, Smith-Schlick geometry, Schlick Fresnel.
   vec3 albedo = base.rgb;
-  vec3 V = normalize(u_eye - v_position);
-  vec3 L = normalize(u_light_direction);
-  vec3 H = normalize(V + L);
-  float NdotL = max(dot(n, L), 0.0);
-  float NdotV = max(dot(n, V), 1e-4);
-  float NdotH = max(dot(n, H), 0.0);
-  float VdotH = max(dot(V, H), 0.0);
-  float alpha = max(roughness * roughness, 0.002);
-  float a2 = alpha * alpha;
-  float d = NdotH * NdotH * (a2 - 1.0) + 1.0;
-  float D = a2 / (PI * d * d);
-  float k = (roughness + 1.0) * (roughness + 1.0) / 8.0;
-  float G = (NdotV / (NdotV * (1.0 - k) + k)) * (NdotL / (NdotL * (1.0 - k) + k));
-  vec3 F0 = mix(vec3(0.04), albedo, metalness);
-  vec3 F = F0 + (1.0 - F0) * pow(1.0 - VdotH, 5.0);
-  vec3 specular = D * G * F / max(4.0 * NdotV * NdotL, 1e-4);
-  vec3 diffuse = (1.0 - F) * (1.0 - metalness) * albedo / PI;
-  vec3 direct = (diffuse + specular) * u_light_color * NdotL;
-  // Ambient: a sky-to-ground hemisphere, diffuse plus a rough specular term.
-  float sky = 0.5 + 0.5 * n.y;
-  vec3 ambient_light = u_ambient * mix(0.5, 1.0, sky);
-  vec3 F_ambient = F0 + (max(vec3(1.0 - roughness), F0) - F0) * pow(1.0 - NdotV, 5.0);
-  vec3 ambient = ambient_light * occlusion * ((1.0 - F_ambient) * (1.0 - metalness) * albedo + F_ambient * 0.5);
-  vec3 color = direct + ambient + emissive * albedo;
-  o_color = vec4(linear_to_srgb(tone_map(color)), opacity);
+  vec3 v = normalize(u_eye - v_position);
+  vec3 f0 = mix(vec3(0.04), albedo, metalness);
+  vec3 c_diff = mix(albedo, vec3(0.0), metalness);
+  vec3 color;
+  if (u_ibl != 0) {
+    color = environment(n, v, f0, c_diff, roughness) * occlusion;
+  } else {
+    float alpha = max(roughness * roughness, 0.002);
+    color = punctual(n, v, normalize(u_light_direction), f0, c_diff, alpha) * u_light_color;
+    // Without an environment: a sky-to-ground hemisphere for the ambient term.
+    vec3 ambient_light = u_ambient * mix(0.5, 1.0, 0.5 + 0.5 * n.y);
+    color += ambient_light * occlusion * (c_diff + f0 * 0.5);
+  }
+  color += emissive * albedo;
+  o_color = vec4(linear_to_srgb(tone_map(color * u_exposure)), opacity);
 }
 )";
 
