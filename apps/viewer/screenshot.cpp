@@ -2,28 +2,50 @@
 
 #include <stb_image_write.h>
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <system_error>
 
 namespace aem::viewer {
 
-OffscreenTarget::OffscreenTarget(int width, int height) : width_(width), height_(height) {
-  glGenFramebuffers(1, &framebuffer_);
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
-  glGenRenderbuffers(1, &color_);
-  glBindRenderbuffer(GL_RENDERBUFFER, color_);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
-  glGenRenderbuffers(1, &depth_);
-  glBindRenderbuffer(GL_RENDERBUFFER, depth_);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_);
+namespace {
+
+// A framebuffer with an RGBA8 colour and (when `with_depth`) a 24-bit depth renderbuffer.
+GLuint make_framebuffer(int width, int height, int samples, bool with_depth, GLuint& color, GLuint& depth) {
+  GLuint framebuffer = 0;
+  glGenFramebuffers(1, &framebuffer);
+  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+  glGenRenderbuffers(1, &color);
+  glBindRenderbuffer(GL_RENDERBUFFER, color);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples > 1 ? samples : 0, GL_RGBA8, width, height);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
+  if (with_depth) {
+    glGenRenderbuffers(1, &depth);
+    glBindRenderbuffer(GL_RENDERBUFFER, depth);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples > 1 ? samples : 0, GL_DEPTH_COMPONENT24, width, height);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
+  }
   const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   if (status != GL_FRAMEBUFFER_COMPLETE) {
     throw std::runtime_error("cannot create a " + std::to_string(width) + "x" + std::to_string(height) +
+                             (samples > 1 ? " " + std::to_string(samples) + "x multisampled" : std::string()) +
                              " off-screen framebuffer");
+  }
+  return framebuffer;
+}
+
+}  // namespace
+
+OffscreenTarget::OffscreenTarget(int width, int height, int samples) : width_(width), height_(height) {
+  GLint max_samples = 1;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  samples_ = std::clamp(samples, 1, std::max(1, int(max_samples)));
+  framebuffer_ = make_framebuffer(width, height, samples_, true, color_, depth_);
+  if (samples_ > 1) {
+    GLuint no_depth = 0;
+    resolve_framebuffer_ = make_framebuffer(width, height, 1, false, resolve_color_, no_depth);
   }
 }
 
@@ -31,6 +53,10 @@ OffscreenTarget::~OffscreenTarget() {
   glDeleteRenderbuffers(1, &depth_);
   glDeleteRenderbuffers(1, &color_);
   glDeleteFramebuffers(1, &framebuffer_);
+  if (resolve_framebuffer_ != 0) {
+    glDeleteRenderbuffers(1, &resolve_color_);
+    glDeleteFramebuffers(1, &resolve_framebuffer_);
+  }
 }
 
 void OffscreenTarget::bind() const { glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_); }
@@ -39,6 +65,11 @@ std::vector<std::uint8_t> OffscreenTarget::read_pixels() const {
   const std::size_t row = std::size_t(width_) * 4;
   std::vector<std::uint8_t> bottom_up(row * std::size_t(height_));
   glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
+  if (resolve_framebuffer_ != 0) {
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_framebuffer_);
+    glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_framebuffer_);
+  }
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
   std::vector<std::uint8_t> top_down(bottom_up.size());

@@ -2,6 +2,8 @@
 
 #include <epoxy/gl.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 
 namespace aem::viewer {
@@ -19,21 +21,40 @@ Window::Window(const WindowOptions& options) {
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
   Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
   flags |= options.hidden ? SDL_WINDOW_HIDDEN : SDL_WINDOW_SHOWN;
-  window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                             options.width, options.height, flags);
-  if (window_ == nullptr) {
-    const std::string error = SDL_GetError();
-    SDL_Quit();
-    throw std::runtime_error("cannot create an OpenGL window: " + error);
+  // Multisampling asked for where it is wanted; a display that offers no such visual or context
+  // gets a plain one (said once on stderr: the frame is then aliased).
+  std::string error;
+  for (int samples : {options.samples, 1}) {
+    SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, samples > 1 ? 1 : 0);
+    SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, samples > 1 ? samples : 0);
+    window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                               options.width, options.height, flags);
+    if (window_ == nullptr) {
+      error = "cannot create an OpenGL window: " + std::string(SDL_GetError());
+    } else {
+      context_ = SDL_GL_CreateContext(window_);
+      if (context_ != nullptr && epoxy_gl_version() >= 33) {
+        GLint got = 0;
+        glGetIntegerv(GL_SAMPLES, &got);
+        samples_ = std::max(1, int(got));  // may be 1 where the visual has no samples
+        break;
+      }
+      error = "no OpenGL 3.3 core context: " + (context_ == nullptr ? std::string(SDL_GetError()) : "the driver offers GL " +
+          std::to_string(epoxy_gl_version() / 10) + "." + std::to_string(epoxy_gl_version() % 10));
+      if (context_ != nullptr) SDL_GL_DeleteContext(context_);
+      context_ = nullptr;
+      SDL_DestroyWindow(window_);
+      window_ = nullptr;
+    }
+    if (samples <= 1) break;
   }
-  context_ = SDL_GL_CreateContext(window_);
-  if (context_ == nullptr || epoxy_gl_version() < 33) {
-    const std::string error = context_ == nullptr ? SDL_GetError() : "the driver offers GL " +
-        std::to_string(epoxy_gl_version() / 10) + "." + std::to_string(epoxy_gl_version() % 10);
-    if (context_ != nullptr) SDL_GL_DeleteContext(context_);
-    SDL_DestroyWindow(window_);
+  if (window_ == nullptr || context_ == nullptr) {
     SDL_Quit();
-    throw std::runtime_error("no OpenGL 3.3 core context: " + error);
+    throw std::runtime_error(error);
+  }
+  if (options.samples > 1 && samples_ <= 1 && !options.hidden) {
+    std::fprintf(stderr, "aem-viewer: the display offers no %dx multisampled window: edges are not anti-aliased\n",
+                 options.samples);
   }
   SDL_GL_SetSwapInterval(options.hidden || !options.vsync ? 0 : 1);
 }

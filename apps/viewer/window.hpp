@@ -1,6 +1,7 @@
 #pragma once
 // The SDL2 window and its OpenGL 3.3 core context (functions through libepoxy): resizable,
-// high-DPI aware, vsync; or hidden, for headless screenshots.
+// high-DPI aware, vsync, multisampled where the display offers it; or hidden, for headless
+// screenshots.
 #include <SDL.h>
 
 #include <string>
@@ -12,6 +13,7 @@ struct WindowOptions {
   int height = 800;
   bool hidden = false;  // screenshot mode: never shown, no vsync
   bool vsync = true;
+  int samples = 4;  // multisampled default framebuffer; 1: none. Without one, falls back to none
   std::string title = "aem-viewer";
 };
 
@@ -29,10 +31,13 @@ class Window {
   void set_title(const std::string& title);
   void swap();
   std::string gl_description() const;
+  // Samples per pixel of the default framebuffer (1: not multisampled).
+  int samples() const { return samples_; }
 
  private:
   SDL_Window* window_ = nullptr;
   SDL_GLContext context_ = nullptr;
+  int samples_ = 1;
 };
 
 }  // namespace aem::viewer
