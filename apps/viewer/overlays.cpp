@@ -1,26 +1,6 @@
 #include "overlays.hpp"
 
-#include <cmath>
-
 namespace aem::viewer {
-
-void build_grid(const Bounds& bounds, std::vector<ColoredVertex>& out) {
-  const V3 c = bounds.center();
-  const float extent = bounds.radius() * 3;
-  const float step = std::pow(10.0f, std::floor(std::log10(extent / 5)));
-  const int lines = int(std::ceil(extent / step));
-  const float y = bounds.min.y;
-  const float cx = std::round(c.x / step) * step, cz = std::round(c.z / step) * step;
-  for (int i = -lines; i <= lines; ++i) {
-    const float a = i == 0 ? 0.55f : 0.3f;
-    const float o = float(i) * step;
-    const float span = float(lines) * step;
-    out.push_back({cx + o, y, cz - span, a, a, a, 1});
-    out.push_back({cx + o, y, cz + span, a, a, a, 1});
-    out.push_back({cx - span, y, cz + o, a, a, a, 1});
-    out.push_back({cx + span, y, cz + o, a, a, a, 1});
-  }
-}
 
 void build_skeleton(const Skeleton& skeleton, std::span<const Mat4> model_space, float joint_size,
                     std::vector<ColoredVertex>& out) {

@@ -1,6 +1,6 @@
 #pragma once
-// Line overlays in model space: a ground grid under the model and the skeleton (a line from
-// each joint to its parent, a cross at each joint).
+// Line overlays in model space: the skeleton (a line from each joint to its parent, a cross at
+// each joint). The ground grid is grid.hpp.
 #include <span>
 
 #include "aem/skeleton.hpp"
@@ -9,9 +9,6 @@
 #include "vertex_batch.hpp"
 
 namespace aem::viewer {
-
-// A square grid on the plane y = bounds.min.y, centred under the model, about 3x its size.
-void build_grid(const Bounds& bounds, std::vector<ColoredVertex>& out);
 
 // Bones from the joints' model-space matrices.
 void build_skeleton(const Skeleton& skeleton, std::span<const Mat4> model_space, float joint_size,

@@ -1,13 +1,18 @@
 #pragma once
 // Draws a GpuModel: back faces culled (AEM triangles are single-sided), opaque meshes
-// alpha-tested at 0.5, then transparent meshes blended back to front; a directional light plus
-// ambient, tone mapping and sRGB output in the shader; optional grid, wireframe and skeleton
-// overlays.
+// alpha-tested at 0.5 (alpha-to-coverage when the target is multisampled), the grid, then
+// transparent meshes blended back to front. Lit by image-based lighting from an environment
+// (glTF metallic-roughness BRDF, split sum; see ibl.hpp), or, with image_based_lighting off, a
+// key light and ambient; exposure, tone mapping and sRGB output in the shader; the environment
+// or a flat colour behind; optional wireframe and skeleton overlays.
 #include <filesystem>
+#include <memory>
 #include <span>
 
 #include "aem/skeleton.hpp"
 #include "camera.hpp"
+#include "grid.hpp"
+#include "ibl.hpp"
 #include "gpu_model.hpp"
 #include "inspection_mode.hpp"
 #include "shaders.hpp"
@@ -48,15 +53,30 @@ struct Frame {
 class Renderer {
  public:
   Renderer();
+  ~Renderer();
   void draw(const GpuModel& model, const Frame& frame, const RenderSettings& settings);
+  // Frame with no model: the background only.
+  void draw_background(const Frame& frame, const RenderSettings& settings);
+
+  // Computes the lighting from `file` (an equirectangular .hdr; empty: the procedural studio).
+  // Throws std::runtime_error with one line naming the file when it does not load; the lighting
+  // in use stays. draw() calls it when settings.environment_file changes, reporting a failure on
+  // stderr once and keeping the previous environment.
+  void load_environment(const std::filesystem::path& file);
 
  private:
+  void prepare_environment(const RenderSettings& settings);
+  enum class Pass { opaque, transparent, wireframe };
   void draw_meshes(const GpuModel& model, const Frame& frame, const M4& view_projection,
-                   InspectionMode mode, bool wireframe);
+                   const RenderSettings& settings, Pass pass);
 
   Program model_program_;
   Program line_program_;
   VertexBatch lines_;
+  Grid grid_;
+  std::unique_ptr<ImageBasedLighting> ibl_;
+  std::filesystem::path environment_file_;  // what ibl_ was computed from
+  std::filesystem::path failed_environment_;  // reported already; not retried every frame
 };
 
 }  // namespace aem::viewer

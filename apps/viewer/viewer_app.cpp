@@ -6,6 +6,7 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "render_controls.hpp"
 #include "screenshot.hpp"
 #include "warning_lines.hpp"
 
@@ -25,6 +26,7 @@ WindowOptions window_options(const Options& options) {
     w.height = options.height;
   }
   w.vsync = options.vsync;
+  w.samples = w.hidden ? 1 : options.msaa_samples;  // screenshots multisample off-screen
   w.title = options.file.empty() ? "aem-viewer" : "aem-viewer - " + options.file.filename().string();
   return w;
 }
@@ -41,6 +43,8 @@ ViewerApp::ViewerApp(const Options& options, std::unique_ptr<LoadedModel> initia
   settings_.grid = options.grid;
   settings_.wireframe = options.wireframe;
   settings_.skeleton = options.skeleton;
+  apply_render_options(options, settings_);
+  if (!options.environment.empty()) renderer_->load_environment(options.environment);  // throws: exit 1
   show_panel_ = options.panel.value_or(!options.screenshot.has_value());
   auto_rotate_ = options.auto_rotate;
   if (initial) {
@@ -131,7 +135,7 @@ void ViewerApp::draw_frame(int width, int height, float ui_scale) {
 void ViewerApp::screenshot() {
   const int w = options_.width > 0 ? options_.width : 512;
   const int h = options_.height > 0 ? options_.height : 512;
-  OffscreenTarget target(w, h);
+  OffscreenTarget target(w, h, options_.msaa_samples);
   target.bind();
   draw_frame(w, h, 1.0f);
   glFinish();
@@ -290,6 +294,7 @@ void ViewerApp::handle_key(const SDL_KeyboardEvent& key, bool& quit) {
       show_panel_ = !show_panel_;
       break;
     default:
+      handle_render_key(key.keysym.sym, shift, settings_);
       break;
   }
 }
