@@ -10,9 +10,9 @@
 namespace aem::viewer {
 namespace {
 
-constexpr int kSpecularSamples = 64;
-constexpr int kIrradianceSamples = 128;
-constexpr int kBrdfLutSamples = 128;
+constexpr int kSpecularSamples = 32;
+constexpr int kIrradianceSamples = 64;
+constexpr int kBrdfLutSamples = 64;
 
 GLuint make_cube_map(int size, int levels) {
   GLuint texture = 0;
