@@ -35,8 +35,8 @@ void main() {
   float minor = lines(coord) * (1.0 - smoothstep(0.15, 0.35, max(width.x, width.y)));
   vec2 axis_distance = abs(coord) / max(width, vec2(1e-6));
   float axis = 1.0 - min(min(axis_distance.x, axis_distance.y), 1.0);
-  float fade = 1.0 - smoothstep(0.25, 1.0, length(v_plane - u_centre.xz) / u_extent);
-  float alpha = max(minor * 0.35, axis * 0.6) * fade;
+  float fade = 1.0 - smoothstep(0.3, 1.0, length(v_plane - u_centre.xz) / u_extent);
+  float alpha = max(minor * 0.4, axis * 0.65) * fade;
   if (alpha <= 0.002) discard;
   o_color = vec4(vec3(0.7), alpha);
 }
