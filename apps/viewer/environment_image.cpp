@@ -41,7 +41,7 @@ struct Softbox {
     const Dir right = normalized(cross(c, Dir{0, 1, 0}));
     const Dir up = cross(right, c);
     const float x = std::abs(dot(d, right) / facing), y = std::abs(dot(d, up) / facing);
-    return (1 - smoothstep(half_width * 0.8f, half_width, x)) * (1 - smoothstep(half_height * 0.8f, half_height, y));
+    return (1 - smoothstep(half_width * 0.6f, half_width, x)) * (1 - smoothstep(half_height * 0.6f, half_height, y));
   }
 };
 
@@ -73,6 +73,32 @@ EnvironmentImage procedural_studio(int width, int height) {
     }
   }
   return image;
+}
+
+std::array<float, 27> irradiance_harmonics(const EnvironmentImage& image) {
+  constexpr double pi = std::numbers::pi;
+  // Radiance projected on the basis, then convolved with the clamped cosine (pi, 2pi/3, pi/4 per
+  // band) and divided by pi.
+  constexpr double band_scale[9] = {1, 2.0 / 3, 2.0 / 3, 2.0 / 3, 0.25, 0.25, 0.25, 0.25, 0.25};
+  double sum[27] = {};
+  for (int j = 0; j < image.height; ++j) {
+    const double theta = (j + 0.5) / image.height * pi;
+    const double solid_angle = (2 * pi / image.width) * (pi / image.height) * std::sin(theta);
+    for (int i = 0; i < image.width; ++i) {
+      const double phi = ((i + 0.5) / image.width - 0.5) * 2 * pi;
+      const double x = std::sin(theta) * std::sin(phi), y = std::cos(theta), z = -std::sin(theta) * std::cos(phi);
+      const double basis[9] = {0.282095,           0.488603 * y,     0.488603 * z,
+                               0.488603 * x,       1.092548 * x * y, 1.092548 * y * z,
+                               0.315392 * (3 * z * z - 1), 1.092548 * x * z, 0.546274 * (x * x - y * y)};
+      const float* radiance = &image.rgb[(std::size_t(j) * std::size_t(image.width) + std::size_t(i)) * 3];
+      for (int k = 0; k < 9; ++k) {
+        for (int c = 0; c < 3; ++c) sum[k * 3 + c] += radiance[c] * basis[k] * solid_angle;
+      }
+    }
+  }
+  std::array<float, 27> out{};
+  for (int k = 0; k < 27; ++k) out[std::size_t(k)] = float(sum[k] * band_scale[k / 3]);
+  return out;
 }
 
 EnvironmentImage load_hdr_environment(const std::filesystem::path& path, int max_width) {

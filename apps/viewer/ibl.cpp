@@ -11,7 +11,6 @@ namespace aem::viewer {
 namespace {
 
 constexpr int kSpecularSamples = 32;
-constexpr int kIrradianceSamples = 64;
 constexpr int kBrdfLutSamples = 64;
 
 GLuint make_cube_map(int size, int levels) {
@@ -59,7 +58,8 @@ void environment_rotation(float degrees, float out[9]) {
 }
 
 ImageBasedLighting::ImageBasedLighting(const EnvironmentImage& image)
-    : background_program_(kFullScreenVertexShader, kBackgroundShader, "environment background") {
+    : irradiance_(irradiance_harmonics(image)),
+      background_program_(kFullScreenVertexShader, kBackgroundShader, "environment background") {
   glGenVertexArrays(1, &empty_vertex_array_);
   glBindVertexArray(empty_vertex_array_);
   glDisable(GL_DEPTH_TEST);
@@ -98,15 +98,6 @@ ImageBasedLighting::ImageBasedLighting(const EnvironmentImage& image)
     }
   }
   {
-    const Program convolve(kFullScreenVertexShader, kIrradianceShader, "irradiance");
-    glUseProgram(convolve.id());
-    glUniform1i(convolve.uniform("u_source"), 0);
-    glUniform1f(convolve.uniform("u_source_texel_solid_angle"), texel_solid_angle);
-    glUniform1i(convolve.uniform("u_samples"), kIrradianceSamples);
-    irradiance_ = make_cube_map(kIrradianceSize, 1);
-    render_cube_level(framebuffer, irradiance_, 0, kIrradianceSize, convolve);
-  }
-  {
     const Program lut(kFullScreenVertexShader, kBrdfLutShader, "BRDF lookup table");
     glUseProgram(lut.id());
     glUniform1i(lut.uniform("u_samples"), kBrdfLutSamples);
@@ -132,8 +123,8 @@ ImageBasedLighting::ImageBasedLighting(const EnvironmentImage& image)
 }
 
 ImageBasedLighting::~ImageBasedLighting() {
-  const GLuint textures[] = {source_, specular_, irradiance_, brdf_lut_};
-  glDeleteTextures(4, textures);
+  const GLuint textures[] = {source_, specular_, brdf_lut_};
+  glDeleteTextures(3, textures);
   glDeleteVertexArrays(1, &empty_vertex_array_);
 }
 

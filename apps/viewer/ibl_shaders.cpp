@@ -85,26 +85,6 @@ void main() {
 }
 )";
 
-// Mean radiance over the hemisphere around n weighted by the cosine: the Lambertian diffuse
-// term is then base colour times this.
-const char* const kIrradianceShader = "#version 330 core\n" AEM_IBL_COMMON R"(
-uniform int u_samples;
-void main() {
-  vec3 n = face_direction();
-  mat3 frame = basis(n);
-  vec3 sum = vec3(0.0);
-  for (int i = 0; i < u_samples; ++i) {
-    vec2 xi = hammersley(i, u_samples);
-    float cos_theta = sqrt(1.0 - xi.y);
-    float sin_theta = sqrt(xi.y);
-    float phi = 2.0 * PI * xi.x;
-    vec3 l = frame * vec3(sin_theta * cos(phi), sin_theta * sin(phi), cos_theta);
-    sum += source_lod(l, max(cos_theta, 1e-3) / PI, u_samples);
-  }
-  o_color = vec4(sum / float(u_samples), 1.0);
-}
-)";
-
 // Scale (R) and bias (G) of F0 in the integral of the GGX specular lobe with the height-correlated
 // Smith visibility over the hemisphere, by N.V (x) and perceptual roughness (y).
 const char* const kBrdfLutShader = R"(#version 330 core

@@ -12,7 +12,6 @@ namespace aem::viewer {
 namespace {
 
 constexpr std::uintmax_t kMaxFileBytes = std::uintmax_t{1} << 30;
-constexpr long long kMaxPixels = 1LL << 27;
 
 class Reader {
  public:
@@ -75,8 +74,8 @@ RadianceImage read_radiance_hdr(const std::filesystem::path& path) {
   if (std::sscanf(resolution.c_str(), "-Y %lld +X %lld%c", &h, &w, &tail) != 2) {
     r.fail("unsupported Radiance HDR orientation '" + resolution.substr(0, 40) + "' (only -Y H +X W)");
   }
-  if (w < 8 || h < 4 || w > 32768 || h > 16384 || w * h > kMaxPixels) {
-    r.fail("a " + std::to_string(w) + "x" + std::to_string(h) + " environment is outside 8x4 to 32768x16384");
+  if (w < 8 || h < 4 || w > 16384 || h > 8192) {
+    r.fail("a " + std::to_string(w) + "x" + std::to_string(h) + " environment is outside 8x4 to 16384x8192");
   }
   RadianceImage image{int(w), int(h), std::vector<float>(std::size_t(w) * std::size_t(h) * 3)};
   std::vector<unsigned char> row(std::size_t(w) * 4);
@@ -102,7 +101,7 @@ RadianceImage read_radiance_hdr(const std::filesystem::path& path) {
         const bool run = count > 128;
         const std::size_t n = run ? count - 128 : count;
         if (n == 0 || x + n > std::size_t(w)) {
-          r.fail("broken Radiance HDR data (a run overflows scanline " + std::to_string(y) + ")");
+          r.fail("broken Radiance HDR data (an empty run or one past the end of scanline " + std::to_string(y) + ")");
         }
         if (!r.has(run ? 1 : n)) truncated();
         const unsigned char value = run ? r.byte() : 0;

@@ -11,8 +11,8 @@
 namespace aem::viewer {
 namespace {
 
-// Texture units: 0-2 the material, 3 the joint matrices, 4-6 the environment.
-constexpr int kIrradianceUnit = 4, kSpecularUnit = 5, kBrdfLutUnit = 6;
+// Texture units: 0-2 the material, 3 the joint matrices, 5-6 the environment.
+constexpr int kSpecularUnit = 5, kBrdfLutUnit = 6;
 
 bool multisampled_target() {
   GLint samples = 0;
@@ -32,7 +32,6 @@ Renderer::Renderer()
   glUniform1i(model_program_.uniform("u_normal"), 1);
   glUniform1i(model_program_.uniform("u_pbr"), 2);
   glUniform1i(model_program_.uniform("u_joint_matrices"), 3);
-  glUniform1i(model_program_.uniform("u_irradiance"), kIrradianceUnit);
   glUniform1i(model_program_.uniform("u_specular"), kSpecularUnit);
   glUniform1i(model_program_.uniform("u_brdf_lut"), kBrdfLutUnit);
   glUniform1f(model_program_.uniform("u_specular_max_lod"), float(ImageBasedLighting::kSpecularLevels - 1));
@@ -135,8 +134,7 @@ void Renderer::draw_meshes(const GpuModel& model, const Frame& frame, const M4& 
   environment_rotation(settings.environment_yaw_degrees, rotation);
   glUniformMatrix3fv(p.uniform("u_environment_rotation"), 1, GL_FALSE, rotation);
   if (ibl) {
-    glActiveTexture(GL_TEXTURE0 + kIrradianceUnit);
-    glBindTexture(GL_TEXTURE_CUBE_MAP, ibl_->irradiance());
+    glUniform3fv(p.uniform("u_irradiance"), 9, ibl_->irradiance().data());
     glActiveTexture(GL_TEXTURE0 + kSpecularUnit);
     glBindTexture(GL_TEXTURE_CUBE_MAP, ibl_->specular());
     glActiveTexture(GL_TEXTURE0 + kBrdfLutUnit);

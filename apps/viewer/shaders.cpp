@@ -104,7 +104,7 @@ in vec2 v_uv;
 uniform sampler2D u_base_color;  // sRGB RGB, linear A opacity
 uniform sampler2D u_normal;      // X, Y in R, G
 uniform sampler2D u_pbr;         // R roughness, G occlusion, B metalness, A emissive
-uniform samplerCube u_irradiance;
+uniform vec3 u_irradiance[9];    // spherical harmonics of irradiance / pi (environment_image.hpp)
 uniform samplerCube u_specular;  // one roughness per level, 0 to 1
 uniform sampler2D u_brdf_lut;    // F0 scale and bias by (N.V, roughness)
 uniform vec3 u_eye;
@@ -162,7 +162,11 @@ vec3 environment(vec3 n, vec3 v, vec3 f0, vec3 c_diff, float roughness) {
   vec3 f_avg = f0 + (1.0 - f0) / 21.0;
   vec3 multiple = e_ms * single * f_avg / (1.0 - f_avg * e_ms);
   vec3 specular = textureLod(u_specular, r, roughness * u_specular_max_lod).rgb * single;
-  vec3 irradiance = texture(u_irradiance, u_environment_rotation * n).rgb;
+  vec3 d = u_environment_rotation * n;
+  vec3 irradiance = u_irradiance[0] * 0.282095 + 0.488603 * (u_irradiance[1] * d.y + u_irradiance[2] * d.z + u_irradiance[3] * d.x) +
+      1.092548 * (u_irradiance[4] * d.x * d.y + u_irradiance[5] * d.y * d.z + u_irradiance[7] * d.x * d.z) +
+      u_irradiance[6] * 0.315392 * (3.0 * d.z * d.z - 1.0) + u_irradiance[8] * 0.546274 * (d.x * d.x - d.y * d.y);
+  irradiance = max(irradiance, vec3(0.0));
   vec3 diffuse = (multiple + c_diff * (1.0 - single - multiple)) * irradiance;
   return specular + diffuse;
 }

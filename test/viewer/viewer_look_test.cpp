@@ -170,7 +170,7 @@ TEST(ViewerLook, MetallicSphereReflectsTheEnvironment) {
   // the same colour (it mirrors the studio where the plastic scatters it); lit by a point light
   // it shows one small highlight on a flat ambient (the viewer before issue 17: 0.67).
   EXPECT_GT(metal_luma, 100);
-  EXPECT_GT(metal_luma, plastic_luma * 0.72) << "plastic: " << plastic_luma;
+  EXPECT_GT(metal_luma, plastic_luma * 0.7) << "plastic: " << plastic_luma;
   // The reflection is the studio's: the upper half mirrors the bright sky and softboxes, the
   // lower half the dark floor (a hemisphere ambient alone: 40 levels apart).
   double upper = 0, lower = 0;
