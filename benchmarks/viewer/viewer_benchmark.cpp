@@ -2,9 +2,12 @@
 //   - DamagedHelmet: process start to the first presented frame, opened as .aem (mapped,
 //     uploaded straight from the mapping) beside the same model opened as .glb (baked in memory
 //     first), alternating in the same run;
-//   - CesiumMan animating: frame times over a few hundred frames without vsync.
+//   - with --baseline-viewer PATH (an older aem-viewer build), the same start-up of that viewer,
+//     alternating with ours, so both see the same machine load;
+//   - DamagedHelmet turning (--auto-rotate) and CesiumMan animating: frame times over a few
+//     hundred frames without vsync, with and without image-based lighting and multisampling.
 // Needs an X display (run under xvfb-run for llvmpipe) and the corpus.
-// Usage: viewer_benchmark [--runs N] [--size WxH] [--frames N]
+// Usage: viewer_benchmark [--runs N] [--size WxH] [--frames N] [--baseline-viewer PATH]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -52,11 +55,13 @@ using aem::bench::median;
 int main(int argc, char** argv) {
   int runs = 7, frames = 300;
   std::string size = "1280x720";
+  std::string baseline_viewer;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     if (a == "--runs") runs = std::max(1, std::atoi(argv[i + 1]));
     else if (a == "--size") size = argv[i + 1];
     else if (a == "--frames") frames = std::max(2, std::atoi(argv[i + 1]));
+    else if (a == "--baseline-viewer") baseline_viewer = argv[i + 1];
   }
   if (std::getenv("DISPLAY") == nullptr) {
     std::fprintf(stderr, "viewer_benchmark: no X display (run it under xvfb-run -a)\n");
@@ -78,7 +83,8 @@ int main(int argc, char** argv) {
 
   const std::string viewer = std::string("'") + AEM_VIEWER_PATH + "'";
   const std::string common = " --size " + size + " --frames 1 --print-timing --no-vsync";
-  std::vector<double> aem_wall, aem_reported, glb_wall, glb_reported;
+  std::vector<double> aem_wall, aem_reported, glb_wall, glb_reported, base_wall, base_reported;
+  const std::string baseline = "'" + baseline_viewer + "'";
   run_viewer(viewer + " '" + helmet_aem.string() + "'" + common);  // warm the page cache and the driver
   for (int r = 0; r < runs; ++r) {
     const Run a = run_viewer(viewer + " '" + helmet_aem.string() + "'" + common);
@@ -91,17 +97,55 @@ int main(int argc, char** argv) {
     aem_reported.push_back(a.reported_ms);
     glb_wall.push_back(g.wall_ms);
     glb_reported.push_back(g.reported_ms);
+    if (!baseline_viewer.empty()) {
+      const Run b = run_viewer(baseline + " '" + helmet_aem.string() + "'" + common);
+      if (b.wall_ms < 0) {
+        std::fprintf(stderr, "viewer_benchmark: the baseline viewer failed\n");
+        return 1;
+      }
+      base_wall.push_back(b.wall_ms);
+      base_reported.push_back(b.reported_ms);
+    }
   }
   std::printf("DamagedHelmet, process start to first presented frame (%s, median of %d runs):\n", size.c_str(), runs);
-  std::printf("| input | spawn to first frame (ms) | main() to first frame (ms) |\n| --- | --- | --- |\n");
-  std::printf("| .aem (mapped, zero-copy upload) | %.1f | %.1f |\n", median(aem_wall), median(aem_reported));
-  std::printf("| .glb (baked in memory) | %.1f | %.1f |\n", median(glb_wall), median(glb_reported));
-  std::printf("speed-up: %.1fx\n\n", median(glb_wall) / median(aem_wall));
+  std::printf("| viewer, input | spawn to first frame (ms) | main() to first frame (ms) |\n| --- | --- | --- |\n");
+  std::printf("| this, .aem (mapped, zero-copy upload) | %.1f | %.1f |\n", median(aem_wall), median(aem_reported));
+  std::printf("| this, .glb (baked in memory) | %.1f | %.1f |\n", median(glb_wall), median(glb_reported));
+  if (!base_wall.empty()) {
+    std::printf("| baseline (%s), .aem | %.1f | %.1f |\n", baseline_viewer.c_str(), median(base_wall), median(base_reported));
+  }
+  std::printf("speed-up of .aem over .glb: %.1fx\n\n", median(glb_wall) / median(aem_wall));
 
-  const Run anim = run_viewer(viewer + " '" + cesium_aem.string() + "' --size " + size + " --frames " +
-                              std::to_string(frames) + " --print-timing --no-vsync");
-  std::printf("CesiumMan animating (%s, %d frames, no vsync): %s", size.c_str(), frames,
-              anim.stats.empty() ? "no statistics\n" : anim.stats.c_str());
+  // Frame time by lighting and anti-aliasing, every configuration of both models in this run.
+  struct Config {
+    const char* name;
+    const char* args;
+  };
+  const Config configs[] = {{"IBL + 4x MSAA (default)", ""},
+                            {"IBL, no MSAA", " --no-msaa"},
+                            {"key light + 4x MSAA", " --no-ibl"},
+                            {"key light, no MSAA", " --no-ibl --no-msaa"}};
+  const struct {
+    const char* name;
+    std::filesystem::path file;
+    const char* motion;
+  } scenes[] = {{"DamagedHelmet turning", helmet_aem, " --auto-rotate"}, {"CesiumMan animating", cesium_aem, ""}};
+  std::printf("Frame time (%s, %d frames, no vsync; mean / median / 95th percentile, ms):\n", size.c_str(), frames);
+  std::printf("| model | lighting, anti-aliasing | mean | median | p95 |\n| --- | --- | --- | --- | --- |\n");
+  bool all = true;
+  for (const auto& scene : scenes) {
+    for (const Config& config : configs) {
+      const Run run = run_viewer(viewer + " '" + scene.file.string() + "' --size " + size + " --frames " +
+                                 std::to_string(frames) + " --print-timing --no-vsync" + scene.motion + config.args);
+      double mean = -1, med = -1, p95 = -1;
+      if (run.stats.empty() ||
+          std::sscanf(run.stats.c_str(), "%*d frames: mean %lf ms, median %lf ms, 95th percentile %lf", &mean, &med, &p95) != 3) {
+        all = false;
+      }
+      std::printf("| %s | %s | %.2f | %.2f | %.2f |\n", scene.name, config.name, mean, med, p95);
+      std::fflush(stdout);
+    }
+  }
   std::filesystem::remove_all(dir);
-  return anim.stats.empty() ? 1 : 0;
+  return all ? 0 : 1;
 }
