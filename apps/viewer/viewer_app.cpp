@@ -125,9 +125,7 @@ void ViewerApp::draw_frame(int width, int height, float ui_scale) {
     Frame frame{width, height, &camera_, bounds_, player.skeleton(), player.model_space()};
     renderer_->draw(scene_->gpu(), frame, settings_);
   } else {
-    glViewport(0, 0, width, height);
-    glClearColor(settings_.background[0], settings_.background[1], settings_.background[2], 1);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    renderer_->draw_background(Frame{width, height, &camera_, bounds_, nullptr, {}}, settings_);
   }
   if (show_panel_) panel_->draw(panel_lines(), 8 * ui_scale, 8 * ui_scale, ui_scale, width, height);
 }
