@@ -226,6 +226,36 @@ TEST(ViewerLook, HdrEnvironmentLoadsAndLights) {
   EXPECT_GT(int(backdrop.at(2, 2)[0]), int(backdrop.at(2, 2)[1]) + 100);
 }
 
+// The equirectangular mapping and --environment-yaw: light from one quadrant of the image (up,
+// towards +X) lights the matching quarter of a white ball; turned by 180 degrees, the opposite.
+TEST(ViewerLook, HdrEnvironmentIsOrientedAndTurns) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("look_hdr_orientation");
+  const int w = 64, h = 32;
+  std::vector<float> rgb(std::size_t(w) * h * 3, 0.02f);
+  for (int y = 0; y < h / 2; ++y) {  // rows top to bottom: the upper half looks up
+    for (int x = w / 2; x < w; ++x) {  // columns past the middle look towards +X
+      for (int c = 0; c < 3; ++c) rgb[(std::size_t(y) * w + std::size_t(x)) * 3 + std::size_t(c)] = 1.0f;
+    }
+  }
+  const auto hdr = dir / "quadrant.hdr";
+  ASSERT_NE(stbi_write_hdr(hdr.c_str(), w, h, 3, rgb.data()), 0);
+  const auto model = write(dir, "ball", sphere({220, 220, 220, 255}, {255, 255, 0, 0}));
+  const std::string view = kSphereView + " --environment " + shell_quote(hdr.string());
+  const Image image = screenshot(model, dir / "quadrant.png", view);
+  const Image turned = screenshot(model, dir / "turned.png", view + " --environment-yaw 180");
+  ASSERT_GT(image.width, 0);
+  ASSERT_GT(turned.width, 0);
+  // Seen from +Z (yaw 0): screen right is +X, screen up is +Y.
+  const double upper_right = luma(image.at(163, 93)), upper_left = luma(image.at(93, 93));
+  const double lower_right = luma(image.at(163, 163)), lower_left = luma(image.at(93, 163));
+  EXPECT_GT(upper_right, upper_left + 40);
+  EXPECT_GT(upper_right, lower_right + 40);
+  EXPECT_GT(upper_right, lower_left + 40);
+  EXPECT_GT(luma(turned.at(93, 93)), luma(turned.at(163, 93)) + 40);
+  EXPECT_GT(luma(turned.at(93, 93)), luma(turned.at(93, 163)) + 40);
+}
+
 // A bad --environment is one line naming the file, exit 1 and no screenshot.
 void expect_environment_error(const std::filesystem::path& environment, const std::string& reason) {
   const auto dir = environment.parent_path();
