@@ -170,6 +170,8 @@ void ViewerApp::run() {
     if (++presented == 1 && options_.print_timing) {
       glFinish();
       const double ms = std::chrono::duration<double, std::milli>(clock::now() - process_start_).count();
+      std::printf("aem-viewer: window %s\n", window_.samples() > 1 ? (std::to_string(window_.samples()) + "x multisampled").c_str()
+                                                                : "not multisampled");
       std::printf("aem-viewer: first frame presented %.1f ms after start\n", ms);
       std::fflush(stdout);
     }

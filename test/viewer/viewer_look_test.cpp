@@ -319,6 +319,31 @@ TEST(ViewerLook, MultisampledEdgesTakeIntermediateValues) {
   EXPECT_GT(intermediate_pixels(two, two.at(128, 128)), 200u);
 }
 
+// Xvfb with Mesa offers multisampled visuals, as desktop drivers do.
+TEST(ViewerLook, WindowIsMultisampledUnlessAskedNot) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("look_window_msaa");
+  const auto model = write(dir, "quad", quad(solid({200, 100, 50, 255}), {128, 255, 0, 0}));
+  const std::string run = shell_quote(model.string()) + " --size 160x120 --frames 2 --print-timing";
+  const CommandResult msaa = run_viewer(run);
+  EXPECT_EQ(msaa.exit_code, 0) << msaa.output;
+  EXPECT_NE(msaa.output.find("aem-viewer: window 4x multisampled"), std::string::npos) << msaa.output;
+  const CommandResult plain = run_viewer(run + " --no-msaa");
+  EXPECT_EQ(plain.exit_code, 0) << plain.output;
+  EXPECT_NE(plain.output.find("aem-viewer: window not multisampled"), std::string::npos) << plain.output;
+}
+
+TEST(ViewerLook, ExposureScalesTheLight) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("look_exposure");
+  const auto model = write(dir, "ball", sphere({180, 180, 180, 255}, {200, 255, 0, 0}));
+  const double dark = mean_over_model(screenshot(model, dir / "dark.png", kSphereView + " --exposure -2"), luma);
+  const double normal = mean_over_model(screenshot(model, dir / "normal.png", kSphereView), luma);
+  const double bright = mean_over_model(screenshot(model, dir / "bright.png", kSphereView + " --exposure 1"), luma);
+  EXPECT_LT(dark + 30, normal);
+  EXPECT_LT(normal + 10, bright);
+}
+
 TEST(ViewerLook, AlphaTestedEdgesUseAlphaToCoverage) {
   AEM_REQUIRE_DISPLAY();
   const auto dir = scratch_dir("look_a2c");
