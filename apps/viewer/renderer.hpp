@@ -11,9 +11,9 @@
 
 #include "aem/skeleton.hpp"
 #include "camera.hpp"
+#include "gpu_model.hpp"
 #include "grid.hpp"
 #include "ibl.hpp"
-#include "gpu_model.hpp"
 #include "inspection_mode.hpp"
 #include "shaders.hpp"
 #include "vertex_batch.hpp"
