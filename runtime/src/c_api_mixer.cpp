@@ -143,7 +143,7 @@ aem_status aem_mixer_play(aem_mixer* mixer, const aem_layer_settings* settings, 
   if (const aem_status s = check_settings(*mixer, settings); s != AEM_OK) return s;
   const std::size_t slot = free_slot(*mixer);
   if (slot == mixer->ids.size()) {
-    return fail(AEM_ERROR_LAYERS_FULL, "all %zu animation layers are in use", mixer->ids.size());
+    return fail(AEM_ERROR_LAYERS_FULL, "all %u animation layers are in use", unsigned(mixer->ids.size()));
   }
   return guarded([&] {
     *out_layer = remember(*mixer, slot, mixer->mixer.play(to_cpp(*settings)));
@@ -195,8 +195,9 @@ aem_status aem_mixer_set_mask(aem_mixer* mixer, aem_layer layer, const float* jo
   const aem::LayerId* id = find_layer(*mixer, layer);
   if (id == nullptr) return stale(layer);
   if (count != 0 && (joint_weights == nullptr || count != mixer->mixer.joint_count())) {
-    return fail(AEM_ERROR_INVALID_ARGUMENT, "a mask needs one weight for each of %zu joints (%zu given)",
-                mixer->mixer.joint_count(), joint_weights == nullptr ? size_t{0} : count);
+    return fail(AEM_ERROR_INVALID_ARGUMENT, "a mask needs one weight for each of %u joints (%llu given)",
+                unsigned(mixer->mixer.joint_count()),
+                static_cast<unsigned long long>(joint_weights == nullptr ? size_t{0} : count));
   }
   return guarded([&] {
     mixer->mixer.set_mask(*id, std::span<const float>(joint_weights, count));
@@ -225,7 +226,7 @@ aem_status aem_mixer_cross_fade(aem_mixer* mixer, aem_layer from, const aem_laye
   if (const aem_status s = check_curve(curve); s != AEM_OK) return s;
   const std::size_t slot = free_slot(*mixer);
   if (slot == mixer->ids.size()) {
-    return fail(AEM_ERROR_LAYERS_FULL, "all %zu animation layers are in use", mixer->ids.size());
+    return fail(AEM_ERROR_LAYERS_FULL, "all %u animation layers are in use", unsigned(mixer->ids.size()));
   }
   return guarded([&] {
     *out_layer = remember(*mixer, slot, mixer->mixer.cross_fade(*id, to_cpp(*to), duration, curve_of(curve)));
@@ -246,8 +247,9 @@ aem_status aem_mixer_evaluate(aem_mixer* mixer, float* skinning_matrices, size_t
   if (mixer == nullptr) return null_mixer();
   const std::size_t needed = 16 * mixer->mixer.joint_count();
   if (float_count != needed || (needed != 0 && skinning_matrices == nullptr)) {
-    return fail(AEM_ERROR_INVALID_ARGUMENT, "skinning matrices need %zu floats (16 for each of %zu joints), not %zu",
-                needed, mixer->mixer.joint_count(), skinning_matrices == nullptr ? size_t{0} : float_count);
+    return fail(AEM_ERROR_INVALID_ARGUMENT, "skinning matrices need %llu floats (16 for each of %u joints), not %llu",
+                static_cast<unsigned long long>(needed), unsigned(mixer->mixer.joint_count()),
+                static_cast<unsigned long long>(skinning_matrices == nullptr ? size_t{0} : float_count));
   }
   return guarded([&] {
     mixer->mixer.evaluate(std::span<float>(skinning_matrices, float_count));

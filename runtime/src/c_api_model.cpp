@@ -135,7 +135,7 @@ aem_status aem_model_mip_level(const aem_model* model, uint32_t texture, uint32_
   if (model == nullptr || out_level == nullptr) return fail(AEM_ERROR_INVALID_ARGUMENT, "NULL model or level");
   const auto textures = model->model.textures();
   if (texture >= textures.size()) {
-    return fail(AEM_ERROR_OUT_OF_RANGE, "texture %u of %zu", unsigned(texture), textures.size());
+    return fail(AEM_ERROR_OUT_OF_RANGE, "texture %u of %u", unsigned(texture), unsigned(textures.size()));
   }
   const aem::Texture& t = textures[texture];
   if (level >= aem::mip_count(t.width, t.height) || t.compression > AEM_COMPRESSION_BC7) {
