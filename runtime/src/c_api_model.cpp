@@ -103,7 +103,10 @@ extern "C" {
 aem_status aem_open(const char* path, uint32_t flags, aem_model** out_model) {
   if (const aem_status s = check_open_arguments(path, flags, out_model); s != AEM_OK) return s;
   return guarded([&] {
-    return finish_open(aem::Model::try_open(std::filesystem::path(path), options_of(flags)), path, out_model);
+    // The path is UTF-8 whatever the platform's narrow encoding is (on Windows, the ANSI code page).
+    const std::string_view bytes(path);
+    const std::filesystem::path file(std::u8string(bytes.begin(), bytes.end()));
+    return finish_open(aem::Model::try_open(file, options_of(flags)), path, out_model);
   });
 }
 

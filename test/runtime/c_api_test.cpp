@@ -47,6 +47,18 @@ TEST(CApi, FileOpensMappedOrCopiedWithTheSectionsOfTheCppModel) {
   }
 }
 
+TEST(CApi, PathIsUtf8) {
+  const aem::test::ScratchDir dir("c_api_utf8");
+  const std::u8string name = u8"mod\u00e8le \u4eba.aem";
+  aem::pipeline::write_model_file(dir.path() / name, aem::test::tiny_model());
+  const std::u8string u8_path = (dir.path() / name).u8string();
+  const std::string path(u8_path.begin(), u8_path.end());
+  aem_model* model = nullptr;
+  ASSERT_EQ(aem_open(path.c_str(), AEM_OPEN_DEFAULT, &model), AEM_OK) << aem_last_error_message();
+  EXPECT_EQ(aem_model_sections(model)->vertex_count, 3u);
+  aem_close(model);
+}
+
 TEST(CApi, MissingFileIsAnIoErrorNamingIt) {
   const aem::test::ScratchDir dir("c_api_missing");
   const std::string path = (dir.path() / "missing.aem").string();

@@ -27,8 +27,8 @@
  *   the caller's bytes for as long as it lives; a mixer needs its model for as long as it lives.
  * - Threads: a model may be read from any number of threads at once; a mixer is used by one
  *   thread at a time. Different mixers of one model may run on different threads.
- * - Frames: aem_mixer_play, _stop, _cross_fade, _fade, _set_*, _update and _evaluate never
- *   allocate (a failure's message aside); aem_mixer_create allocates everything up front.
+ * - Frames: aem_mixer_play, _stop, _stop_all, _cross_fade, _fade, _set_*, _update and _evaluate
+ *   never allocate, their refusals included; aem_mixer_create allocates everything up front.
  */
 #ifndef AEM_AEM_H
 #define AEM_AEM_H
