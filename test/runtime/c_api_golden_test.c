@@ -21,7 +21,12 @@ static int failures = 0;
 
 /* ---- The file, byte by byte (little-endian) ---- */
 
-static unsigned char file[892];
+/* 4-byte aligned, as a file's mapping or a loader's buffer is, so the sections are used in place. */
+static union {
+  unsigned char bytes[892];
+  uint32_t alignment;
+} storage;
+static unsigned char *const file = storage.bytes;
 static size_t file_size = 0;
 
 static void u8(unsigned v) { file[file_size++] = (unsigned char)v; }
@@ -95,6 +100,12 @@ static void check_sections(const aem_sections *s) {
   CHECK(s->vertex_count == 3 && s->index_count == 3 && s->image_buffer_size == 48 && s->texture_count == 3);
   CHECK(s->mesh_count == 1 && s->material_count == 1 && s->joint_count == 1 && s->animation_count == 1);
   CHECK(s->track_count == 1 && s->keyframe_count == 4);
+  /* In place, at the section offsets the spec lists: the C records are the file's bytes. */
+  CHECK((const unsigned char *)s->vertices == file + 44 && (const unsigned char *)s->indices == file + 308);
+  CHECK(s->image_buffer == file + 320 && (const unsigned char *)s->textures == file + 368);
+  CHECK((const unsigned char *)s->meshes == file + 440 && (const unsigned char *)s->materials == file + 452);
+  CHECK((const unsigned char *)s->joints == file + 468 && (const unsigned char *)s->animations == file + 664);
+  CHECK((const unsigned char *)s->tracks == file + 796 && (const unsigned char *)s->keyframes == file + 812);
 
   for (v = 0; v < 3; ++v) {
     const aem_vertex *x = &s->vertices[v];
@@ -111,7 +122,9 @@ static void check_sections(const aem_sections *s) {
     const aem_texture *x = &s->textures[t];
     const uint32_t wrap = t == 2 ? AEM_WRAP_CLAMP_TO_EDGE : AEM_WRAP_REPEAT;
     aem_mip_level level;
+    static const unsigned char padding[12] = {0};
     CHECK(memcmp(s->image_buffer + 16 * t, texels[t], 4) == 0);
+    CHECK(memcmp(s->image_buffer + 16 * t + 4, padding, 12) == 0);
     CHECK(x->offset == (uint32_t)(16 * t) && x->width == 1 && x->height == 1);
     CHECK(x->wrap_x == wrap && x->wrap_y == wrap && x->compression == AEM_COMPRESSION_NONE);
     CHECK(aem_mip_count(x->width, x->height) == 1);
@@ -120,9 +133,10 @@ static void check_sections(const aem_sections *s) {
   CHECK(s->meshes[0].first_index == 0 && s->meshes[0].index_count == 3 && s->meshes[0].material == 0);
   CHECK(s->materials[0].base_color_texture == 0 && s->materials[0].normal_texture == 1);
   CHECK(s->materials[0].pbr_texture == 2 && s->materials[0].type == AEM_MATERIAL_OPAQUE);
-  CHECK(strcmp(s->joints[0].name, "root") == 0 && s->joints[0].parent == -1);
+  CHECK(memcmp(s->joints[0].name, "root", 5) == 0 && s->joints[0].parent == -1);
+  for (c = 5; c < AEM_NAME_SIZE; ++c) CHECK(s->joints[0].name[c] == 0 && s->animations[0].name[c] == 0);
   for (c = 0; c < 16; ++c) CHECK(s->joints[0].inverse_bind[c] == (c % 5 == 0 ? 1.0f : 0.0f));
-  CHECK(strcmp(s->animations[0].name, "wave") == 0 && s->animations[0].duration == 1.0f);
+  CHECK(memcmp(s->animations[0].name, "wave", 5) == 0 && s->animations[0].duration == 1.0f);
   CHECK(s->tracks[0].first_keyframe == 0 && s->tracks[0].translation_count == 1);
   CHECK(s->tracks[0].rotation_count == 2 && s->tracks[0].scale_count == 1);
   CHECK(s->keyframes[0].time == 0 && s->keyframes[0].value[0] == 0 && s->keyframes[0].value[3] == 0);
@@ -200,7 +214,7 @@ static void check_hostile(void) {
   CHECK(model == NULL && aem_last_error_code() == AEM_ERROR_BAD_MAGIC);
   CHECK(strlen(aem_last_error_message()) > 0 && strcmp(aem_status_name(AEM_ERROR_BAD_MAGIC), "bad_magic") == 0);
   CHECK(aem_open_memory(file, 100, AEM_OPEN_DEFAULT, &model) == AEM_ERROR_SIZE_MISMATCH);
-  CHECK(aem_open_memory(file, sizeof file, 0x80, &model) == AEM_ERROR_INVALID_ARGUMENT);
+  CHECK(aem_open_memory(file, file_size, 0x80, &model) == AEM_ERROR_INVALID_ARGUMENT);
   CHECK(aem_open_memory(NULL, 0, AEM_OPEN_DEFAULT, &model) == AEM_ERROR_INVALID_ARGUMENT);
 }
 
