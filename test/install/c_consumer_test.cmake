@@ -45,6 +45,10 @@ string(STRIP "${last_output}" pc_flags)
 separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
 run(${C_COMPILER} -std=c99 -Wall -Wextra -pedantic -Werror ${C_CONSUMER_DIR}/main.c ${pc_flags}
     -o ${WORK_DIR}/c_consumer_pkg_config)
+# A shared runtime in this scratch prefix is found as a Makefile's user would point to it.
+run(${PKG_CONFIG} --variable=libdir aem)
+string(STRIP "${last_output}" pc_libdir)
+set(ENV{LD_LIBRARY_PATH} "${pc_libdir}")
 # The C++ mixer, for the reference.
 run(${CMAKE_COMMAND} -S ${CXX_CONSUMER_DIR} -B ${WORK_DIR}/cxx_build -DCMAKE_PREFIX_PATH=${prefix}
     -DCMAKE_CXX_COMPILER=${CXX_COMPILER})
