@@ -26,6 +26,8 @@ class Scene {
   Bounds posed_bounds();
   // What an in-memory bake warned about (empty for an .aem file).
   const std::vector<std::string>& warnings() const { return loaded_->warnings; }
+  bool baked_in_memory() const { return loaded_->baked_in_memory; }
+  double load_ms() const { return loaded_->load_ms; }
   // Lines for the panel: counts, texture formats, zero-copy state.
   std::vector<std::string> statistics() const;
 
