@@ -6,7 +6,12 @@ namespace {
 constexpr const char* kHighlightFragmentShader = R"(#version 330 core
 uniform vec4 u_color;
 out vec4 o_color;
-void main() { o_color = u_color; }
+void main() {
+  // Diagonal bands of two strengths: readable over a material of any colour, the tint's own
+  // included.
+  bool strong = mod(floor((gl_FragCoord.x + gl_FragCoord.y) / 6.0), 2.0) < 1.0;
+  o_color = vec4(u_color.rgb, strong ? u_color.a : u_color.a * 0.4);
+}
 )";
 
 }  // namespace
@@ -22,7 +27,7 @@ void SelectionHighlight::draw(const GpuModel& model, const M4& view_projection, 
   glUseProgram(program_.id());
   glUniformMatrix4fv(program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.data());
   glUniform1i(program_.uniform("u_skinned"), model.skinned() ? 1 : 0);
-  glUniform4f(program_.uniform("u_color"), 1.0f, 0.5f, 0.05f, 0.5f);
+  glUniform4f(program_.uniform("u_color"), 1.0f, 0.55f, 0.0f, 0.7f);
   glActiveTexture(GL_TEXTURE3);
   glBindTexture(GL_TEXTURE_BUFFER, model.joint_texture());
   glBindVertexArray(model.vertex_array());
