@@ -2,15 +2,20 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 namespace aem::viewer {
 
 void draw_ui(UiFrame& frame) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const float margin = 8 * frame.scale;
-  const ImVec2 max_size(display.x * 0.4f, display.y - 2 * margin);
+  const ImVec2 max_size(std::max(display.x * 0.4f, 300 * frame.scale), display.y - 2 * margin);
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing;
+  // In a small frame the panels would hide the model: they start as title bars.
+  const bool small = display.x < 640 * frame.scale || display.y < 480 * frame.scale;
 
   ImGui::SetNextWindowPos(ImVec2(margin, margin), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowCollapsed(small, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSizeConstraints(ImVec2(260 * frame.scale, 0), max_size);
   if (ImGui::Begin("Model", nullptr, kFlags)) {
     if (!frame.message.empty()) {
@@ -32,6 +37,7 @@ void draw_ui(UiFrame& frame) {
   ImGui::End();
 
   ImGui::SetNextWindowPos(ImVec2(display.x - margin, margin), ImGuiCond_FirstUseEver, ImVec2(1, 0));
+  ImGui::SetNextWindowCollapsed(small, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSizeConstraints(ImVec2(240 * frame.scale, 0), max_size);
   if (ImGui::Begin("View", nullptr, kFlags)) {
     if (frame.scene != nullptr) ui_animation(frame);

@@ -13,7 +13,7 @@ void ui_warnings(UiFrame& frame) {
   std::snprintf(title, sizeof title, "Bake warnings (%zu)###warnings", scene.warnings().size());
   if (!ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen)) return;
   WarningLayout layout;
-  layout.width = 60;
+  layout.width = 42;  // characters: the Model window's usual width
   layout.per_warning = 6;
   layout.total = 60;
   const std::vector<std::string> lines = warning_lines(scene.warnings(), scene.path().string(), layout);
