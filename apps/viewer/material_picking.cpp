@@ -55,7 +55,8 @@ float hit_front(const Ray& ray, V3 a, V3 b, V3 c) {
 
 }  // namespace
 
-std::optional<PickHit> pick(const Model& model, std::span<const float> skinning, const Ray& ray) {
+std::optional<PickHit> pick(const Model& model, std::span<const float> skinning, const Ray& ray,
+                            float min_distance, float max_distance) {
   const std::span<const Vertex> vertices = model.vertices();
   std::vector<V3> posed(vertices.size());
   for (std::size_t i = 0; i < vertices.size(); ++i) posed[i] = posed_position(vertices[i], skinning);
@@ -65,7 +66,7 @@ std::optional<PickHit> pick(const Model& model, std::span<const float> skinning,
     const std::span<const std::uint32_t> indices = model.mesh_indices(meshes[m]);
     for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
       const float d = hit_front(ray, posed[indices[t]], posed[indices[t + 1]], posed[indices[t + 2]]);
-      if (d > 0 && (!best || d < best->distance)) {
+      if (d > 0 && d >= min_distance && d <= max_distance && (!best || d < best->distance)) {
         best = PickHit{std::uint32_t(m), meshes[m].material, std::uint32_t((meshes[m].first_index + t) / 3), d};
       }
     }

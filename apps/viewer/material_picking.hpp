@@ -3,6 +3,7 @@
 // against the model's triangles posed exactly as the vertex shader poses them (the same
 // skinning matrices, the same weighted sum), so a pick is exact on an animated skin too.
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 
@@ -24,7 +25,8 @@ struct PickHit {
 };
 
 // The ray through pixel (x, y) of a width x height view (pixels from the top left; pixel
-// centres at .5) of `camera`, starting at the eye.
+// centres at .5) of `camera`, starting at the eye. Its direction has a component of exactly 1
+// along the view axis, so a hit's distance is its depth in view space.
 Ray pixel_ray(const OrbitCamera& camera, float x, float y, int width, int height);
 
 // The position of `vertex` under `skinning` (16 floats per joint, column-major, as
@@ -33,7 +35,10 @@ V3 posed_position(const Vertex& vertex, std::span<const float> skinning);
 
 // The nearest triangle the ray hits from its front (AEM triangles are single-sided,
 // counter-clockwise in front: back faces are culled in the render, so they cannot be picked),
-// or none. Alpha-tested cut-outs are not consulted: a pick on a cut-out texel finds its triangle.
-std::optional<PickHit> pick(const Model& model, std::span<const float> skinning, const Ray& ray);
+// or none; hits outside [min_distance, max_distance] (the camera's clip planes, with
+// pixel_ray) do not count. Alpha-tested cut-outs are not consulted: a pick on a cut-out texel
+// finds its triangle.
+std::optional<PickHit> pick(const Model& model, std::span<const float> skinning, const Ray& ray,
+                            float min_distance = 0, float max_distance = std::numeric_limits<float>::infinity());
 
 }  // namespace aem::viewer

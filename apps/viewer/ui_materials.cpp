@@ -62,7 +62,7 @@ void ui_materials(UiFrame& frame) {
   for (const aem::Texture& t : model.textures()) most_levels = std::max(most_levels, int(mip_count(t.width, t.height)));
   ImGui::SliderInt("Mip level", &state.thumbnail_level, 0, most_levels - 1);
   if (selected >= 0 && ImGui::SmallButton("Clear selection")) selected = -1;
-  ImGui::TextDisabled("Click the model to select the material under the cursor");
+  ImGui::TextDisabled("A click on the model selects");
 
   const auto materials = model.materials();
   const auto& gpu = scene.gpu().materials();

@@ -44,7 +44,9 @@ int ViewerApp::select_material_at(float x, float y, int width, int height) {
   if (!scene_) return settings_.selected_material = -1;
   AnimationPlayer& player = scene_->player();
   player.evaluate();  // the pose on screen
-  const auto hit = pick(scene_->model(), player.skinning(), pixel_ray(camera_, x, y, width, height));
+  // What the near plane clips away cannot be picked: the hit is what the pixel shows.
+  const auto hit = pick(scene_->model(), player.skinning(), pixel_ray(camera_, x, y, width, height),
+                        camera_.near_plane, camera_.far_plane);
   settings_.selected_material = hit ? int(hit->material) : -1;
   return settings_.selected_material;
 }

@@ -115,12 +115,29 @@ TEST(ViewerUnit, PicksTheSkinAsPosedNotAsBound) {
   }
 }
 
+TEST(ViewerUnit, PickSkipsWhatTheClipPlanesRemove) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const LoadedModel loaded = load_model(corpus / "khronos" / "Box" / "glTF-Binary" / "Box.glb");
+  // Straight down the Z axis into the unit box from z = 2: its front face is 1.5 away. Once a
+  // near plane cuts that face away, the ray sees the far face from inside, from behind: nothing,
+  // as in the render.
+  const Ray ray{{0.01f, 0.02f, 2.0f}, {0, 0, -1}};
+  const auto nearest = pick(loaded.model, {}, ray);
+  ASSERT_TRUE(nearest);
+  EXPECT_NEAR(nearest->distance, 1.5f, 1e-4f);
+  EXPECT_TRUE(pick(loaded.model, {}, ray, 1.4f, 1.6f));
+  EXPECT_FALSE(pick(loaded.model, {}, ray, 1.6f));
+  EXPECT_FALSE(pick(loaded.model, {}, ray, 0, 1.4f));
+}
+
 TEST(ViewerUnit, PixelRayGoesThroughTheTargetAtTheCentre) {
   OrbitCamera camera;
   camera.frame({{-1, -1, -1}, {1, 1, 1}});
   const Ray ray = pixel_ray(camera, 50, 25, 100, 50);
   const V3 to_target = normalized(camera.target - camera.eye());
   EXPECT_NEAR(dot(normalized(ray.direction), to_target), 1.0f, 1e-6f);
+  // Its length along the view axis is 1: a hit's distance is its view depth.
+  EXPECT_NEAR(dot(ray.direction, to_target), 1.0f, 1e-6f);
   // A corner pixel's ray leaves at half the field of view vertically.
   const Ray top = pixel_ray(camera, 50, 0, 100, 50);
   EXPECT_NEAR(std::acos(dot(normalized(top.direction), to_target)), OrbitCamera::kFovY / 2, 1e-4f);
