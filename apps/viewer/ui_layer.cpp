@@ -7,18 +7,25 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace aem::viewer {
 
-float display_content_scale(SDL_Window* window) {
+float ui_content_scale(SDL_Window* window, bool offscreen) {
+  if (const char* text = std::getenv("AEM_VIEWER_UI_SCALE"); text != nullptr && *text != 0) {
+    char* end = nullptr;
+    const float scale = std::strtof(text, &end);
+    if (end != text && *end == 0 && scale >= 0.5f && scale <= 4.0f) return scale;
+  }
+  if (offscreen) return 1;
   float dpi = 0;
   const int display = SDL_GetWindowDisplayIndex(window);
   if (display < 0 || SDL_GetDisplayDPI(display, &dpi, nullptr, nullptr) != 0 || !(dpi > 0)) return 1;
   return std::clamp(dpi / 96.0f, 1.0f, 4.0f);
 }
 
-UiLayer::UiLayer(SDL_Window* window, float content_scale) : window_(window) {
+UiLayer::UiLayer(SDL_Window* window, float content_scale) : window_(window), content_scale_(content_scale) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();

@@ -28,11 +28,17 @@ class UiLayer {
   // which windows that size themselves need once before they first show).
   void end_frame(bool render);
 
+  float content_scale() const { return content_scale_; }
+
  private:
   SDL_Window* window_;
+  float content_scale_;
 };
 
-// The scale for the display the window is on: its dpi / 96, at least 1, at most 4.
-float display_content_scale(SDL_Window* window);
+// The UI's content scale: AEM_VIEWER_UI_SCALE from the environment when set (0.5 to 4, for a
+// display that misreports its dpi, and for screenshots); otherwise 1 off-screen (screenshots
+// look the same everywhere) and in a window the display's dpi / 96, from 1 to 4 (1 where SDL
+// cannot tell, as under Xvfb).
+float ui_content_scale(SDL_Window* window, bool offscreen);
 
 }  // namespace aem::viewer

@@ -9,10 +9,10 @@
 namespace aem::viewer {
 
 void ViewerApp::draw_panels(int width, int height) {
-  // Screenshots render off-screen at --size, at a content scale of 1 whatever the display.
+  // Screenshots render off-screen at --size, whatever the display.
   const bool offscreen = options_.screenshot.has_value();
   if (!ui_) {
-    ui_ = std::make_unique<UiLayer>(window_.handle(), offscreen ? 1.0f : display_content_scale(window_.handle()));
+    ui_ = std::make_unique<UiLayer>(window_.handle(), ui_content_scale(window_.handle(), offscreen));
     thumbnails_ = std::make_unique<TextureThumbnails>();
   }
   UiFrame frame;
@@ -22,7 +22,7 @@ void ViewerApp::draw_panels(int width, int height) {
   frame.message = message_;
   frame.frame_ms = frame_ms_;
   frame.bptc = caps_.bptc;
-  frame.scale = offscreen ? 1.0f : display_content_scale(window_.handle());
+  frame.scale = ui_->content_scale();
   frame.thumbnails = thumbnails_.get();
   frame.state = &ui_state_;
   if (offscreen) {

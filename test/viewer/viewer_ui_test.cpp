@@ -140,6 +140,29 @@ TEST(ViewerUi, PanelShowsInAScreenshotWhenAskedAndHHidesIt) {
   EXPECT_LT(d.outliers, 0.0005);
 }
 
+// The right edge of the UI's "Model" window (top left): the last column of the left half where
+// a row through its statistics differs from the frame without the UI.
+int model_window_right(const Image& panel, const Image& plain, int row) {
+  int right = -1;
+  for (int x = 0; x < panel.width / 2; ++x) right = same_pixel(panel, plain, x, row, 6) ? right : x;
+  return right;
+}
+
+TEST(ViewerUi, PanelScalesWithTheContentScale) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("ui_scale");
+  const auto model = two_material_model(dir);
+  const std::string view = "--size 1400x1000 --yaw 0 --pitch 0 --distance 6 --no-grid";
+  const Image plain = screenshot(model, dir / "plain.png", view);
+  const Image one = screenshot(model, dir / "one.png", view + " --panel");
+  // (1400x1000 at scale 2 is not a small frame: the windows open.)
+  const Image two = screenshot(model, dir / "two.png", view + " --panel", "AEM_VIEWER_UI_SCALE=2");
+  const int width_one = model_window_right(one, plain, 60), width_two = model_window_right(two, plain, 60);
+  EXPECT_GT(width_one, 200);
+  EXPECT_GT(width_two, width_one * 17 / 10) << width_one << " at scale 1, " << width_two << " at 2";
+  EXPECT_GT(sharp_edges(two, 20, 40, 400, 300), 400);
+}
+
 TEST(ViewerUnit, SkeletonOverlayMakesTheSelectedJointStandOut) {
   // Two joints, the second a child 1 m up; selecting it recolours its bone and enlarges its cross.
   pipeline::ModelContent m;
