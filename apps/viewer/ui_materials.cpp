@@ -46,11 +46,15 @@ void texture_preview(UiFrame& frame, const Model& model, std::uint32_t index, GL
 }  // namespace
 
 void ui_materials(UiFrame& frame) {
+  UiState& state = *frame.state;
+  int& selected = frame.settings->selected_material;
+  // A material selected elsewhere (a click on the model) opens the list and scrolls to it.
+  const bool newly_selected = selected != state.shown_material && selected >= 0;
+  state.shown_material = selected;
+  if (newly_selected) ImGui::SetNextItemOpen(true);
   if (!ImGui::CollapsingHeader("Materials")) return;
   Scene& scene = *frame.scene;
   const Model& model = scene.model();
-  UiState& state = *frame.state;
-  int& selected = frame.settings->selected_material;
 
   int channel = int(state.thumbnail_channel);
   for (int c = 0; c < kThumbnailChannelCount; ++c) {
@@ -72,8 +76,11 @@ void ui_materials(UiFrame& frame) {
     char label[96];
     std::snprintf(label, sizeof label, "Material %zu (%s)", i,
                   material.type == std::uint32_t(MaterialType::transparent) ? "transparent" : "opaque");
-    if (ImGui::Selectable(label, selected == int(i))) selected = selected == int(i) ? -1 : int(i);
-    if (selected == int(i) && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+    if (ImGui::Selectable(label, selected == int(i))) {
+      selected = selected == int(i) ? -1 : int(i);
+      state.shown_material = selected;  // chosen here: no need to scroll
+    }
+    if (newly_selected && selected == int(i)) ImGui::SetScrollHereY(0.25f);
     texture_preview(frame, model, material.base_color_texture, gpu[i].base_color, true, "base");
     ImGui::SameLine();
     texture_preview(frame, model, material.normal_texture, gpu[i].normal, false, "normal");

@@ -44,6 +44,7 @@ void draw_ui(UiFrame& frame) {
     ui_render_modes(frame);
     ui_lighting(frame);
     ui_frame_time(frame);
+    ui_keys(frame);
     ImGui::TextDisabled("H hides these panels");
   }
   ImGui::End();

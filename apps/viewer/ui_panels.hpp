@@ -20,6 +20,7 @@ struct UiState {
   float fade_seconds = 0.5f;
   std::string environment_path;  // the text field, applied on Enter
   std::vector<float> frame_ms_history;
+  int shown_material = -1;  // the selection the material list last saw: a new one is scrolled to
 };
 
 // What the panels show and edit in one frame.
@@ -46,5 +47,6 @@ void ui_animation(UiFrame& frame);   // ui_animation.cpp
 void ui_render_modes(UiFrame& frame);  // ui_render_modes.cpp
 void ui_lighting(UiFrame& frame);    // ui_lighting.cpp
 void ui_frame_time(UiFrame& frame);  // ui_frame_time.cpp
+void ui_keys(UiFrame& frame);        // ui_keys.cpp
 
 }  // namespace aem::viewer
