@@ -68,6 +68,7 @@ void ui_animation(UiFrame& frame) {
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderFloat("##speed", &player.speed, -4.0f, 4.0f, "speed %.2fx");
 
+  if (player.animation_count() >= 2) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
   if (player.animation_count() >= 2 && ImGui::TreeNode("Cross-fade")) {
     UiState& state = *frame.state;
     const int last = int(player.animation_count()) - 1;
