@@ -61,6 +61,13 @@ TextureThumbnails::~TextureThumbnails() {
   glDeleteFramebuffers(1, &framebuffer_);
 }
 
+void TextureThumbnails::trim() {
+  // Every channel and level of every texture of a large model would be a lot of previews; the
+  // ones on screen are drawn again at once.
+  constexpr std::size_t kMaxPreviews = 1024;
+  if (cache_.size() > kMaxPreviews) clear();
+}
+
 void TextureThumbnails::clear() {
   for (const auto& entry : cache_) glDeleteTextures(1, &entry.second);
   cache_.clear();

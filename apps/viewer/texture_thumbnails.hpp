@@ -29,6 +29,9 @@ class TextureThumbnails {
   // and program as they were.
   GLuint get(GLuint source, bool srgb, int level, ThumbnailChannel channel, int size);
   void clear();
+  // Drops every preview when there are many. Call it between frames, never while ImGui holds
+  // draw commands that show them.
+  void trim();
 
  private:
   Program program_;

@@ -15,6 +15,7 @@ void ViewerApp::draw_panels(int width, int height) {
     ui_ = std::make_unique<UiLayer>(window_.handle(), ui_content_scale(window_.handle(), offscreen));
     thumbnails_ = std::make_unique<TextureThumbnails>();
   }
+  thumbnails_->trim();
   UiFrame frame;
   frame.scene = scene_.get();
   frame.settings = &settings_;
