@@ -92,6 +92,7 @@ void UiLayer::begin_offscreen_frame(int width, int height) {
   io.DisplayFramebufferScale = ImVec2(1, 1);
   io.FontGlobalScale = 1;
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  io.DeltaTime = 1.0f / 60;  // passes follow each other closely: never let the step reach 0
   ImGui::NewFrame();
 }
 
