@@ -48,9 +48,14 @@ UiLayer::UiLayer(SDL_Window* window, float content_scale) : window_(window), con
   io.Fonts->AddFontDefault(&font);
   io.FontGlobalScale = 1.0f / pixel_ratio;
 
-  if (!ImGui_ImplSDL2_InitForOpenGL(window, SDL_GL_GetCurrentContext()) || !ImGui_ImplOpenGL3_Init("#version 330 core")) {
+  if (!ImGui_ImplSDL2_InitForOpenGL(window, SDL_GL_GetCurrentContext())) {
     ImGui::DestroyContext();
-    throw std::runtime_error("Dear ImGui did not initialise on this GL context");
+    throw std::runtime_error("Dear ImGui's SDL2 backend did not initialise");
+  }
+  if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+    throw std::runtime_error("Dear ImGui's OpenGL3 backend did not initialise on this GL context");
   }
 }
 
