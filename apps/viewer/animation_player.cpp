@@ -26,7 +26,8 @@ void AnimationPlayer::select(int animation) {
   fade_from_ = -1;
   if (animation_ >= 0) {
     // The player keeps the time within [0, duration]: clamp, so that the end shows the last pose.
-    layer_ = mixer_->play({.animation = std::uint32_t(animation_), .time = 0, .speed = 0, .playback = Playback::clamp});
+    layer_ = mixer_->play(
+        {.animation = std::uint32_t(animation_), .time = 0, .speed = 0, .playback = Playback::clamp});
     has_layer_ = true;
   }
   set_time(time_);
@@ -58,8 +59,8 @@ void AnimationPlayer::cross_fade(int to, float seconds) {
   fade_from_ = animation_;
   fade_from_time_ = time_;
   fade_layer_ = layer_;
-  layer_ = mixer_->cross_fade(layer_, {.animation = std::uint32_t(to), .time = 0, .speed = 0, .playback = Playback::clamp}, seconds,
-                              FadeCurve::smooth);
+  const LayerSettings next{.animation = std::uint32_t(to), .time = 0, .speed = 0, .playback = Playback::clamp};
+  layer_ = mixer_->cross_fade(layer_, next, seconds, FadeCurve::smooth);
   animation_ = to;
   time_ = 0;
 }

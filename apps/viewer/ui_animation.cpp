@@ -41,10 +41,9 @@ void ui_animation(UiFrame& frame) {
   const Model& model = frame.scene->model();
   if (player.animation_count() == 0 || !ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen)) return;
 
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginListBox("##animations",
-                          ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * float(std::min(player.animation_count() + 1, 6u)) +
-                                         ImGui::GetStyle().FramePadding.y * 2))) {
+  const float rows = float(std::min(player.animation_count() + 1, 6u));  // the bind pose too
+  const float list_height = ImGui::GetTextLineHeightWithSpacing() * rows + ImGui::GetStyle().FramePadding.y * 2;
+  if (ImGui::BeginListBox("##animations", ImVec2(-1, list_height))) {
     for (int a = -1; a < int(player.animation_count()); ++a) {
       if (ImGui::Selectable(animation_label(model, a).c_str(), player.animation() == a)) player.select(a);
     }
