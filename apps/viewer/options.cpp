@@ -49,7 +49,10 @@ const char* usage() {
          "  --yaw DEG --pitch DEG  camera orbit angles (default 30, 15)\n"
          "  --distance D           camera distance from the model's centre (default: framed)\n"
          "  --wireframe --skeleton --no-grid --auto-rotate   initial overlays\n"
-         "  --panel --no-panel     show or hide the text panel (default: shown, not in screenshots)\n"
+         "  --panel --no-panel     show or hide the UI panels (default: shown, not in screenshots)\n"
+         "  --pick X,Y             select the material under pixel X,Y (from the top left) before\n"
+         "                         the first frame, and print which it is\n"
+         "  --keys KEYS            press these keys before the first frame (e.g. H hides the UI)\n"
          "  --bake-textures rgba|bc  glTF input: bake textures as RGBA8 (default, fast) or as\n"
          "                         BC7/BC5 exactly as `aem bake` writes them\n"
          "  --no-bptc              decode BC7 on the CPU even where the driver has BPTC\n"
@@ -61,7 +64,8 @@ const char* usage() {
          "\n"
          "Keys: left drag orbit, right/middle drag pan, wheel zoom, F frame, R auto-rotate,\n"
          "Space play/pause, N/B next/previous animation, +/- speed, Left/Right scrub, Home restart,\n"
-         "M/Shift+M inspection mode, W wireframe, K skeleton, G grid, H panel, Esc quit.\n";
+         "M/Shift+M inspection mode, W wireframe, K skeleton, G grid, H panels, left click selects\n"
+         "the material under the cursor, Esc quit.\n";
 }
 
 Options parse_options(const std::vector<std::string>& args) {
@@ -127,6 +131,13 @@ Options parse_options(const std::vector<std::string>& args) {
       const std::optional<pipeline::TextureEncoding> encoding = pipeline::parse_texture_encoding(v);
       if (!encoding) throw std::invalid_argument("--bake-textures needs bc or rgba, not '" + v + "'");
       o.bake_compressed = *encoding == pipeline::TextureEncoding::bc;
+    } else if (a == "--pick") {  // the UI's selection, for scripts and tests
+      const std::string& v = value();
+      const auto comma = v.find(',');
+      if (comma == std::string::npos) throw std::invalid_argument("--pick needs X,Y, not '" + v + "'");
+      o.pick = {{parse_float(a, v.substr(0, comma)), parse_float(a, v.substr(comma + 1))}};
+    } else if (a == "--keys") {
+      o.keys = value();
     } else if (a == "--no-vsync") {
       o.vsync = false;
     } else if (!a.empty() && a[0] == '-') {

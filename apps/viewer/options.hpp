@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "inspection_mode.hpp"
@@ -22,6 +23,8 @@ struct Options {
   bool wireframe = false;
   bool skeleton = false;
   std::optional<bool> panel;  // default: shown in the window, hidden in screenshots
+  std::optional<std::pair<float, float>> pick;  // pixel whose material is selected at start
+  std::string keys;  // pressed before the first frame, one key per character
   bool auto_rotate = false;
   bool no_bptc = false;
   int frames = 0;          // interactive: exit after this many presented frames (0: never)

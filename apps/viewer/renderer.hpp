@@ -10,6 +10,7 @@
 #include "camera.hpp"
 #include "gpu_model.hpp"
 #include "inspection_mode.hpp"
+#include "selection_highlight.hpp"
 #include "shaders.hpp"
 #include "vertex_batch.hpp"
 
@@ -57,6 +58,7 @@ class Renderer {
   Program model_program_;
   Program line_program_;
   VertexBatch lines_;
+  SelectionHighlight selection_;  // the UI's selected material
 };
 
 }  // namespace aem::viewer

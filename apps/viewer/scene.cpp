@@ -1,7 +1,6 @@
 #include "scene.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 
 namespace aem::viewer {
@@ -36,32 +35,6 @@ Bounds Scene::posed_bounds() {
   }
   if (b.min.x > b.max.x) return gpu_->bounds();
   return b;
-}
-
-std::vector<std::string> Scene::statistics() const {
-  const Model& m = loaded_->model;
-  std::vector<std::string> lines;
-  char buffer[256];
-  std::snprintf(buffer, sizeof buffer, "  %u vertices, %u triangles, %u meshes, %u materials",
-                m.header().vertex_count, m.header().index_count / 3, m.header().mesh_count,
-                m.header().material_count);
-  lines.emplace_back(buffer);
-  unsigned counts[3] = {0, 0, 0}, transparent = 0;
-  for (const aem::Texture& t : m.textures()) {
-    if (t.compression < 3) ++counts[t.compression];
-  }
-  for (const Material& material : m.materials()) transparent += material.type == 1 ? 1 : 0;
-  std::snprintf(buffer, sizeof buffer, "  %u textures (%u RGBA8, %u BC5, %u BC7), %.1f MiB; %u transparent",
-                m.header().texture_count, counts[0], counts[1], counts[2],
-                double(m.header().image_buffer_size) / (1024.0 * 1024.0), transparent);
-  lines.emplace_back(buffer);
-  std::snprintf(buffer, sizeof buffer, "  %u joints, %u animations, %u keyframes; %s",
-                m.header().joint_count, m.header().animation_count, m.header().keyframe_count,
-                loaded_->baked_in_memory ? "baked in memory"
-                : m.mapped()             ? (m.zero_copy() ? "mapped, zero-copy" : "mapped, realigned")
-                                         : "read into memory");
-  lines.emplace_back(buffer);
-  return lines;
 }
 
 }  // namespace aem::viewer

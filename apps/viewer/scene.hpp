@@ -1,6 +1,6 @@
 #pragma once
-// One open model with everything the viewer derives from it: GPU resources, the animation
-// player and the statistics the panel shows.
+// One open model with everything the viewer derives from it: GPU resources and the animation
+// player.
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -26,8 +26,8 @@ class Scene {
   Bounds posed_bounds();
   // What an in-memory bake warned about (empty for an .aem file).
   const std::vector<std::string>& warnings() const { return loaded_->warnings; }
-  // Lines for the panel: counts, texture formats, zero-copy state.
-  std::vector<std::string> statistics() const;
+  bool baked_in_memory() const { return loaded_->baked_in_memory; }
+  double load_ms() const { return loaded_->load_ms; }
 
  private:
   std::unique_ptr<LoadedModel> loaded_;

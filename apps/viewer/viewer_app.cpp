@@ -7,7 +7,6 @@
 #include <stdexcept>
 
 #include "screenshot.hpp"
-#include "warning_lines.hpp"
 
 namespace aem::viewer {
 namespace {
@@ -36,7 +35,6 @@ ViewerApp::ViewerApp(const Options& options, std::unique_ptr<LoadedModel> initia
     : options_(options), process_start_(process_start), window_(window_options(options)) {
   caps_ = probe_texture_caps(options.no_bptc);
   renderer_ = std::make_unique<Renderer>();
-  panel_ = std::make_unique<TextPanel>();
   settings_.mode = options.mode;
   settings_.grid = options.grid;
   settings_.wireframe = options.wireframe;
@@ -57,7 +55,8 @@ ViewerApp::ViewerApp(const Options& options, std::unique_ptr<LoadedModel> initia
 ViewerApp::~ViewerApp() {
   // GL objects go before the context the Window owns.
   scene_.reset();
-  panel_.reset();
+  thumbnails_.reset();
+  ui_.reset();
   renderer_.reset();
 }
 
@@ -101,6 +100,8 @@ void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
       bounds_ = scene_->posed_bounds();
       camera_.frame(bounds_);
     }
+    if (thumbnails_) thumbnails_->clear();  // GL may reuse the old textures' names
+    if (!keep_camera) settings_.selected_material = settings_.selected_joint = -1;
     watch_ = FileWatch(path);
     window_.set_title("aem-viewer - " + path.filename().string());
     message_.clear();
@@ -113,7 +114,7 @@ void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
   }
 }
 
-void ViewerApp::draw_frame(int width, int height, float ui_scale) {
+void ViewerApp::draw_frame(int width, int height) {
   if (scene_) {
     AnimationPlayer& player = scene_->player();
     player.evaluate();
@@ -125,7 +126,7 @@ void ViewerApp::draw_frame(int width, int height, float ui_scale) {
     glClearColor(settings_.background[0], settings_.background[1], settings_.background[2], 1);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   }
-  if (show_panel_) panel_->draw(panel_lines(), 8 * ui_scale, 8 * ui_scale, ui_scale, width, height);
+  if (show_panel_) draw_panels(width, height);
 }
 
 void ViewerApp::screenshot() {
@@ -133,7 +134,8 @@ void ViewerApp::screenshot() {
   const int h = options_.height > 0 ? options_.height : 512;
   OffscreenTarget target(w, h);
   target.bind();
-  draw_frame(w, h, 1.0f);
+  apply_start_actions(w, h);
+  draw_frame(w, h);
   glFinish();
   const std::vector<std::uint8_t> pixels = target.read_pixels();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -148,6 +150,11 @@ void ViewerApp::run() {
   int presented = 0;
   std::vector<double> frame_times;  // ms between presents, after the first frame
   auto last_present = last;
+  {
+    int w = 1, h = 1;
+    window_.drawable_size(w, h);
+    apply_start_actions(w, h);
+  }
   while (!quit) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) handle_event(event, quit);
@@ -159,11 +166,9 @@ void ViewerApp::run() {
     if (scene_) scene_->player().advance(dt);
     if (auto_rotate_) camera_.yaw += dt * 0.5f;
 
-    int w = 1, h = 1, window_w = 1, window_h = 1;
+    int w = 1, h = 1;
     window_.drawable_size(w, h);
-    SDL_GetWindowSize(window_.handle(), &window_w, &window_h);
-    const float ui_scale = std::max(1.0f, std::round(float(w) / float(std::max(window_w, 1)))) * 1.5f;
-    draw_frame(w, h, ui_scale);
+    draw_frame(w, h);
     window_.swap();
     if (++presented == 1 && options_.print_timing) {
       glFinish();
@@ -189,6 +194,12 @@ void ViewerApp::run() {
 }
 
 void ViewerApp::handle_event(const SDL_Event& event, bool& quit) {
+  if (ui_ && show_panel_ && ui_->handle(event)) {
+    // The UI has it; a button released over a panel still ends the viewer's drag.
+    if (event.type != SDL_MOUSEBUTTONUP) return;
+    dragging_orbit_ = dragging_pan_ = false;
+    return;
+  }
   switch (event.type) {
     case SDL_QUIT:
       quit = true;
@@ -200,15 +211,30 @@ void ViewerApp::handle_event(const SDL_Event& event, bool& quit) {
       }
       break;
     case SDL_MOUSEBUTTONDOWN:
-      if (event.button.button == SDL_BUTTON_LEFT) dragging_orbit_ = true;
+      if (event.button.button == SDL_BUTTON_LEFT) {
+        dragging_orbit_ = true;
+        click_travel_ = 0;
+      }
       if (event.button.button == SDL_BUTTON_RIGHT || event.button.button == SDL_BUTTON_MIDDLE) dragging_pan_ = true;
       break;
     case SDL_MOUSEBUTTONUP:
-      if (event.button.button == SDL_BUTTON_LEFT) dragging_orbit_ = false;
+      if (event.button.button == SDL_BUTTON_LEFT && dragging_orbit_) {
+        dragging_orbit_ = false;
+        if (click_travel_ < 4) {  // a click, not an orbit: select what is under it
+          int w = 1, h = 1, window_w = 1, window_h = 1;
+          window_.drawable_size(w, h);
+          SDL_GetWindowSize(window_.handle(), &window_w, &window_h);
+          const float sx = float(w) / float(std::max(window_w, 1)), sy = float(h) / float(std::max(window_h, 1));
+          select_material_at((float(event.button.x) + 0.5f) * sx, (float(event.button.y) + 0.5f) * sy, w, h);
+        }
+      }
       if (event.button.button == SDL_BUTTON_RIGHT || event.button.button == SDL_BUTTON_MIDDLE) dragging_pan_ = false;
       break;
     case SDL_MOUSEMOTION:
-      if (dragging_orbit_) camera_.orbit(float(event.motion.xrel), float(event.motion.yrel));
+      if (dragging_orbit_) {
+        camera_.orbit(float(event.motion.xrel), float(event.motion.yrel));
+        click_travel_ += std::abs(float(event.motion.xrel)) + std::abs(float(event.motion.yrel));
+      }
       if (dragging_pan_) {
         int window_w = 1, window_h = 1;
         SDL_GetWindowSize(window_.handle(), &window_w, &window_h);
@@ -292,56 +318,6 @@ void ViewerApp::handle_key(const SDL_KeyboardEvent& key, bool& quit) {
     default:
       break;
   }
-}
-
-std::vector<std::string> ViewerApp::panel_lines() const {
-  std::vector<std::string> lines;
-  char buffer[512];
-  if (!scene_) {
-    lines.emplace_back("No model: drop an .aem file on this window");
-  } else {
-    lines.push_back(scene_->path().filename().string());
-    for (std::string& line : scene_->statistics()) lines.push_back(std::move(line));
-    for (std::string& line : warning_lines(scene_->warnings(), scene_->path().string())) lines.push_back(std::move(line));
-  }
-  if (!message_.empty()) lines.push_back("Error: " + message_.substr(0, 160));
-  std::snprintf(buffer, sizeof buffer, "Frame %.2f ms (%.0f fps)  %s%s", frame_ms_, frame_ms_ > 0 ? 1000.0 / frame_ms_ : 0.0,
-                caps_.bptc ? "BPTC" : "BC7 on CPU", auto_rotate_ ? "  auto-rotate" : "");
-  lines.emplace_back(buffer);
-  std::snprintf(buffer, sizeof buffer, "Mode: %s%s%s%s", std::string(name(settings_.mode)).c_str(),
-                settings_.wireframe ? ", wireframe" : "", settings_.skeleton ? ", skeleton" : "",
-                settings_.grid ? ", grid" : "");
-  lines.emplace_back(buffer);
-  if (scene_) {
-    AnimationPlayer& player = scene_->player();
-    const Model& model = scene_->model();
-    lines.emplace_back("Animations");
-    if (player.animation_count() == 0) lines.emplace_back("  (none)");
-    lines.push_back(std::string(player.animation() < 0 ? "> " : "  ") + "bind pose");
-    const std::size_t shown = std::min<std::size_t>(player.animation_count(), 12);
-    for (std::size_t a = 0; a < shown; ++a) {
-      const Animation& animation = model.animations()[a];
-      std::snprintf(buffer, sizeof buffer, "%s%zu %s (%.2f s)", int(a) == player.animation() ? "> " : "  ", a,
-                    std::string(name_view(animation.name)).c_str(), double(animation.duration));
-      lines.emplace_back(buffer);
-    }
-    if (player.animation_count() > shown) lines.push_back("  ... " + std::to_string(player.animation_count() - shown) + " more");
-    if (player.animation() >= 0) {
-      const float d = player.duration();
-      const int filled = d > 0 ? int(std::lround(30 * player.time() / d)) : 0;
-      std::snprintf(buffer, sizeof buffer, "  [%s%s] %.2f / %.2f s  x%.2f %s",
-                    std::string(std::size_t(std::clamp(filled, 0, 30)), '=').c_str(),
-                    std::string(std::size_t(30 - std::clamp(filled, 0, 30)), '-').c_str(), double(player.time()),
-                    double(d), double(player.speed), player.playing ? "playing" : "paused");
-      lines.emplace_back(buffer);
-    }
-  }
-  lines.emplace_back("Keys");
-  lines.emplace_back("  left drag orbit, right/middle drag pan, wheel zoom, F frame, R auto-rotate");
-  lines.emplace_back("  Space play/pause, N/B next/prev animation, +/- speed, Left/Right scrub, Home");
-  lines.emplace_back("  M/Shift+M mode, W wireframe, K skeleton, G grid, H panel, Esc quit");
-  lines.emplace_back("  drop a file to open it; the open file reloads when it changes");
-  return lines;
 }
 
 }  // namespace aem::viewer

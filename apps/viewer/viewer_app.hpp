@@ -10,7 +10,9 @@
 #include "options.hpp"
 #include "renderer.hpp"
 #include "scene.hpp"
-#include "text_panel.hpp"
+#include "texture_thumbnails.hpp"
+#include "ui_layer.hpp"
+#include "ui_panels.hpp"
 #include "window.hpp"
 
 namespace aem::viewer {
@@ -33,15 +35,22 @@ class ViewerApp {
   void open(const std::filesystem::path& path, bool keep_camera);
   void handle_event(const SDL_Event& event, bool& quit);
   void handle_key(const SDL_KeyboardEvent& key, bool& quit);
-  void draw_frame(int width, int height, float ui_scale);
-  std::vector<std::string> panel_lines() const;
+  void draw_frame(int width, int height);
+  // The UI (viewer_app_ui.cpp): created on first use; drawn over the frame when shown.
+  void draw_panels(int width, int height);
+  // Selects the material under pixel (x, y) of a width x height frame (none: -1); returns it.
+  int select_material_at(float x, float y, int width, int height);
+  // --keys and --pick: what happens before the first frame of a width x height view.
+  void apply_start_actions(int width, int height);
 
   Options options_;
   std::chrono::steady_clock::time_point process_start_;
   Window window_;
   TextureCaps caps_;
   std::unique_ptr<Renderer> renderer_;
-  std::unique_ptr<TextPanel> panel_;
+  std::unique_ptr<UiLayer> ui_;
+  std::unique_ptr<TextureThumbnails> thumbnails_;
+  UiState ui_state_;
   std::unique_ptr<Scene> scene_;
   OrbitCamera camera_;
   RenderSettings settings_;
@@ -50,6 +59,7 @@ class ViewerApp {
   bool show_panel_ = true;
   bool auto_rotate_ = false;
   bool dragging_orbit_ = false, dragging_pan_ = false;
+  float click_travel_ = 0;  // pointer movement since the left button went down: < 4 px picks
   std::string message_;  // the last error (a file that did not open), shown in the panel
   double frame_ms_ = 0;
 };
