@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "motion_bounds.hpp"
+
 namespace aem::viewer {
 
 Scene::Scene(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path, const TextureCaps& caps)
@@ -37,6 +39,8 @@ Bounds Scene::posed_bounds() {
   if (b.min.x > b.max.x) return gpu_->bounds();
   return b;
 }
+
+Bounds Scene::framing_bounds() const { return motion_bounds(loaded_->model, player_->animation()); }
 
 std::vector<std::string> Scene::statistics() const {
   const Model& m = loaded_->model;

@@ -24,6 +24,9 @@ class Scene {
   // Bounds of the model as posed now (CPU-skinned positions at the player's current time):
   // what framing and the grid use, so a skin whose bind pose lies elsewhere is still framed.
   Bounds posed_bounds();
+  // Bounds over the whole motion of the animation selected now (the bind pose for none): what
+  // the camera frames, so that the model stays in view as it plays (see motion_bounds.hpp).
+  Bounds framing_bounds() const;
   // What an in-memory bake warned about (empty for an .aem file).
   const std::vector<std::string>& warnings() const { return loaded_->warnings; }
   // Lines for the panel: counts, texture formats, zero-copy state.

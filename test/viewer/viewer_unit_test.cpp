@@ -42,6 +42,65 @@ TEST(ViewerUnit, RejectsBadCommandLines) {
   }
 }
 
+// Each refusal is one line naming the problem: the message main prints as it is.
+TEST(ViewerUnit, RejectsBadArgumentsWithOneLineNamingThem) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string names;
+  };
+  for (const Case& c : std::vector<Case>{
+           {{"m.aem", "--time", "-1"}, "--time must not be negative, not -1"},
+           {{"m.aem", "--screenshot", "o.jpg"}, "--screenshot writes PNG only"},
+           {{"m.aem", "--screenshot", "o"}, "not 'o'"},
+           {{"m.aem", "--wobble"}, "unknown option --wobble"},
+           {{"m.aem", "--animation", "-2"}, "--animation needs an index from 0 or none, not -2"},
+           {{"m.aem", "--turntable", "3"}, "--turntable needs --screenshot"},
+           {{"m.aem", "--screenshot", "o.png", "--turntable", "0"}, "--turntable needs 1 to 3600 frames, not 0"},
+           {{"--screenshot-dir", "out"}, "--screenshot-dir needs at least one DIR"},
+           {{"--screenshot-dir", "out", "in", "--screenshot", "o.png"}, "do not go together"},
+       }) {
+    try {
+      parse_options(c.args);
+      ADD_FAILURE() << "accepted " << c.args.back();
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(c.names), std::string::npos) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    }
+  }
+  EXPECT_EQ(parse_options({"m.aem", "--screenshot", "O.PNG", "--time", "0"}).screenshot->string(), "O.PNG");
+}
+
+TEST(ViewerUnit, ParsesVersionTurntableAndScreenshotDir) {
+  EXPECT_TRUE(parse_options({"--version"}).version);
+  const Options turntable = parse_options({"m.aem", "--screenshot", "o.png", "--turntable", "24"});
+  EXPECT_EQ(turntable.turntable, 24);
+  const Options batch = parse_options({"--screenshot-dir", "out", "a", "b", "--size", "64x64"});
+  EXPECT_EQ(*batch.thumbnail_output, "out");
+  EXPECT_EQ(batch.thumbnail_inputs, (std::vector<std::filesystem::path>{"a", "b"}));
+  EXPECT_TRUE(batch.file.empty());
+  EXPECT_EQ(batch.width, 64);
+}
+
+TEST(ViewerUnit, AnimationPastTheLastNamesTheModelsCount) {
+  Options o;
+  check_animation_option(o, 0, "m.aem");  // not asked: anything goes
+  o.animation = -1;
+  check_animation_option(o, 0, "m.aem");  // the bind pose always exists
+  o.animation = 2;
+  check_animation_option(o, 3, "m.aem");
+  const auto message = [&](std::size_t count) {
+    try {
+      check_animation_option(o, count, "m.aem");
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message(2), "--animation 2: m.aem has 2 animations (0 to 1, or none)");
+  EXPECT_EQ(message(0), "--animation 2: m.aem has no animations (use --animation none)");
+}
+
 TEST(ViewerUnit, InspectionModeNamesRoundTrip) {
   for (int i = 0; i < kInspectionModeCount; ++i) {
     const auto mode = InspectionMode(i);
