@@ -96,41 +96,59 @@ void grow_by_joint_boxes(const std::vector<Bounds>& boxes, std::span<const Mat4>
   }
 }
 
+// How many intervals each animation is sampled over (0 for one without a usable duration).
+std::vector<std::size_t> sample_intervals(const Model& model, const MotionSampling& sampling) {
+  std::vector<std::size_t> intervals;
+  std::size_t total = 0;
+  for (const Animation& animation : model.animations()) {
+    const float duration = animation.duration;
+    std::size_t n = 0;
+    if (std::isfinite(duration) && duration > 0) {
+      const float wanted = std::ceil(duration * std::max(sampling.rate, 1.0f));
+      n = std::size_t(std::clamp(wanted, 1.0f, float(std::max<std::size_t>(sampling.max_samples, 1))));
+    }
+    intervals.push_back(n);
+    total += n;
+  }
+  if (total > sampling.max_total_samples) {
+    for (std::size_t& n : intervals) n = n == 0 ? 0 : std::max<std::size_t>(1, n * sampling.max_total_samples / total);
+  }
+  return intervals;
+}
+
 }  // namespace
 
-Bounds motion_bounds(const Model& model, int animation, const MotionSampling& sampling) {
+Bounds motion_bounds(const Model& model, const MotionSampling& sampling) {
   Bounds bounds = static_bounds(model);
   if (!model.joints().empty()) {
-    if (animation >= 0 && std::size_t(animation) >= model.animations().size()) {
-      throw std::out_of_range("animation " + std::to_string(animation) + " of " +
-                              std::to_string(model.animations().size()));
-    }
     AnimationMixer mixer(model, 1);
     std::vector<float> skinning(16 * mixer.joint_count());
-    float duration = 0;
-    std::size_t intervals = 0;  // poses: intervals + 1; none for the bind pose
-    LayerId layer;
-    if (animation >= 0) {
-      duration = model.animations()[std::size_t(animation)].duration;
-      // Clamped, so that the sample at the duration is the last pose, not the first again.
-      layer = mixer.play({.animation = std::uint32_t(animation), .time = 0, .speed = 0, .playback = Playback::clamp});
-      if (std::isfinite(duration) && duration > 0) {
-        const float wanted = std::ceil(duration * std::max(sampling.rate, 1.0f));
-        intervals = std::size_t(std::clamp(wanted, 1.0f, float(std::max<std::size_t>(sampling.max_samples, 1))));
-      }
-    }
+    const std::vector<std::size_t> intervals = sample_intervals(model, sampling);
+    const bool bind_pose = sampling.with_bind_pose || intervals.empty();
+    std::size_t poses = bind_pose ? 1 : 0;
+    for (std::size_t n : intervals) poses += n + 1;
     std::size_t skinned = 0;
     for (const Vertex& v : model.vertices()) skinned += is_skinned(v, model.joints().size()) ? 1 : 0;
-    const bool exact = skinned * (intervals + 1) <= sampling.exact_budget;
+    const bool exact = skinned * poses <= sampling.exact_budget;
     const std::vector<Bounds> boxes = exact ? std::vector<Bounds>{} : joint_local_boxes(model);
-    for (std::size_t k = 0; k <= intervals; ++k) {
-      if (animation >= 0) mixer.settings(layer).time = intervals == 0 ? 0.0f : duration * float(k) / float(intervals);
+    const auto grow_by_pose = [&] {
       mixer.evaluate(skinning);
       if (exact) {
         grow_by_skinned_vertices(model, skinning, bounds);
       } else {
         grow_by_joint_boxes(boxes, mixer.model_space(), bounds);
       }
+    };
+    if (bind_pose) grow_by_pose();  // nothing playing yet: the bind pose
+    for (std::uint32_t a = 0; a < intervals.size(); ++a) {
+      const float duration = model.animations()[a].duration;
+      // Clamped, so that the sample at the duration is the last pose, not the first again.
+      const LayerId layer = mixer.play({.animation = a, .time = 0, .speed = 0, .playback = Playback::clamp});
+      for (std::size_t k = 0; k <= intervals[a]; ++k) {
+        mixer.settings(layer).time = intervals[a] == 0 ? 0.0f : duration * float(k) / float(intervals[a]);
+        grow_by_pose();
+      }
+      mixer.stop(layer);
     }
   }
   if (is_empty(bounds)) return {{-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}};

@@ -22,13 +22,14 @@
 namespace aem::viewer {
 
 struct MotionSampling {
+  bool with_bind_pose = false;              // always, for a model without animations
   float rate = 30;                          // samples per second of animation
   std::size_t max_samples = 1024;           // per animation, however long it lasts
+  std::size_t max_total_samples = 4096;     // over all animations
   std::size_t exact_budget = 8'000'000;     // skinned vertices x poses for the exact way
 };
 
-// `animation` -1 (or a model without joints): the bind pose alone. Throws std::out_of_range for
-// an animation the model does not have. A model without vertices gives a unit box at the origin.
-Bounds motion_bounds(const Model& model, int animation, const MotionSampling& sampling = {});
+// A model without vertices gives a unit box at the origin.
+Bounds motion_bounds(const Model& model, const MotionSampling& sampling = {});
 
 }  // namespace aem::viewer

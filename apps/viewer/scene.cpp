@@ -40,7 +40,12 @@ Bounds Scene::posed_bounds() {
   return b;
 }
 
-Bounds Scene::framing_bounds() const { return motion_bounds(loaded_->model, player_->animation()); }
+const Bounds& Scene::framing_bounds() {
+  const bool bind_pose = player_->animation() < 0;
+  std::optional<Bounds>& bounds = motion_bounds_[bind_pose ? 1 : 0];
+  if (!bounds) bounds = motion_bounds(loaded_->model, {.with_bind_pose = bind_pose});
+  return *bounds;
+}
 
 std::vector<std::string> Scene::statistics() const {
   const Model& m = loaded_->model;

@@ -3,6 +3,7 @@
 // player and the statistics the panel shows.
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,9 +25,10 @@ class Scene {
   // Bounds of the model as posed now (CPU-skinned positions at the player's current time):
   // what framing and the grid use, so a skin whose bind pose lies elsewhere is still framed.
   Bounds posed_bounds();
-  // Bounds over the whole motion of the animation selected now (the bind pose for none): what
-  // the camera frames, so that the model stays in view as it plays (see motion_bounds.hpp).
-  Bounds framing_bounds() const;
+  // Bounds over the whole motion of every animation, and the bind pose too while it is shown
+  // (animation -1): what the camera frames, so that the model stays in view as it plays (see
+  // motion_bounds.hpp). Computed once each.
+  const Bounds& framing_bounds();
   // What an in-memory bake warned about (empty for an .aem file).
   const std::vector<std::string>& warnings() const { return loaded_->warnings; }
   // Lines for the panel: counts, texture formats, zero-copy state.
@@ -37,6 +39,7 @@ class Scene {
   std::filesystem::path path_;
   std::unique_ptr<GpuModel> gpu_;
   std::unique_ptr<AnimationPlayer> player_;
+  std::optional<Bounds> motion_bounds_[2];  // without, with the bind pose
 };
 
 }  // namespace aem::viewer

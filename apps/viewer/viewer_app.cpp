@@ -66,7 +66,8 @@ void ViewerApp::apply_camera_options() {
   camera_.yaw = options_.yaw.value_or(30.0f) * kDegrees;
   camera_.pitch = options_.pitch.value_or(15.0f) * kDegrees;
   if (scene_) {
-    // Framed on the selected animation's whole motion: frames at any --time share one camera.
+    // Framed on every animation's whole motion: any --animation and --time share one camera.
+    // The bind pose (--animation none) is framed with them.
     bounds_ = scene_->framing_bounds();
     camera_.frame(bounds_, view_aspect());
   }

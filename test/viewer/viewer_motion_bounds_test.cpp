@@ -96,15 +96,15 @@ TEST(ViewerUnit, MotionBoundsHoldEveryPoseOfTheAnimation) {
   const std::vector<std::byte> bytes = pipeline::serialize_model(swinging_model());
   const Model model = Model::open_memory(bytes);
 
-  const Bounds exact = motion_bounds(model, 0);
+  const Bounds exact = motion_bounds(model);
   expect_holds_every_pose(model, exact, "exact");
   // The rise of the root is in the bounds, not only the first pose: the cube's top reaches 5.5.
   EXPECT_NEAR(exact.max.y, 5.5f, 0.01f);
   EXPECT_NEAR(exact.min.x, -3.0f, 1e-5f);  // the static vertex
 
-  // Per-joint boxes (as for a model too big to skin at every sample): conservative, and exact
-  // here where every box is carried rigidly... but for the blended vertices, within reason.
-  const Bounds boxes = motion_bounds(model, 0, {.exact_budget = 0});
+  // Per-joint boxes (as for a model too big to skin at every sample): conservative, and not much
+  // larger (the blended vertices' boxes are what it adds).
+  const Bounds boxes = motion_bounds(model, {.exact_budget = 0});
   expect_holds_every_pose(model, boxes, "joint boxes");
   for (int axis = 0; axis < 3; ++axis) {
     const float lo[3] = {boxes.min.x, boxes.min.y, boxes.min.z}, hi[3] = {boxes.max.x, boxes.max.y, boxes.max.z};
@@ -114,12 +114,25 @@ TEST(ViewerUnit, MotionBoundsHoldEveryPoseOfTheAnimation) {
     EXPECT_LT(hi[axis] - lo[axis], 1.5f * (ehi[axis] - elo[axis])) << axis;
   }
 
-  // The bind pose alone: the vertices where they are.
-  const Bounds bind = motion_bounds(model, -1);
+  // Sampled coarsely (one interval: the first and last poses, which are alike) the rise is lost:
+  // the samples are what finds it.
+  const Bounds coarse = motion_bounds(model, {.max_samples = 1});
+  EXPECT_LT(coarse.max.y, 2.0f);
+  // The bind pose counts when asked for: here it lies inside the motion.
+  const Bounds with_bind = motion_bounds(model, {.with_bind_pose = true});
+  EXPECT_FLOAT_EQ(with_bind.max.y, exact.max.y);
+  EXPECT_FLOAT_EQ(with_bind.min.x, exact.min.x);
+}
+
+TEST(ViewerUnit, MotionBoundsOfAModelWithoutAnimationsAreItsBindPose) {
+  ModelContent content = swinging_model();
+  content.animations.clear();
+  const std::vector<std::byte> bytes = pipeline::serialize_model(content);
+  const Bounds bind = motion_bounds(Model::open_memory(bytes));
   EXPECT_FLOAT_EQ(bind.min.x, -3.0f);
+  EXPECT_FLOAT_EQ(bind.max.x, 2.25f);
   EXPECT_FLOAT_EQ(bind.max.y, 0.5f);
   EXPECT_FLOAT_EQ(bind.max.z, 1.5f);
-  EXPECT_THROW(motion_bounds(model, 1), std::out_of_range);
 }
 
 }  // namespace
