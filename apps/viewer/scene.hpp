@@ -22,9 +22,6 @@ class Scene {
   GpuModel& gpu() { return *gpu_; }
   AnimationPlayer& player() { return *player_; }
   const std::filesystem::path& path() const { return path_; }
-  // Bounds of the model as posed now (CPU-skinned positions at the player's current time):
-  // what framing and the grid use, so a skin whose bind pose lies elsewhere is still framed.
-  Bounds posed_bounds();
   // Bounds over the whole motion of every animation, and the bind pose too while it is shown
   // (animation -1): what the camera frames, so that the model stays in view as it plays (see
   // motion_bounds.hpp). Computed once each.
