@@ -26,7 +26,7 @@ struct MotionSampling {
   float rate = 30;                          // samples per second of animation
   std::size_t max_samples = 1024;           // per animation, however long it lasts
   std::size_t max_total_samples = 4096;     // over all animations
-  std::size_t exact_budget = 8'000'000;     // skinned vertices x poses for the exact way
+  std::size_t exact_budget = 4'000'000;     // skinned vertices x poses for the exact way (~50 ms)
 };
 
 // A model without vertices gives a unit box at the origin.
