@@ -1,5 +1,5 @@
-// The viewer's pieces that need no display: the command line, inspection-mode names, the file
-// watch that drives reloading and the panel's warning lines.
+// The viewer's pieces that need no display: the command line, inspection-mode names, the
+// --screenshot-dir listing, the file watch that drives reloading and the panel's warning lines.
 #include <chrono>
 #include <fstream>
 #include <stdexcept>
@@ -10,6 +10,7 @@
 #include "file_watch.hpp"
 #include "inspection_mode.hpp"
 #include "options.hpp"
+#include "thumbnail_jobs.hpp"
 #include "warning_lines.hpp"
 #include "viewer_test_support.hpp"
 
@@ -99,6 +100,30 @@ TEST(ViewerUnit, AnimationPastTheLastNamesTheModelsCount) {
   };
   EXPECT_EQ(message(2), "--animation 2: m.aem has 2 animations (0 to 1, or none)");
   EXPECT_EQ(message(0), "--animation 2: m.aem has no animations (use --animation none)");
+}
+
+TEST(ViewerUnit, ThumbnailJobsMirrorTheTreeAndNameWhatTheyCannotTake) {
+  const auto dir = scratch_dir("thumbnail_jobs");
+  std::filesystem::create_directories(dir / "in" / "x" / "deep");
+  for (const char* name : {"a.aem", "x/y.GLB", "x/deep/z.gltf", "x/deep/z.glb", "x/z.bin", "x/readme.txt"}) {
+    std::ofstream(dir / "in" / name) << "model or not";
+  }
+  std::ofstream(dir / "single.aem") << "m";
+  std::vector<std::string> problems;
+  const std::vector<ThumbnailJob> jobs =
+      find_thumbnail_jobs({dir / "in", dir / "single.aem", dir / "absent"}, dir / "out", problems);
+  std::vector<std::pair<std::filesystem::path, std::filesystem::path>> got;
+  for (const ThumbnailJob& job : jobs) got.emplace_back(job.model, job.thumbnail);
+  EXPECT_EQ(got, (std::vector<std::pair<std::filesystem::path, std::filesystem::path>>{
+                     {dir / "in" / "a.aem", dir / "out" / "a.png"},
+                     {dir / "in" / "x" / "deep" / "z.glb", dir / "out" / "x" / "deep" / "z.png"},
+                     {dir / "in" / "x" / "y.GLB", dir / "out" / "x" / "y.png"},
+                     {dir / "single.aem", dir / "out" / "single.png"}}));
+  // z.gltf wants z.glb's thumbnail; "absent" is nothing at all: one line each, naming them.
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_NE(problems[0].find((dir / "in" / "x" / "deep" / "z.gltf").string()), std::string::npos) << problems[0];
+  EXPECT_NE(problems[0].find("z.glb"), std::string::npos) << problems[0];
+  EXPECT_NE(problems[1].find((dir / "absent").string()), std::string::npos) << problems[1];
 }
 
 TEST(ViewerUnit, InspectionModeNamesRoundTrip) {
