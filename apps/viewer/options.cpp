@@ -48,7 +48,7 @@ const char* usage() {
          "\n"
          "Opens a model in a window (drop another file on it to switch; the file reloads when it\n"
          "changes on disk). With --screenshot, renders one frame off-screen and exits.\n"
-         "The camera frames the model over the whole of the animation shown, not only one pose.\n"
+         "The camera frames the model over the whole motion of its animations, not one pose.\n"
          "\n"
          "  --screenshot OUT.png   write one frame as PNG and exit (works under Xvfb)\n"
          "  --turntable N          with --screenshot: N frames around the model, yaw stepping by\n"
