@@ -1,6 +1,7 @@
 #include "options.hpp"
 
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <stdexcept>
 
@@ -32,15 +33,30 @@ int parse_int(const std::string& option, const std::string& text) {
   return value;
 }
 
+// Screenshots are PNG: a name that asks for another format is refused, not silently ignored.
+bool has_png_extension(const std::filesystem::path& path) {
+  std::string extension = path.extension().string();
+  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".png";
+}
+
 }  // namespace
 
 const char* usage() {
   return "usage: aem-viewer [FILE.aem | FILE.gltf | FILE.glb] [options]\n"
+         "       aem-viewer --screenshot-dir OUT DIR... [options]\n"
          "\n"
          "Opens a model in a window (drop another file on it to switch; the file reloads when it\n"
          "changes on disk). With --screenshot, renders one frame off-screen and exits.\n"
+         "The camera frames the model over the whole motion of its animations, not one pose.\n"
          "\n"
          "  --screenshot OUT.png   write one frame as PNG and exit (works under Xvfb)\n"
+         "  --turntable N          with --screenshot: N frames around the model, yaw stepping by\n"
+         "                         360/N degrees from --yaw, written as OUT-000.png, OUT-001.png...\n"
+         "  --screenshot-dir OUT DIR...  a thumbnail of every .aem, .gltf and .glb under the DIRs,\n"
+         "                         written to OUT as the same relative path with .png (x/y.aem ->\n"
+         "                         OUT/x/y.png), all in one off-screen context; a model that fails\n"
+         "                         is reported and skipped, and the exit status is then 1\n"
          "  --size WxH             window or screenshot size (default 1280x800, screenshots 512x512)\n"
          "  --time T               animation time in seconds\n"
          "  --animation N|none     animation index (default 0), none for the bind pose\n"
@@ -61,6 +77,7 @@ const char* usage() {
          "  --print-timing         print the time from process start to the first presented frame\n"
          "                         and, on exit, frame-time statistics\n"
          "  --no-vsync             present frames as fast as they render (benchmarks)\n"
+         "  --version              print the version and exit\n"
          "\n"
          "Keys: left drag orbit, right/middle drag pan, wheel zoom, F frame, R auto-rotate,\n"
          "Space play/pause, N/B next/previous animation, +/- speed, Left/Right scrub, Home restart,\n"
@@ -70,6 +87,7 @@ const char* usage() {
 
 Options parse_options(const std::vector<std::string>& args) {
   Options o;
+  std::vector<std::filesystem::path> positional;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const auto value = [&]() -> const std::string& {
@@ -78,8 +96,18 @@ Options parse_options(const std::vector<std::string>& args) {
     };
     if (a == "--help" || a == "-h") {
       o.help = true;
+    } else if (a == "--version") {
+      o.version = true;
     } else if (a == "--screenshot") {
       o.screenshot = value();
+      if (!has_png_extension(*o.screenshot)) {
+        throw std::invalid_argument("--screenshot writes PNG only: name the file .png, not '" + o.screenshot->string() + "'");
+      }
+    } else if (a == "--screenshot-dir") {
+      o.thumbnail_output = value();
+    } else if (a == "--turntable") {
+      o.turntable = parse_int(a, value());
+      if (o.turntable < 1 || o.turntable > 3600) throw std::invalid_argument("--turntable needs 1 to 3600 frames, not " + args[i]);
     } else if (a == "--size") {
       const std::string& v = value();
       const auto x = v.find('x');
@@ -91,10 +119,11 @@ Options parse_options(const std::vector<std::string>& args) {
       }
     } else if (a == "--time") {
       o.time = parse_float(a, value());
+      if (*o.time < 0) throw std::invalid_argument("--time must not be negative, not " + args[i]);
     } else if (a == "--animation") {
       const std::string& v = value();
       o.animation = v == "none" ? -1 : parse_int(a, v);
-      if (*o.animation < -1) throw std::invalid_argument("--animation needs an index or none");
+      if (*o.animation < -1) throw std::invalid_argument("--animation needs an index from 0 or none, not " + v);
     } else if (a == "--mode") {
       const std::string& v = value();
       const auto mode = parse_inspection_mode(v);
@@ -140,16 +169,38 @@ Options parse_options(const std::vector<std::string>& args) {
       o.keys = value();
     } else if (a == "--no-vsync") {
       o.vsync = false;
-    } else if (!a.empty() && a[0] == '-') {
-      throw std::invalid_argument("unknown option " + a);
-    } else if (o.file.empty()) {
-      o.file = a;
+    } else if (a.size() > 1 && a[0] == '-') {
+      throw std::invalid_argument("unknown option " + a + " (aem-viewer --help lists the options)");
     } else {
-      throw std::invalid_argument("more than one file given ('" + o.file.string() + "' and '" + a + "')");
+      positional.emplace_back(a);
     }
   }
+  if (o.help || o.version) return o;
+  if (o.thumbnail_output) {
+    if (o.screenshot) throw std::invalid_argument("--screenshot-dir and --screenshot do not go together");
+    if (o.turntable > 0) throw std::invalid_argument("--turntable goes with --screenshot, not --screenshot-dir");
+    if (positional.empty()) throw std::invalid_argument("--screenshot-dir needs at least one DIR of models after OUT");
+    o.thumbnail_inputs = std::move(positional);
+    return o;
+  }
+  if (positional.size() > 1) {
+    throw std::invalid_argument("more than one file given ('" + positional[0].string() + "' and '" + positional[1].string() + "')");
+  }
+  if (!positional.empty()) o.file = positional[0];
   if (o.screenshot && o.file.empty()) throw std::invalid_argument("--screenshot needs a FILE to render");
+  if (o.turntable > 0 && !o.screenshot) throw std::invalid_argument("--turntable needs --screenshot OUT.png to name its frames");
   return o;
+}
+
+void check_animation_option(const Options& options, std::size_t animation_count, const std::filesystem::path& model) {
+  if (!options.animation || *options.animation < 0 || std::size_t(*options.animation) < animation_count) return;
+  const std::string index = std::to_string(*options.animation);
+  if (animation_count == 0) {
+    throw std::invalid_argument("--animation " + index + ": " + model.string() + " has no animations (use --animation none)");
+  }
+  throw std::invalid_argument("--animation " + index + ": " + model.string() + " has " + std::to_string(animation_count) +
+                              (animation_count == 1 ? " animation" : " animations") + " (0 to " +
+                              std::to_string(animation_count - 1) + ", or none)");
 }
 
 }  // namespace aem::viewer

@@ -3,6 +3,7 @@
 // player.
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,9 +22,10 @@ class Scene {
   GpuModel& gpu() { return *gpu_; }
   AnimationPlayer& player() { return *player_; }
   const std::filesystem::path& path() const { return path_; }
-  // Bounds of the model as posed now (CPU-skinned positions at the player's current time):
-  // what framing and the grid use, so a skin whose bind pose lies elsewhere is still framed.
-  Bounds posed_bounds();
+  // Bounds over the whole motion of every animation, and the bind pose too while it is shown
+  // (animation -1): what the camera frames, so that the model stays in view as it plays (see
+  // motion_bounds.hpp). Computed once each.
+  const Bounds& framing_bounds();
   // What an in-memory bake warned about (empty for an .aem file).
   const std::vector<std::string>& warnings() const { return loaded_->warnings; }
   bool baked_in_memory() const { return loaded_->baked_in_memory; }
@@ -34,6 +36,7 @@ class Scene {
   std::filesystem::path path_;
   std::unique_ptr<GpuModel> gpu_;
   std::unique_ptr<AnimationPlayer> player_;
+  std::optional<Bounds> motion_bounds_[2];  // without, with the bind pose
 };
 
 }  // namespace aem::viewer

@@ -15,7 +15,7 @@ constexpr float kDegrees = std::numbers::pi_v<float> / 180.0f;
 
 WindowOptions window_options(const Options& options) {
   WindowOptions w;
-  w.hidden = options.screenshot.has_value();
+  w.hidden = options.screenshot.has_value() || options.thumbnail_output.has_value();
   if (w.hidden) {
     w.width = 64;  // the frame itself is rendered off-screen at --size
     w.height = 64;
@@ -39,7 +39,7 @@ ViewerApp::ViewerApp(const Options& options, std::unique_ptr<LoadedModel> initia
   settings_.grid = options.grid;
   settings_.wireframe = options.wireframe;
   settings_.skeleton = options.skeleton;
-  show_panel_ = options.panel.value_or(!options.screenshot.has_value());
+  show_panel_ = options.panel.value_or(!headless());
   auto_rotate_ = options.auto_rotate;
   if (initial) {
     scene_ = std::make_unique<Scene>(std::move(initial), options.file, caps_);
@@ -65,13 +65,10 @@ void ViewerApp::apply_camera_options() {
   camera_.yaw = options_.yaw.value_or(30.0f) * kDegrees;
   camera_.pitch = options_.pitch.value_or(15.0f) * kDegrees;
   if (scene_) {
-    // Framed on the animation's first pose, so frames at different --time share one camera.
-    AnimationPlayer& player = scene_->player();
-    const float time = player.time();
-    player.set_time(0);
-    bounds_ = scene_->posed_bounds();
-    player.set_time(time);
-    camera_.frame(bounds_);
+    // Framed on every animation's whole motion: any --animation and --time share one camera.
+    // The bind pose (--animation none) is framed with them.
+    bounds_ = scene_->framing_bounds();
+    camera_.frame(bounds_, view_aspect());
   }
   if (options_.distance) {
     camera_.distance = *options_.distance;
@@ -94,11 +91,11 @@ void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
       scene_->player().set_time(time);
       scene_->player().playing = playing;
       scene_->player().speed = speed;
-      bounds_ = scene_->posed_bounds();
+      bounds_ = scene_->framing_bounds();
     } else {
       options_.distance.reset();
-      bounds_ = scene_->posed_bounds();
-      camera_.frame(bounds_);
+      bounds_ = scene_->framing_bounds();
+      camera_.frame(bounds_, view_aspect());
     }
     if (thumbnails_) thumbnails_->clear();  // GL may reuse the old textures' names
     if (!keep_camera) settings_.selected_material = settings_.selected_joint = -1;
@@ -130,17 +127,39 @@ void ViewerApp::draw_frame(int width, int height) {
 }
 
 void ViewerApp::screenshot() {
-  const int w = options_.width > 0 ? options_.width : 512;
-  const int h = options_.height > 0 ? options_.height : 512;
+  const int w = screenshot_width(), h = screenshot_height();
+  write_png(*options_.screenshot, w, h, render_offscreen());
+  std::printf("aem-viewer: wrote %s (%dx%d)\n", options_.screenshot->string().c_str(), w, h);
+}
+
+std::vector<std::uint8_t> ViewerApp::render_offscreen() {
+  const int w = screenshot_width(), h = screenshot_height();
   OffscreenTarget target(w, h);
   target.bind();
   apply_start_actions(w, h);
   draw_frame(w, h);
   glFinish();
-  const std::vector<std::uint8_t> pixels = target.read_pixels();
+  std::vector<std::uint8_t> pixels = target.read_pixels();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  write_png(*options_.screenshot, w, h, pixels);
-  std::printf("aem-viewer: wrote %s (%dx%d)\n", options_.screenshot->string().c_str(), w, h);
+  return pixels;
+}
+
+void ViewerApp::show(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path) {
+  scene_.reset();  // its GPU resources go before the next model's arrive
+  check_animation_option(options_, loaded->model.animations().size(), path);
+  scene_ = std::make_unique<Scene>(std::move(loaded), path, caps_);
+  AnimationPlayer& player = scene_->player();
+  if (options_.animation) player.select(*options_.animation);
+  if (options_.time) player.set_time(*options_.time);
+  player.playing = false;
+  apply_camera_options();
+}
+
+float ViewerApp::view_aspect() const {
+  if (headless()) return float(screenshot_width()) / float(screenshot_height());
+  int w = 1, h = 1;
+  window_.drawable_size(w, h);
+  return float(std::max(w, 1)) / float(std::max(h, 1));
 }
 
 void ViewerApp::run() {
@@ -262,8 +281,8 @@ void ViewerApp::handle_key(const SDL_KeyboardEvent& key, bool& quit) {
       break;
     case SDLK_f:
       if (scene_) {
-        bounds_ = scene_->posed_bounds();
-        camera_.frame(bounds_);
+        bounds_ = scene_->framing_bounds();
+        camera_.frame(bounds_, view_aspect());
       }
       break;
     case SDLK_r:

@@ -2,8 +2,10 @@
 // The viewer itself: a window, a scene, the camera and the controls; the interactive loop and
 // the headless screenshot.
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "camera.hpp"
 #include "file_watch.hpp"
@@ -30,8 +32,24 @@ class ViewerApp {
   // The interactive loop, until the window closes (or options.frames frames were presented).
   void run();
 
+  // For the headless modes built on the screenshot (turntable.cpp, batch_thumbnails.cpp):
+  // renders the current scene off-screen at the screenshot size; RGBA8, rows top to bottom.
+  std::vector<std::uint8_t> render_offscreen();
+  // Replaces the scene with `loaded`, opened from `path`, posed and framed as options say.
+  // Throws (std::invalid_argument for --animation past its last, std::runtime_error for what
+  // the GPU refuses) and then shows no model.
+  void show(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path);
+  OrbitCamera& camera() { return camera_; }
+  const Bounds& framed_bounds() const { return bounds_; }
+  const Options& options() const { return options_; }
+  // What --size gives a headless frame: 512x512 unless asked.
+  int screenshot_width() const { return options_.width > 0 ? options_.width : 512; }
+  int screenshot_height() const { return options_.height > 0 ? options_.height : 512; }
+
  private:
   void apply_camera_options();
+  bool headless() const { return options_.screenshot.has_value() || options_.thumbnail_output.has_value(); }
+  float view_aspect() const;  // of the frame being drawn: screenshot size or window
   void open(const std::filesystem::path& path, bool keep_camera);
   void handle_event(const SDL_Event& event, bool& quit);
   void handle_key(const SDL_KeyboardEvent& key, bool& quit);
