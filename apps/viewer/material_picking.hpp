@@ -9,6 +9,7 @@
 
 #include "aem/model.hpp"
 #include "camera.hpp"
+#include "posed_vertex.hpp"
 
 namespace aem::viewer {
 
@@ -28,10 +29,6 @@ struct PickHit {
 // centres at .5) of `camera`, starting at the eye. Its direction has a component of exactly 1
 // along the view axis, so a hit's distance is its depth in view space.
 Ray pixel_ray(const OrbitCamera& camera, float x, float y, int width, int height);
-
-// The position of `vertex` under `skinning` (16 floats per joint, column-major, as
-// AnimationPlayer::skinning()); unskinned vertices and an empty span give the bind position.
-V3 posed_position(const Vertex& vertex, std::span<const float> skinning);
 
 // The nearest triangle the ray hits from its front (AEM triangles are single-sided,
 // counter-clockwise in front: back faces are culled in the render, so they cannot be picked),

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aem/animation_mixer.hpp"
+#include "posed_vertex.hpp"
 
 namespace aem::viewer {
 namespace {
@@ -51,20 +52,12 @@ Bounds static_bounds(const Model& model) {
   return b;
 }
 
-// The vertices' positions blended through the skinning matrices of one pose.
+// The skinned vertices' positions in one pose, as the vertex shader places them.
 void grow_by_skinned_vertices(const Model& model, const std::vector<float>& skinning, Bounds& b) {
   const std::size_t joint_count = skinning.size() / 16;
   for (const Vertex& v : model.vertices()) {
     if (!is_skinned(v, joint_count)) continue;
-    const V3 p{v.position[0], v.position[1], v.position[2]};
-    V3 sum;
-    float total = 0;
-    for (int i = 0; i < 4; ++i) {
-      if (!influences(v, i, joint_count)) continue;
-      sum = sum + transform_point(to_m4(&skinning[std::size_t(v.joints[i]) * 16]), p) * v.weights[i];
-      total += v.weights[i];
-    }
-    grow(b, sum * (1.0f / total));
+    grow(b, posed_position(v, skinning));
   }
 }
 
