@@ -1,0 +1,25 @@
+# Cross-compiling for 64-bit Windows with Debian's MinGW-w64 (g++-mingw-w64-x86-64-posix: the
+# posix thread model, which std::thread and std::mutex need). Programs link statically so that
+# Wine, or a bare Windows, finds no missing libstdc++/libgcc/winpthread DLL. Tests run through
+# wine64 (CMAKE_CROSSCOMPILING_EMULATOR), with a prefix of their own inside the build folder.
+set(CMAKE_SYSTEM_NAME Windows)
+set(CMAKE_SYSTEM_PROCESSOR x86_64)
+
+set(CMAKE_C_COMPILER x86_64-w64-mingw32-gcc-posix)
+set(CMAKE_CXX_COMPILER x86_64-w64-mingw32-g++-posix)
+set(CMAKE_RC_COMPILER x86_64-w64-mingw32-windres)
+set(CMAKE_FIND_ROOT_PATH /usr/x86_64-w64-mingw32)
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+# Header-only packages (nlohmann-json) are found in the host's /usr/share and /usr/include.
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
+
+set(CMAKE_EXE_LINKER_FLAGS_INIT "-static")
+
+# Debian installs wine64 outside PATH; /usr/bin/wine64 exists on some releases.
+find_program(AEM_WINE64 NAMES wine64 PATHS /usr/lib/wine NO_DEFAULT_PATH)
+find_program(AEM_WINE64 NAMES wine64 wine)
+if(AEM_WINE64)
+  set(CMAKE_CROSSCOMPILING_EMULATOR ${AEM_WINE64})
+endif()
