@@ -1,7 +1,8 @@
 # Cross-compiling for 64-bit Windows with Debian's MinGW-w64 (g++-mingw-w64-x86-64-posix: the
 # posix thread model, which std::thread and std::mutex need). Programs link statically so that
-# Wine, or a bare Windows, finds no missing libstdc++/libgcc/winpthread DLL. Tests run through
-# wine64 (CMAKE_CROSSCOMPILING_EMULATOR), with a prefix of their own inside the build folder.
+# Wine, or a bare Windows, finds no missing libstdc++, libgcc or winpthread DLL. Tests run
+# through wine64 (CMAKE_CROSSCOMPILING_EMULATOR), in a prefix inside the build folder
+# (cmake/AemWine.cmake makes it).
 set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
 
@@ -12,14 +13,17 @@ set(CMAKE_FIND_ROOT_PATH /usr/x86_64-w64-mingw32)
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
-# Header-only packages (nlohmann-json) are found in the host's /usr/share and /usr/include.
+# Header-only packages (nlohmann-json) are found in the host's /usr/share/cmake.
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-static")
 
-# Debian installs wine64 outside PATH; /usr/bin/wine64 exists on some releases.
+# Debian installs wine64 outside PATH (/usr/lib/wine); other systems have it on PATH.
 find_program(AEM_WINE64 NAMES wine64 PATHS /usr/lib/wine NO_DEFAULT_PATH)
 find_program(AEM_WINE64 NAMES wine64 wine)
+find_program(AEM_WINESERVER NAMES wineserver PATHS /usr/lib/wine NO_DEFAULT_PATH)
+find_program(AEM_WINESERVER NAMES wineserver)
 if(AEM_WINE64)
-  set(CMAKE_CROSSCOMPILING_EMULATOR ${AEM_WINE64})
+  set(CMAKE_CROSSCOMPILING_EMULATOR
+      ${CMAKE_COMMAND} -E env WINEPREFIX=${CMAKE_BINARY_DIR}/wine-prefix WINEDEBUG=-all ${AEM_WINE64})
 endif()
