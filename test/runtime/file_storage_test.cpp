@@ -117,16 +117,18 @@ TEST_F(FileStorageTest, NamedPipesAndDevicesAreRefusedWithoutBlocking) {
                   "POSIX FIFOs: NonRegularFilesAreRefusedWithoutBlocking";
 #else
   const std::wstring name = L"\\\\.\\pipe\\aem_test_" + std::to_wstring(aem::test::process_id());
-  const HANDLE server = ::CreateNamedPipeW(name.c_str(), PIPE_ACCESS_OUTBOUND, PIPE_TYPE_BYTE | PIPE_WAIT,
-                                           4, 4096, 4096, 0, nullptr);
-  ASSERT_NE(server, INVALID_HANDLE_VALUE) << "CreateNamedPipeW failed: " << ::GetLastError();
   const aem::test::Watchdog watchdog("opening a named pipe", std::chrono::seconds(30));
   for (const Storage storage : {Storage::map, Storage::copy}) {
     SCOPED_TRACE(storage == Storage::map ? "map" : "copy");
+    // One instance of the pipe, waiting for a client: each open connects to a fresh one.
+    const HANDLE server = ::CreateNamedPipeW(name.c_str(), PIPE_ACCESS_OUTBOUND, PIPE_TYPE_BYTE | PIPE_WAIT,
+                                             PIPE_UNLIMITED_INSTANCES, 4096, 4096, 0, nullptr);
+    ASSERT_NE(server, INVALID_HANDLE_VALUE) << "CreateNamedPipeW failed: " << ::GetLastError();
     const auto pipe = aem::Model::try_open(fs::path(name), {.storage = storage});
+    ::CloseHandle(server);
     ASSERT_FALSE(pipe);
     EXPECT_EQ(pipe.error().code, aem::ErrorCode::io_error);
-    EXPECT_NE(pipe.error().message.find("pipe"), std::string::npos) << pipe.error().message;
+    EXPECT_NE(pipe.error().message.find("is a named pipe"), std::string::npos) << pipe.error().message;
     const auto device = aem::Model::try_open(fs::path(L"NUL"), {.storage = storage});
     ASSERT_FALSE(device);
     EXPECT_EQ(device.error().code, aem::ErrorCode::io_error);
@@ -135,7 +137,6 @@ TEST_F(FileStorageTest, NamedPipesAndDevicesAreRefusedWithoutBlocking) {
     ASSERT_FALSE(no_server);
     EXPECT_EQ(no_server.error().code, aem::ErrorCode::io_error);
   }
-  ::CloseHandle(server);
 #endif
 }
 
