@@ -18,10 +18,10 @@ if(TARGET nlohmann_json::nlohmann_json)
 endif()
 
 # Windows programs cross-built here run their tests under Wine (the toolchain file sets
-# CMAKE_CROSSCOMPILING_EMULATOR to aem-wine, which uses this build's own prefix). The prefix is
+# CMAKE_CROSSCOMPILING_EMULATOR to toolchains/wine-run.sh, which uses this build's own prefix). The prefix is
 # made once, at configure time, so that parallel tests never race to create it and CI needs
 # nothing set up beforehand.
-if(NOT (WIN32 AND AEM_WINE64))
+if(NOT (WIN32 AND AEM_WINE64 AND AEM_WINESERVER))
   return()
 endif()
 set(AEM_WINEPREFIX "${CMAKE_BINARY_DIR}/wine-prefix")

@@ -1,8 +1,8 @@
 # Cross-compiling for 64-bit Windows with Debian's MinGW-w64 (g++-mingw-w64-x86-64-posix: the
 # posix thread model, which std::thread and std::mutex need). Programs link statically so that
 # Wine, or a bare Windows, finds no missing libstdc++, libgcc or winpthread DLL. Tests run
-# through wine64 (CMAKE_CROSSCOMPILING_EMULATOR), in a prefix inside the build folder
-# (cmake/AemWine.cmake makes it).
+# through wine64 (CMAKE_CROSSCOMPILING_EMULATOR: wine-run.sh), in a prefix inside the build
+# folder (cmake/AemCrossCompiling.cmake makes it).
 set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
 
@@ -23,7 +23,7 @@ find_program(AEM_WINE64 NAMES wine64 PATHS /usr/lib/wine NO_DEFAULT_PATH)
 find_program(AEM_WINE64 NAMES wine64 wine)
 find_program(AEM_WINESERVER NAMES wineserver PATHS /usr/lib/wine NO_DEFAULT_PATH)
 find_program(AEM_WINESERVER NAMES wineserver)
-if(AEM_WINE64)
+if(AEM_WINE64 AND AEM_WINESERVER)
   set(CMAKE_CROSSCOMPILING_EMULATOR
-      ${CMAKE_COMMAND} -E env WINEPREFIX=${CMAKE_BINARY_DIR}/wine-prefix WINEDEBUG=-all ${AEM_WINE64})
+      sh ${CMAKE_CURRENT_LIST_DIR}/wine-run.sh ${CMAKE_BINARY_DIR}/wine-prefix ${AEM_WINE64} ${AEM_WINESERVER})
 endif()
