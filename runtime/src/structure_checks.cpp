@@ -121,6 +121,8 @@ bool vertices_clean(const Vertex* vertices, std::size_t count, std::uint32_t joi
   return any == 0;
 }
 #else
+// The portable build: the same test one word at a time (which optimisers may vectorise).
+AEM_FRAME_LOOP
 bool vertices_clean(const Vertex* vertices, std::size_t count, std::uint32_t joint_count) {
   static_assert(sizeof(Vertex) == 88 && offsetof(Vertex, joints) == 56);
   const std::int64_t highest = std::int64_t(joint_count) - 1;
@@ -453,7 +455,7 @@ class StructureChecker : detail::Checker {
   // Key times and values: a tight OR over the section's words, then a second pass to locate.
   bool check_keyframes() {
     constexpr std::size_t kWords = sizeof(Keyframe) / 4;
-    // Every word of the section is a float: read it as four-lane groups, then the tail.
+    // Every word of the section is a float.
     const auto* bytes = reinterpret_cast<const unsigned char*>(m_.keyframes.data());
     const std::size_t words = m_.keyframes.size() * kWords;
     const bool bad = any_not_finite_word(bytes, words);
