@@ -5,8 +5,8 @@
 //   simd4_vector.hpp    GCC and Clang vector extensions (the default where they exist);
 //   simd4_portable.hpp  plain arrays of floats in standard C++, for compilers without them
 //                       (MSVC) and selectable anywhere with AEM_SIMD=portable.
-// Both perform the same IEEE operations lane by lane in the same order, so their results are
-// the same bits (test/simd_agreement checks). Private to the runtime: nothing here appears in
+// Both perform the same IEEE operations lane by lane in the same order, so compiled without FMA
+// contraction their results are the same bits (test/simd_agreement checks). Private to the runtime: nothing here appears in
 // an installed header.
 
 #if defined(AEM_SIMD_PORTABLE) || (!defined(__GNUC__) && !defined(__clang__))

@@ -1,7 +1,7 @@
 // Plays every animation of every .aem model in a folder through the mixer (alone, cross-faded,
 // masked) and writes each frame's local poses and skinning matrices, as raw floats, to one
-// file. Built twice, against the runtime with each SIMD path (simd4.hpp); the two files must be
-// the same bytes (simd_agreement.cmake compares them).
+// file. Built twice, against copies of the runtime with each SIMD path (simd4.hpp) compiled
+// without FMA contraction; the two files must be the same bytes (simd_agreement.cmake).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
