@@ -76,12 +76,20 @@ TEST_F(FileStorageTest, DirectoriesAreRefused) {
 // A name outside ASCII, made from UTF-8 text, opens in both storages (on Windows the path
 // reaches CreateFileW as UTF-16).
 TEST_F(FileStorageTest, NonAsciiFileNamesOpen) {
-  const fs::path path = dir_ / fs::path(u8"mod\u00e8le \u2713 \u65e5\u672c.aem");
+  const std::u8string name = u8"mod\u00e8le \u2713 \u65e5\u672c.aem";
+  const fs::path path = dir_ / fs::path(name);
   aem::pipeline::write_model_file(path, aem::test::tiny_model());
   for (const Storage storage : {Storage::map, Storage::copy}) {
     const auto model = aem::Model::try_open(path, {.storage = storage});
     ASSERT_TRUE(model) << model.error().message;
     EXPECT_EQ(model->header().vertex_count, aem::test::tiny_model().vertices.size());
+  }
+  // And the error for a missing one names it in UTF-8.
+  try {
+    (void)aem::Model::open(dir_ / fs::path(u8"missing " + name));
+    FAIL() << "open() should throw";
+  } catch (const aem::ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find(std::string(name.begin(), name.end())), std::string::npos) << e.what();
   }
 }
 
