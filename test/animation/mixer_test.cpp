@@ -5,6 +5,9 @@
 
 #include <atomic>
 #include <cstdlib>
+#if defined(_WIN32)
+#include <malloc.h>  // _aligned_malloc
+#endif
 #include <cstring>
 #include <new>
 #include <utility>
@@ -27,7 +30,12 @@ void* operator new(std::size_t size, std::align_val_t align) {
   ++g_allocations;
   const std::size_t alignment = static_cast<std::size_t>(align);
   const std::size_t rounded = size == 0 ? alignment : (size + alignment - 1) / alignment * alignment;
+#if defined(_WIN32)
+  // Windows' C library has no aligned_alloc; its aligned blocks are freed with _aligned_free.
+  if (void* p = ::_aligned_malloc(rounded, alignment)) return p;
+#else
   if (void* p = std::aligned_alloc(alignment, rounded)) return p;
+#endif
   throw std::bad_alloc();
 }
 // GCC, seeing these inlined where a new expression's memory is freed, takes the malloc/free pair
@@ -38,8 +46,13 @@ void* operator new(std::size_t size, std::align_val_t align) {
 #endif
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#if defined(_WIN32)
+void operator delete(void* p, std::align_val_t) noexcept { ::_aligned_free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { ::_aligned_free(p); }
+#else
 void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+#endif
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
