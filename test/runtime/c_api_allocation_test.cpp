@@ -1,41 +1,13 @@
-// The C mixer's per-frame calls never allocate: this program replaces operator new to count every
-// allocation the runtime makes (its own executable, so no other test runs with the replacement).
+// The C mixer's per-frame calls never allocate: this program counts every allocation with
+// counting_new (its own executable, so no other test runs with the replacement).
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
 #include <vector>
 
 #include "aem/aem.h"
 #include "aem/pipeline/model_writer.hpp"
+#include "counting_new.hpp"
 #include "model_factory.hpp"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  ++g_allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-void* operator new(std::size_t size, std::align_val_t alignment) {
-  ++g_allocations;
-  const std::size_t a = static_cast<std::size_t>(alignment);
-  if (void* p = std::aligned_alloc(a, (size + a - 1) / a * a)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size, std::align_val_t alignment) { return operator new(size, alignment); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -44,15 +16,15 @@ TEST(CApiAllocation, FramesOfPlayingFadingAndEvaluatingAllocateNothing) {
   aem_model* model = nullptr;
   ASSERT_EQ(aem_open_memory(bytes.data(), bytes.size(), AEM_OPEN_DEFAULT, &model), AEM_OK);
   aem_mixer* mixer = nullptr;
-  const long at_create = g_allocations.load();
+  const long at_create = aem::test::allocation_count();
   ASSERT_EQ(aem_mixer_create(model, 3, &mixer), AEM_OK);
-  ASSERT_GT(g_allocations.load(), at_create) << "the counting operator new is not in use";
+  ASSERT_GT(aem::test::allocation_count(), at_create) << "the counting operator new is not in use";
   float skinning[16];
   const float mask[1] = {0.5f};
   aem_layer_settings wave;
   aem_layer_settings_init(&wave, 0);
 
-  const long before = g_allocations.load();
+  const long before = aem::test::allocation_count();
   aem_layer layer = AEM_NO_LAYER, next = AEM_NO_LAYER, extra = AEM_NO_LAYER;
   int failures = 0;
   failures += aem_mixer_play(mixer, &wave, &layer) != AEM_OK;
@@ -74,7 +46,7 @@ TEST(CApiAllocation, FramesOfPlayingFadingAndEvaluatingAllocateNothing) {
     failures += aem_mixer_update(mixer, 1.0f / 60) != AEM_OK;
     failures += aem_mixer_evaluate(mixer, skinning, 16) != AEM_OK;
   }
-  const long during = g_allocations.load() - before;
+  const long during = aem::test::allocation_count() - before;
 
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(during, 0) << "allocations during 200 frames";
