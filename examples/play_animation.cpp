@@ -60,17 +60,50 @@ GLuint program() {
   return glUseProgram(p), p;
 }
 
-// The viewer's default camera (yaw 30, pitch 15 degrees, 45-degree field of view) backed off
-// until the bind pose's bounding sphere fills the view, and its light (above, right, behind).
+// The viewer's default camera (yaw 30, pitch 15 degrees, 45-degree field of view) aimed at the
+// centre of the box that holds every animation's motion (skinned on the CPU, 30 poses a second)
+// and backed off until the box's corners lie within 90% of the view; and its light (above,
+// right, behind). Framing the motion, not one pose, keeps the model in view as it plays.
 void set_camera(GLuint shader, const aem::Model& model, float aspect) {
-  float lo[3] = {1e30f, 1e30f, 1e30f}, hi[3] = {-1e30f, -1e30f, -1e30f}, radius = 0, light[3];
-  for (const aem::Vertex& v : model.vertices())
-    for (int i = 0; i < 3; ++i) lo[i] = std::min(lo[i], v.position[i]), hi[i] = std::max(hi[i], v.position[i]);
-  radius = std::max(std::hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2, 1e-4f);
+  float lo[3] = {1e30f, 1e30f, 1e30f}, hi[3] = {-1e30f, -1e30f, -1e30f}, light[3];
+  aem::AnimationMixer mixer(model, 1);
+  std::vector<float> skin(16 * mixer.joint_count());
+  for (std::uint32_t a = 0; a < model.animations().size(); ++a) {
+    const float duration = model.animations()[a].duration;
+    const int poses = std::clamp(int(std::ceil(duration * 30)), 1, 1024);
+    const aem::LayerId layer = mixer.play({.animation = a, .speed = 0, .playback = aem::Playback::clamp});
+    for (int k = 0; k <= poses; ++k) {
+      mixer.settings(layer).time = duration * float(k) / float(poses);
+      mixer.evaluate(skin);
+      for (const aem::Vertex& v : model.vertices()) {
+        float p[3] = {0, 0, 0}, total = 0;  // what the vertex shader computes
+        for (int i = 0; i < 4; ++i) {
+          if (v.joints[i] < 0 || v.weights[i] <= 0) continue;
+          const float* m = &skin[16 * std::size_t(v.joints[i])];
+          for (int r = 0; r < 3; ++r)
+            p[r] += v.weights[i] * (m[r] * v.position[0] + m[4 + r] * v.position[1] + m[8 + r] * v.position[2] + m[12 + r]);
+          total += v.weights[i];
+        }
+        for (int r = 0; r < 3; ++r)
+          lo[r] = std::min(lo[r], total > 0 ? p[r] : v.position[r]), hi[r] = std::max(hi[r], total > 0 ? p[r] : v.position[r]);
+      }
+    }
+    mixer.stop(layer);
+  }
+  const float radius = std::max(std::hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) / 2, 1e-4f);
   const float yaw = 0.2617994f, pitch = -0.1308997f, fov = 0.7853982f;  // half angles: quaternion yaw * pitch
   aem::Mat4 eye = aem::to_matrix({{}, {std::cos(yaw) * std::sin(pitch), std::sin(yaw) * std::cos(pitch),
                                        -std::sin(yaw) * std::sin(pitch), std::cos(yaw) * std::cos(pitch)}});
-  const float distance = radius / std::sin(fov / 2) * 1.05f, near = distance * 0.01f, far = distance + radius * 20;
+  const float tan_y = std::tan(fov / 2) * 0.9f, tan_x = tan_y * aspect;
+  float distance = 0;
+  for (int corner = 0; corner < 8; ++corner) {  // in the eye's axes: right, up, back (towards the eye)
+    float along[3] = {0, 0, 0};
+    for (int axis = 0; axis < 3; ++axis)
+      for (int i = 0; i < 3; ++i) along[axis] += ((corner >> i & 1 ? hi[i] : lo[i]) - (lo[i] + hi[i]) / 2) * eye.m[4 * axis + i];
+    distance = std::max({distance, along[2] + std::abs(along[0]) / tan_x, along[2] + std::abs(along[1]) / tan_y,
+                         along[2] + radius * 0.25f});
+  }
+  const float near = distance * 0.01f, far = distance + radius * 20;
   for (int i = 0; i < 3; ++i) {
     eye.m[12 + i] = (lo[i] + hi[i]) / 2 + eye.m[8 + i] * distance;  // backed off along its +Z
     light[i] = 0.45f * eye.m[i] + 0.7f * eye.m[4 + i] + 0.55f * eye.m[8 + i];

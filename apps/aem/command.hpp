@@ -17,4 +17,8 @@ struct Command {
 // Every command the tool knows, in the order `aem --help` lists them.
 std::span<const Command> all_commands();
 
+// Commands of the full tool that this build leaves out (those that need the pipeline, in a build
+// without it, as on Windows): asking for one says so instead of "unknown command".
+std::span<const std::string_view> commands_not_built();
+
 }  // namespace aem::cli

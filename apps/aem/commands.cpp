@@ -5,17 +5,30 @@ namespace aem::cli {
 
 int run_info(Args args);
 int run_validate(Args args);
+#if defined(AEM_CLI_WITH_PIPELINE)
 int run_compress_image(Args args);
 int run_bake(Args args);
+#endif
 
 std::span<const Command> all_commands() {
   static constexpr Command commands[] = {
       {"info", "Describe an AEM file: sections, textures, materials, joints, animations", run_info},
       {"validate", "Check an AEM file; exit 0 when valid, 1 listing every problem", run_validate},
+#if defined(AEM_CLI_WITH_PIPELINE)
       {"compress-image", "Compress a PNG to a BC7 or BC5 DDS and report PSNR and speed", run_compress_image},
       {"bake", "Bake a glTF 2.0 model (.gltf/.glb) into an AEM file", run_bake},
+#endif
   };
   return commands;
+}
+
+std::span<const std::string_view> commands_not_built() {
+#if defined(AEM_CLI_WITH_PIPELINE)
+  return {};
+#else
+  static constexpr std::string_view names[] = {"compress-image", "bake"};
+  return names;
+#endif
 }
 
 }  // namespace aem::cli

@@ -7,6 +7,7 @@
 
 #include "aem/model.hpp"
 #include "arg_parser.hpp"
+#include "utf8_arguments.hpp"
 #include "model_description.hpp"
 
 namespace aem::cli {
@@ -219,7 +220,7 @@ int run_info(Args args) {
   const bool json = parser.flag("--json");
   const std::string path = parser.positionals(1, 1)[0];
 
-  Expected<Model> model = Model::try_open(path);
+  Expected<Model> model = Model::try_open(path_from_utf8(path));
   if (!model) {
     std::fprintf(stderr, "aem info: %s: %s\n", path.c_str(), model.error().describe().c_str());
     return 1;

@@ -1,11 +1,13 @@
 // `aem`: the AEM toolkit's command line. Dispatches to one sub-command per file.
 #include <cstdio>
 #include <exception>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "arg_parser.hpp"
 #include "command.hpp"
+#include "utf8_arguments.hpp"
 
 namespace {
 
@@ -15,13 +17,22 @@ void print_usage(std::FILE* out) {
     std::fprintf(out, "  %-16.*s %.*s\n", int(command.name.size()), command.name.data(),
                  int(command.summary.size()), command.summary.data());
   }
+  const auto absent = aem::cli::commands_not_built();
+  if (!absent.empty()) {
+    std::fprintf(out, "\nNot in this build (built without the pipeline):");
+    for (std::string_view name : absent) std::fprintf(out, " %.*s", int(name.size()), name.data());
+    std::fprintf(out, "\n");
+  }
   std::fprintf(out, "\nRun 'aem COMMAND --help' for a command's options.\n");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string_view> args(argv + 1, argv + argc);
+  // UTF-8 on every platform (on Windows, from the wide command line), so that file names in any
+  // script reach the commands intact.
+  const std::vector<std::string> utf8 = aem::cli::utf8_arguments(argc, argv);
+  std::vector<std::string_view> args(utf8.begin() + (utf8.empty() ? 0 : 1), utf8.end());
   if (args.empty()) {
     print_usage(stderr);
     return 1;
@@ -46,6 +57,14 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "aem %s: error: %s\n", std::string(command.name).c_str(), e.what());
       return 1;
     }
+  }
+  for (std::string_view name : aem::cli::commands_not_built()) {
+    if (name != args[0]) continue;
+    std::fprintf(stderr,
+                 "aem: not in this build: '%s' needs the pipeline, which this aem was built without "
+                 "(AEM_BUILD_PIPELINE=OFF, as on Windows)\n",
+                 std::string(name).c_str());
+    return 1;
   }
   std::fprintf(stderr, "aem: unknown command '%s'\n\n", std::string(args[0]).c_str());
   print_usage(stderr);

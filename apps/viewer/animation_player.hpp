@@ -1,6 +1,8 @@
 #pragma once
 // Drives the animation runtime for the viewer: which animation plays (or the bind pose), time,
-// speed, pause, scrubbing; produces the skinning matrices and the joints' model-space pose.
+// speed, pause, loop, scrubbing and cross-fades between two animations (through the mixer);
+// produces the skinning matrices and the joints' model-space pose. Needs no GL: the timeline
+// logic is unit-tested on its own.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -18,14 +20,24 @@ class AnimationPlayer {
   std::uint32_t animation_count() const { return animation_count_; }
   // -1 for the bind pose.
   int animation() const { return animation_; }
-  void select(int animation);  // clamped to [-1, count-1]; keeps the time when it fits
+  void select(int animation);  // clamped to [-1, count-1]; keeps the time when it fits; ends a fade
   void next();
   void previous();
   float duration() const;
   float time() const { return time_; }
   void set_time(float seconds);  // wraps into [0, duration]
   bool playing = true;
+  bool loop = true;  // off: playback stops (and pauses) at either end instead of wrapping
   float speed = 1;
+
+  // Fades from the animation playing now (which keeps running) to `to`, started at time 0,
+  // over `seconds` of playback time (paused playback pauses the fade). Without an animation on
+  // either side, or with seconds <= 0, it is select(to). animation() is `to` from now on.
+  void cross_fade(int to, float seconds);
+  bool fading() const { return fade_from_ >= 0; }
+  int fade_from() const { return fade_from_; }  // -1 when not fading
+  // The weight of animation() in the pose: rises from 0 to 1 during a fade; 1 otherwise.
+  float fade_weight() const;
 
   void advance(float seconds);
   // Evaluates the pose at the current time.
@@ -42,6 +54,9 @@ class AnimationPlayer {
   float time_ = 0;
   LayerId layer_;
   bool has_layer_ = false;
+  int fade_from_ = -1;      // the animation fading out
+  float fade_from_time_ = 0;
+  LayerId fade_layer_;      // its layer, which the mixer stops at the end of the fade
   std::vector<float> skinning_;
 };
 

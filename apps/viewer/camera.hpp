@@ -1,5 +1,6 @@
 #pragma once
-// The orbit camera: yaw and pitch around a target at a distance; framing fits a bounding sphere.
+// The orbit camera: yaw and pitch around a target at a distance; framing fits a bounding box as
+// seen from the current angles.
 #include <algorithm>
 
 #include "view_math.hpp"
@@ -23,8 +24,14 @@ class OrbitCamera {
   V3 target{0, 0, 0};
   float near_plane = 0.01f, far_plane = 100;
 
-  // Centres the bounds and backs off until the bounding sphere fills the view.
-  void frame(const Bounds& bounds);
+  // Share of the half-width and half-height of the view that framing lets the box reach.
+  static constexpr float kFramedShare = 0.9f;
+
+  // Aims at the centre of the bounds and backs off until the box's 8 corners, seen from the
+  // current yaw and pitch in a view of this aspect (width / height), lie within kFramedShare
+  // of the view: the model fills the frame from this angle whatever its proportions (a
+  // bounding sphere would leave a long or flat model small). Orbiting may then need F again.
+  void frame(const Bounds& bounds, float aspect = 1);
   void orbit(float dx_pixels, float dy_pixels);
   void pan(float dx_pixels, float dy_pixels, int viewport_height);
   void zoom(float wheel_steps);

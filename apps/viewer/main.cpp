@@ -8,8 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "batch_thumbnails.hpp"
 #include "model_source.hpp"
 #include "options.hpp"
+#include "turntable.hpp"
 #include "viewer_app.hpp"
 
 int main(int argc, char** argv) {
@@ -19,19 +21,29 @@ int main(int argc, char** argv) {
   try {
     options = parse_options(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "aem-viewer: %s\n\n%s", e.what(), usage());
+    std::fprintf(stderr, "aem-viewer: %s\n", e.what());  // one line: the usage would bury it
     return 1;
   }
   if (options.help) {
     std::fputs(usage(), stdout);
     return 0;
   }
+  if (options.version) {
+    std::printf("aem-viewer %s\n", AEM_VERSION_STRING);
+    return 0;
+  }
+  if (options.thumbnail_output) return write_thumbnails(options, start);
   try {
     // The file opens before any window exists: a file that does not open leaves none behind.
     std::unique_ptr<LoadedModel> loaded;
-    if (!options.file.empty()) loaded = std::make_unique<LoadedModel>(load_model(options.file, {options.bake_compressed}));
+    if (!options.file.empty()) {
+      loaded = std::make_unique<LoadedModel>(load_model(options.file, {options.bake_compressed}));
+      check_animation_option(options, loaded->model.animations().size(), options.file);
+    }
     ViewerApp app(options, std::move(loaded), start);
-    if (options.screenshot) {
+    if (options.screenshot && options.turntable > 0) {
+      write_turntable(app);
+    } else if (options.screenshot) {
       app.screenshot();
     } else {
       app.run();

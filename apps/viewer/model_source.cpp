@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,11 @@
 namespace aem::viewer {
 
 LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto timed = [start](LoadedModel loaded) {
+    loaded.load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return loaded;
+  };
   std::string extension = path.extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
@@ -42,13 +48,13 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
     Expected<Model> opened = Model::try_open_memory(*bytes);
     if (!opened) throw std::runtime_error(path.string() + " (baked in memory): " + opened.error().describe());
     for (const std::string& w : warnings) std::fprintf(stderr, "aem-viewer: warning: %s\n", w.c_str());
-    return LoadedModel{std::move(bytes), std::move(*opened), true, std::move(warnings)};
+    return timed(LoadedModel{std::move(bytes), std::move(*opened), true, std::move(warnings)});
   }
   // Read into owned memory, never mapped: the viewer watches files that other programs rewrite
   // in place (cp, editors, sync tools), and a mapping would die of SIGBUS when they truncate it.
   Expected<Model> opened = Model::try_open(path, {.storage = Storage::copy});
   if (!opened) throw std::runtime_error(path.string() + ": " + opened.error().describe());
-  return LoadedModel{nullptr, std::move(*opened), false, {}};
+  return timed(LoadedModel{nullptr, std::move(*opened), false, {}});
 }
 
 }  // namespace aem::viewer

@@ -17,6 +17,7 @@ struct LoadedModel {
   Model model;
   bool baked_in_memory = false;
   std::vector<std::string> warnings;  // of an in-memory bake: what the preview lost
+  double load_ms = 0;                 // how long load_model took (reading, or baking)
 };
 
 struct LoadOptions {

@@ -10,8 +10,9 @@
 
 namespace aem::viewer {
 
-// Bones from the joints' model-space matrices.
+// Bones from the joints' model-space matrices. The `selected` joint (-1: none) and the bone to
+// its parent stand out: magenta, with a cross three times the size.
 void build_skeleton(const Skeleton& skeleton, std::span<const Mat4> model_space, float joint_size,
-                    std::vector<ColoredVertex>& out);
+                    std::vector<ColoredVertex>& out, int selected = -1);
 
 }  // namespace aem::viewer

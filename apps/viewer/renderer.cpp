@@ -95,10 +95,12 @@ void Renderer::draw(const GpuModel& model, const Frame& frame, const RenderSetti
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     glDisable(GL_POLYGON_OFFSET_LINE);
   }
+  selection_.draw(model, view_projection, settings.selected_material);
 
   if (settings.skeleton && frame.skeleton != nullptr && !frame.joint_model_space.empty()) {
     lines_.vertices().clear();
-    build_skeleton(*frame.skeleton, frame.joint_model_space, frame.bounds.radius() * 0.03f, lines_.vertices());
+    build_skeleton(*frame.skeleton, frame.joint_model_space, frame.bounds.radius() * 0.03f, lines_.vertices(),
+                   settings.selected_joint);
     glDisable(GL_DEPTH_TEST);
     glUseProgram(line_program_.id());
     glUniformMatrix4fv(line_program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.data());

@@ -15,6 +15,7 @@
 #include "grid.hpp"
 #include "ibl.hpp"
 #include "inspection_mode.hpp"
+#include "selection_highlight.hpp"
 #include "shaders.hpp"
 #include "vertex_batch.hpp"
 
@@ -77,6 +78,7 @@ class Renderer {
   std::unique_ptr<ImageBasedLighting> ibl_;
   std::filesystem::path environment_file_;  // what ibl_ was computed from
   std::filesystem::path failed_environment_;  // reported already; not retried every frame
+  SelectionHighlight selection_;  // the UI's selected material
 };
 
 }  // namespace aem::viewer

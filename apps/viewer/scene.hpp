@@ -1,8 +1,9 @@
 #pragma once
-// One open model with everything the viewer derives from it: GPU resources, the animation
-// player and the statistics the panel shows.
+// One open model with everything the viewer derives from it: GPU resources and the animation
+// player.
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,19 +22,21 @@ class Scene {
   GpuModel& gpu() { return *gpu_; }
   AnimationPlayer& player() { return *player_; }
   const std::filesystem::path& path() const { return path_; }
-  // Bounds of the model as posed now (CPU-skinned positions at the player's current time):
-  // what framing and the grid use, so a skin whose bind pose lies elsewhere is still framed.
-  Bounds posed_bounds();
+  // Bounds over the whole motion of every animation, and the bind pose too while it is shown
+  // (animation -1): what the camera frames, so that the model stays in view as it plays (see
+  // motion_bounds.hpp). Computed once each.
+  const Bounds& framing_bounds();
   // What an in-memory bake warned about (empty for an .aem file).
   const std::vector<std::string>& warnings() const { return loaded_->warnings; }
-  // Lines for the panel: counts, texture formats, zero-copy state.
-  std::vector<std::string> statistics() const;
+  bool baked_in_memory() const { return loaded_->baked_in_memory; }
+  double load_ms() const { return loaded_->load_ms; }
 
  private:
   std::unique_ptr<LoadedModel> loaded_;
   std::filesystem::path path_;
   std::unique_ptr<GpuModel> gpu_;
   std::unique_ptr<AnimationPlayer> player_;
+  std::optional<Bounds> motion_bounds_[2];  // without, with the bind pose
 };
 
 }  // namespace aem::viewer

@@ -1,6 +1,6 @@
 #pragma once
 // GLSL 330 core programs: the model (PBR and inspection modes, GPU skinning from a texture
-// buffer), coloured lines (grid, skeleton) and the text panel.
+// buffer) and coloured lines (grid, skeleton).
 #include <epoxy/gl.h>
 
 #include <string>
@@ -25,7 +25,5 @@ extern const char* const kModelVertexShader;
 extern const char* const kModelFragmentShader;
 extern const char* const kLineVertexShader;
 extern const char* const kLineFragmentShader;
-extern const char* const kTextVertexShader;
-extern const char* const kTextFragmentShader;
 
 }  // namespace aem::viewer

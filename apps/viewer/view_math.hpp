@@ -62,10 +62,4 @@ inline M4 look_at(V3 eye, V3 target, V3 up) {
   return r;
 }
 
-inline M4 orthographic(float width, float height) {  // pixels, y down, origin top left
-  M4 r;
-  r.m = {2 / width, 0, 0, 0, 0, -2 / height, 0, 0, 0, 0, -1, 0, -1, 1, 0, 1};
-  return r;
-}
-
 }  // namespace aem::viewer

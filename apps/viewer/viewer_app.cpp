@@ -8,7 +8,6 @@
 
 #include "render_controls.hpp"
 #include "screenshot.hpp"
-#include "warning_lines.hpp"
 
 namespace aem::viewer {
 namespace {
@@ -17,7 +16,7 @@ constexpr float kDegrees = std::numbers::pi_v<float> / 180.0f;
 
 WindowOptions window_options(const Options& options) {
   WindowOptions w;
-  w.hidden = options.screenshot.has_value();
+  w.hidden = options.screenshot.has_value() || options.thumbnail_output.has_value();
   if (w.hidden) {
     w.width = 64;  // the frame itself is rendered off-screen at --size
     w.height = 64;
@@ -38,14 +37,13 @@ ViewerApp::ViewerApp(const Options& options, std::unique_ptr<LoadedModel> initia
     : options_(options), process_start_(process_start), window_(window_options(options)) {
   caps_ = probe_texture_caps(options.no_bptc);
   renderer_ = std::make_unique<Renderer>();
-  panel_ = std::make_unique<TextPanel>();
   settings_.mode = options.mode;
   settings_.grid = options.grid;
   settings_.wireframe = options.wireframe;
   settings_.skeleton = options.skeleton;
   apply_render_options(options, settings_);
   if (!options.environment.empty()) renderer_->load_environment(options.environment);  // throws: exit 1
-  show_panel_ = options.panel.value_or(!options.screenshot.has_value());
+  show_panel_ = options.panel.value_or(!headless());
   auto_rotate_ = options.auto_rotate;
   if (initial) {
     scene_ = std::make_unique<Scene>(std::move(initial), options.file, caps_);
@@ -61,7 +59,8 @@ ViewerApp::ViewerApp(const Options& options, std::unique_ptr<LoadedModel> initia
 ViewerApp::~ViewerApp() {
   // GL objects go before the context the Window owns.
   scene_.reset();
-  panel_.reset();
+  thumbnails_.reset();
+  ui_.reset();
   renderer_.reset();
 }
 
@@ -70,13 +69,10 @@ void ViewerApp::apply_camera_options() {
   camera_.yaw = options_.yaw.value_or(30.0f) * kDegrees;
   camera_.pitch = options_.pitch.value_or(15.0f) * kDegrees;
   if (scene_) {
-    // Framed on the animation's first pose, so frames at different --time share one camera.
-    AnimationPlayer& player = scene_->player();
-    const float time = player.time();
-    player.set_time(0);
-    bounds_ = scene_->posed_bounds();
-    player.set_time(time);
-    camera_.frame(bounds_);
+    // Framed on every animation's whole motion: any --animation and --time share one camera.
+    // The bind pose (--animation none) is framed with them.
+    bounds_ = scene_->framing_bounds();
+    camera_.frame(bounds_, view_aspect());
   }
   if (options_.distance) {
     camera_.distance = *options_.distance;
@@ -99,12 +95,14 @@ void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
       scene_->player().set_time(time);
       scene_->player().playing = playing;
       scene_->player().speed = speed;
-      bounds_ = scene_->posed_bounds();
+      bounds_ = scene_->framing_bounds();
     } else {
       options_.distance.reset();
-      bounds_ = scene_->posed_bounds();
-      camera_.frame(bounds_);
+      bounds_ = scene_->framing_bounds();
+      camera_.frame(bounds_, view_aspect());
     }
+    if (thumbnails_) thumbnails_->clear();  // GL may reuse the old textures' names
+    if (!keep_camera) settings_.selected_material = settings_.selected_joint = -1;
     watch_ = FileWatch(path);
     window_.set_title("aem-viewer - " + path.filename().string());
     message_.clear();
@@ -117,7 +115,7 @@ void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
   }
 }
 
-void ViewerApp::draw_frame(int width, int height, float ui_scale) {
+void ViewerApp::draw_frame(int width, int height) {
   if (scene_) {
     AnimationPlayer& player = scene_->player();
     player.evaluate();
@@ -127,20 +125,43 @@ void ViewerApp::draw_frame(int width, int height, float ui_scale) {
   } else {
     renderer_->draw_background(Frame{width, height, &camera_, bounds_, nullptr, {}}, settings_);
   }
-  if (show_panel_) panel_->draw(panel_lines(), 8 * ui_scale, 8 * ui_scale, ui_scale, width, height);
+  if (show_panel_) draw_panels(width, height);
 }
 
 void ViewerApp::screenshot() {
-  const int w = options_.width > 0 ? options_.width : 512;
-  const int h = options_.height > 0 ? options_.height : 512;
+  const int w = screenshot_width(), h = screenshot_height();
+  write_png(*options_.screenshot, w, h, render_offscreen());
+  std::printf("aem-viewer: wrote %s (%dx%d)\n", options_.screenshot->string().c_str(), w, h);
+}
+
+std::vector<std::uint8_t> ViewerApp::render_offscreen() {
+  const int w = screenshot_width(), h = screenshot_height();
   OffscreenTarget target(w, h, options_.msaa_samples);
   target.bind();
-  draw_frame(w, h, 1.0f);
+  apply_start_actions(w, h);
+  draw_frame(w, h);
   glFinish();
-  const std::vector<std::uint8_t> pixels = target.read_pixels();
+  std::vector<std::uint8_t> pixels = target.read_pixels();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  write_png(*options_.screenshot, w, h, pixels);
-  std::printf("aem-viewer: wrote %s (%dx%d)\n", options_.screenshot->string().c_str(), w, h);
+  return pixels;
+}
+
+void ViewerApp::show(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path) {
+  scene_.reset();  // its GPU resources go before the next model's arrive
+  check_animation_option(options_, loaded->model.animations().size(), path);
+  scene_ = std::make_unique<Scene>(std::move(loaded), path, caps_);
+  AnimationPlayer& player = scene_->player();
+  if (options_.animation) player.select(*options_.animation);
+  if (options_.time) player.set_time(*options_.time);
+  player.playing = false;
+  apply_camera_options();
+}
+
+float ViewerApp::view_aspect() const {
+  if (headless()) return float(screenshot_width()) / float(screenshot_height());
+  int w = 1, h = 1;
+  window_.drawable_size(w, h);
+  return float(std::max(w, 1)) / float(std::max(h, 1));
 }
 
 void ViewerApp::run() {
@@ -150,6 +171,11 @@ void ViewerApp::run() {
   int presented = 0;
   std::vector<double> frame_times;  // ms between presents, after the first frame
   auto last_present = last;
+  {
+    int w = 1, h = 1;
+    window_.drawable_size(w, h);
+    apply_start_actions(w, h);
+  }
   while (!quit) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) handle_event(event, quit);
@@ -161,11 +187,9 @@ void ViewerApp::run() {
     if (scene_) scene_->player().advance(dt);
     if (auto_rotate_) camera_.yaw += dt * 0.5f;
 
-    int w = 1, h = 1, window_w = 1, window_h = 1;
+    int w = 1, h = 1;
     window_.drawable_size(w, h);
-    SDL_GetWindowSize(window_.handle(), &window_w, &window_h);
-    const float ui_scale = std::max(1.0f, std::round(float(w) / float(std::max(window_w, 1)))) * 1.5f;
-    draw_frame(w, h, ui_scale);
+    draw_frame(w, h);
     window_.swap();
     if (++presented == 1 && options_.print_timing) {
       glFinish();
@@ -193,6 +217,12 @@ void ViewerApp::run() {
 }
 
 void ViewerApp::handle_event(const SDL_Event& event, bool& quit) {
+  if (ui_ && show_panel_ && ui_->handle(event)) {
+    // The UI has it; a button released over a panel still ends the viewer's drag.
+    if (event.type != SDL_MOUSEBUTTONUP) return;
+    dragging_orbit_ = dragging_pan_ = false;
+    return;
+  }
   switch (event.type) {
     case SDL_QUIT:
       quit = true;
@@ -204,15 +234,30 @@ void ViewerApp::handle_event(const SDL_Event& event, bool& quit) {
       }
       break;
     case SDL_MOUSEBUTTONDOWN:
-      if (event.button.button == SDL_BUTTON_LEFT) dragging_orbit_ = true;
+      if (event.button.button == SDL_BUTTON_LEFT) {
+        dragging_orbit_ = true;
+        click_travel_ = 0;
+      }
       if (event.button.button == SDL_BUTTON_RIGHT || event.button.button == SDL_BUTTON_MIDDLE) dragging_pan_ = true;
       break;
     case SDL_MOUSEBUTTONUP:
-      if (event.button.button == SDL_BUTTON_LEFT) dragging_orbit_ = false;
+      if (event.button.button == SDL_BUTTON_LEFT && dragging_orbit_) {
+        dragging_orbit_ = false;
+        if (click_travel_ < 4) {  // a click, not an orbit: select what is under it
+          int w = 1, h = 1, window_w = 1, window_h = 1;
+          window_.drawable_size(w, h);
+          SDL_GetWindowSize(window_.handle(), &window_w, &window_h);
+          const float sx = float(w) / float(std::max(window_w, 1)), sy = float(h) / float(std::max(window_h, 1));
+          select_material_at((float(event.button.x) + 0.5f) * sx, (float(event.button.y) + 0.5f) * sy, w, h);
+        }
+      }
       if (event.button.button == SDL_BUTTON_RIGHT || event.button.button == SDL_BUTTON_MIDDLE) dragging_pan_ = false;
       break;
     case SDL_MOUSEMOTION:
-      if (dragging_orbit_) camera_.orbit(float(event.motion.xrel), float(event.motion.yrel));
+      if (dragging_orbit_) {
+        camera_.orbit(float(event.motion.xrel), float(event.motion.yrel));
+        click_travel_ += std::abs(float(event.motion.xrel)) + std::abs(float(event.motion.yrel));
+      }
       if (dragging_pan_) {
         int window_w = 1, window_h = 1;
         SDL_GetWindowSize(window_.handle(), &window_w, &window_h);
@@ -240,8 +285,8 @@ void ViewerApp::handle_key(const SDL_KeyboardEvent& key, bool& quit) {
       break;
     case SDLK_f:
       if (scene_) {
-        bounds_ = scene_->posed_bounds();
-        camera_.frame(bounds_);
+        bounds_ = scene_->framing_bounds();
+        camera_.frame(bounds_, view_aspect());
       }
       break;
     case SDLK_r:
@@ -297,56 +342,6 @@ void ViewerApp::handle_key(const SDL_KeyboardEvent& key, bool& quit) {
       handle_render_key(key.keysym.sym, shift, settings_);
       break;
   }
-}
-
-std::vector<std::string> ViewerApp::panel_lines() const {
-  std::vector<std::string> lines;
-  char buffer[512];
-  if (!scene_) {
-    lines.emplace_back("No model: drop an .aem file on this window");
-  } else {
-    lines.push_back(scene_->path().filename().string());
-    for (std::string& line : scene_->statistics()) lines.push_back(std::move(line));
-    for (std::string& line : warning_lines(scene_->warnings(), scene_->path().string())) lines.push_back(std::move(line));
-  }
-  if (!message_.empty()) lines.push_back("Error: " + message_.substr(0, 160));
-  std::snprintf(buffer, sizeof buffer, "Frame %.2f ms (%.0f fps)  %s%s", frame_ms_, frame_ms_ > 0 ? 1000.0 / frame_ms_ : 0.0,
-                caps_.bptc ? "BPTC" : "BC7 on CPU", auto_rotate_ ? "  auto-rotate" : "");
-  lines.emplace_back(buffer);
-  std::snprintf(buffer, sizeof buffer, "Mode: %s%s%s%s", std::string(name(settings_.mode)).c_str(),
-                settings_.wireframe ? ", wireframe" : "", settings_.skeleton ? ", skeleton" : "",
-                settings_.grid ? ", grid" : "");
-  lines.emplace_back(buffer);
-  if (scene_) {
-    AnimationPlayer& player = scene_->player();
-    const Model& model = scene_->model();
-    lines.emplace_back("Animations");
-    if (player.animation_count() == 0) lines.emplace_back("  (none)");
-    lines.push_back(std::string(player.animation() < 0 ? "> " : "  ") + "bind pose");
-    const std::size_t shown = std::min<std::size_t>(player.animation_count(), 12);
-    for (std::size_t a = 0; a < shown; ++a) {
-      const Animation& animation = model.animations()[a];
-      std::snprintf(buffer, sizeof buffer, "%s%zu %s (%.2f s)", int(a) == player.animation() ? "> " : "  ", a,
-                    std::string(name_view(animation.name)).c_str(), double(animation.duration));
-      lines.emplace_back(buffer);
-    }
-    if (player.animation_count() > shown) lines.push_back("  ... " + std::to_string(player.animation_count() - shown) + " more");
-    if (player.animation() >= 0) {
-      const float d = player.duration();
-      const int filled = d > 0 ? int(std::lround(30 * player.time() / d)) : 0;
-      std::snprintf(buffer, sizeof buffer, "  [%s%s] %.2f / %.2f s  x%.2f %s",
-                    std::string(std::size_t(std::clamp(filled, 0, 30)), '=').c_str(),
-                    std::string(std::size_t(30 - std::clamp(filled, 0, 30)), '-').c_str(), double(player.time()),
-                    double(d), double(player.speed), player.playing ? "playing" : "paused");
-      lines.emplace_back(buffer);
-    }
-  }
-  lines.emplace_back("Keys");
-  lines.emplace_back("  left drag orbit, right/middle drag pan, wheel zoom, F frame, R auto-rotate");
-  lines.emplace_back("  Space play/pause, N/B next/prev animation, +/- speed, Left/Right scrub, Home");
-  lines.emplace_back("  M/Shift+M mode, W wireframe, K skeleton, G grid, H panel, Esc quit");
-  lines.emplace_back("  drop a file to open it; the open file reloads when it changes");
-  return lines;
 }
 
 }  // namespace aem::viewer

@@ -11,7 +11,13 @@
 #include <system_error>
 
 #include <fcntl.h>
+#if defined(_WIN32)
+#include <io.h>       // _wopen, write, close (the tests write their models with this on Windows)
+#include <process.h>  // getpid
+#include <sys/stat.h>
+#else
 #include <unistd.h>
+#endif
 
 #include "aem/byte_order.hpp"
 #include "aem/mip_chain.hpp"
@@ -191,7 +197,13 @@ bool all_digits(std::string_view s) {
 int create_temporary(const std::filesystem::path& path, std::filesystem::path& temporary) {
   for (int attempt = 0;; ++attempt) {
     temporary = temporary_path(path);
+#if defined(_WIN32)
+    // Binary mode (no newline translation), not inherited by child processes, UTF-16 name.
+    const int fd = ::_wopen(temporary.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY | _O_NOINHERIT,
+                            _S_IREAD | _S_IWRITE);
+#else
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+#endif
     if (fd >= 0 || errno != EEXIST || attempt == 100) return fd;
   }
 }

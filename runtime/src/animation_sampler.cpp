@@ -29,7 +29,7 @@ constexpr std::uint32_t kForwardSteps = 4;
 // Asks for the cache line `offset` bytes past `p` (which may lie past the keys: a prefetch
 // never faults).
 AEM_ALWAYS_INLINE void prefetch(const void* p, std::uintptr_t offset) {
-  __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) + offset));
+  AEM_PREFETCH(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(p) + offset));
 }
 
 // Index of the last key with time <= t, starting from `from` (keys sorted by time, as validated

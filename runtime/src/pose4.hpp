@@ -30,7 +30,7 @@ AEM_ALWAYS_INLINE Pose4 load(const Transform4& t) {
 
 AEM_ALWAYS_INLINE Pose8 load(const Transform4& low, const Transform4& high) {
   const auto both = [](const float* a, const float* b) AEM_LAMBDA_ALWAYS_INLINE {
-    return __builtin_shufflevector(load(a), load(b), 0, 1, 2, 3, 4, 5, 6, 7);
+    return concat(load(a), load(b));
   };
   Pose8 p;
   for (int c = 0; c < 3; ++c) p.translation[c] = both(low.translation[c], high.translation[c]);

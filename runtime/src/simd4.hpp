@@ -1,23 +1,23 @@
 #pragma once
-// Four floats at a time for the animation runtime's per-joint loops. GCC and Clang vector
-// extensions give the arithmetic operators on every target (SSE on x86-64, NEON on ARM); the
-// few operations they lack (square root, lane masks) use SSE where it exists and lane loops
-// elsewhere. Private to the runtime: nothing here appears in an installed header.
-#include <cmath>
-#include <cstdint>
-#include <cstring>
+// Four floats at a time for the animation runtime's per-joint loops: Float4, Float8 (two side by
+// side), Mask4 (lanes all ones or all zeros), their operators and a few helpers. Two
+// implementations of one interface, chosen at build time (CMake option AEM_SIMD):
+//   simd4_vector.hpp    GCC and Clang vector extensions (the default where they exist);
+//   simd4_portable.hpp  plain arrays of floats in standard C++, for compilers without them
+//                       (MSVC) and selectable anywhere with AEM_SIMD=portable.
+// Both perform the same IEEE operations lane by lane in the same order, so compiled without FMA
+// contraction their results are the same bits (test/simd_agreement checks). Private to the runtime: nothing here appears in
+// an installed header.
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
-#if !defined(__GNUC__) && !defined(__clang__)
-#error "aem_runtime needs GCC or Clang vector extensions"
+#if defined(AEM_SIMD_PORTABLE) || (!defined(__GNUC__) && !defined(__clang__))
+#define AEM_SIMD_VECTOR 0
+#else
+#define AEM_SIMD_VECTOR 1
 #endif
 
 // The per-frame loops get copies compiled for x86-64-v3 (AVX2 and FMA) and x86-64-v4
 // (AVX-512), and the loader picks the best one the CPU runs (GCC function multi-versioning, on
-// ELF targets). Elsewhere, and with Clang, they are compiled once for the baseline.
+// ELF targets). Elsewhere (Windows, Clang, MSVC) they are compiled once for the baseline.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
 #define AEM_FRAME_LOOP __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
@@ -25,93 +25,18 @@
 #endif
 // For the pieces of those loops, so they are compiled into each copy (a lambda takes the
 // second form, after its parameters).
+#if defined(__GNUC__) || defined(__clang__)
 #define AEM_ALWAYS_INLINE [[gnu::always_inline]] inline
 #define AEM_LAMBDA_ALWAYS_INLINE __attribute__((always_inline))
-
-namespace aem::simd {
-
-using Float4 = float __attribute__((vector_size(16)));
-using Mask4 = std::int32_t __attribute__((vector_size(16)));  // lanes all ones or all zeros
-// Two Float4 side by side, for the per-joint matrix products: two columns at once take one
-// 256-bit operation where AVX has them (as many per cycle as 128-bit ones), two elsewhere.
-using Float8 = float __attribute__((vector_size(32)));
-// GCC and Clang note that a Float8 passes differently with and without AVX. The frame loops'
-// pieces are all inlined, so none ever crosses a call; this covers the runtime sources that
-// include this header.
-#pragma GCC diagnostic ignored "-Wpsabi"
-
-AEM_ALWAYS_INLINE Float4 splat(float v) { return Float4{v, v, v, v}; }
-
-// Unaligned loads and stores: keyframe values sit 4 bytes into 20-byte records.
-AEM_ALWAYS_INLINE Float4 load(const float* p) {
-  Float4 v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-AEM_ALWAYS_INLINE void store(float* p, Float4 v) { std::memcpy(p, &v, sizeof v); }
-AEM_ALWAYS_INLINE void store(float* p, const Float8& v) { std::memcpy(p, &v, sizeof v); }
-// From a 16-byte aligned address, which lets the load fold into the arithmetic that uses it.
-AEM_ALWAYS_INLINE Float4 load_aligned(const float* p) { return load(static_cast<const float*>(__builtin_assume_aligned(p, 16))); }
-// Eight floats from a 32-byte aligned address.
-AEM_ALWAYS_INLINE Float8 load8_aligned(const float* p) {
-  Float8 v;
-  std::memcpy(&v, __builtin_assume_aligned(p, 32), sizeof v);
-  return v;
-}
-
-// v in both halves.
-AEM_ALWAYS_INLINE Float8 twice(Float4 v) { return __builtin_shufflevector(v, v, 0, 1, 2, 3, 0, 1, 2, 3); }
-// Zero in the low half and v in the high one.
-AEM_ALWAYS_INLINE Float8 high_only(Float4 v) {
-  return __builtin_shufflevector(Float4{}, v, 0, 1, 2, 3, 4, 5, 6, 7);
-}
-
-AEM_ALWAYS_INLINE Float4 select(Mask4 mask, Float4 if_true, Float4 if_false) {
-  return reinterpret_cast<Float4>((reinterpret_cast<Mask4>(if_true) & mask) |
-                                  (reinterpret_cast<Mask4>(if_false) & ~mask));
-}
-
-// -v in the lanes where mask is set, v elsewhere: a sign-bit flip, exact.
-AEM_ALWAYS_INLINE Float4 negate_where(Mask4 mask, Float4 v) {
-  return reinterpret_cast<Float4>(reinterpret_cast<Mask4>(v) ^ (mask & std::int32_t(0x80000000u)));
-}
-
-AEM_ALWAYS_INLINE Float4 abs(Float4 v) {
-  return reinterpret_cast<Float4>(reinterpret_cast<Mask4>(v) & std::int32_t(0x7fffffff));
-}
-
-AEM_ALWAYS_INLINE Float4 max(Float4 a, Float4 b) { return select(a > b, a, b); }
-
-// Bit k set where lane k of the mask is.
-AEM_ALWAYS_INLINE unsigned bits(Mask4 mask) {
-#if defined(__SSE2__)
-  return unsigned(_mm_movemask_ps(reinterpret_cast<__m128>(mask)));
+#define AEM_PREFETCH(address) __builtin_prefetch(address)
 #else
-  return (mask[0] != 0 ? 1u : 0u) | (mask[1] != 0 ? 2u : 0u) | (mask[2] != 0 ? 4u : 0u) | (mask[3] != 0 ? 8u : 0u);
+#define AEM_ALWAYS_INLINE inline
+#define AEM_LAMBDA_ALWAYS_INLINE
+#define AEM_PREFETCH(address) ((void)(address))
 #endif
-}
 
-AEM_ALWAYS_INLINE bool all(Mask4 mask) { return bits(mask) == 0xf; }
-AEM_ALWAYS_INLINE bool any(Mask4 mask) { return bits(mask) != 0; }
-
-AEM_ALWAYS_INLINE Float4 sqrt(Float4 v) {
-#if defined(__SSE2__)
-  return _mm_sqrt_ps(v);
+#if AEM_SIMD_VECTOR
+#include "simd4_vector.hpp"
 #else
-  return Float4{std::sqrt(v[0]), std::sqrt(v[1]), std::sqrt(v[2]), std::sqrt(v[3])};
+#include "simd4_portable.hpp"
 #endif
-}
-
-// Rows to columns: a, b, c, d become their first, second, third and fourth lanes.
-AEM_ALWAYS_INLINE void transpose(Float4& a, Float4& b, Float4& c, Float4& d) {
-  const Float4 ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5);
-  const Float4 ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
-  const Float4 cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5);
-  const Float4 cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
-  a = __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5);
-  b = __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7);
-  c = __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5);
-  d = __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7);
-}
-
-}  // namespace aem::simd

@@ -22,8 +22,14 @@ using detail::field_offset;
 using detail::problem;
 using std::to_string;
 
-// Four 32-bit lanes, for the keyframe pass (the runtime already relies on GCC/Clang vector
-// extensions: simd4.hpp). Comparisons give Lanes4 of all ones or zeros.
+// NaN and both infinities are exactly the floats whose exponent bits are all ones.
+constexpr std::uint32_t kExponentBits = 0x7f800000u;
+constexpr std::uint32_t not_finite_bits(std::uint32_t bits) {
+  return std::uint32_t((bits & kExponentBits) == kExponentBits);
+}
+
+#if AEM_SIMD_VECTOR
+// Four 32-bit lanes, for the keyframe pass. Comparisons give Lanes4 of all ones or zeros.
 using Word4 = std::uint32_t __attribute__((vector_size(16)));
 using Lanes4 = std::int32_t __attribute__((vector_size(16)));
 
@@ -34,11 +40,33 @@ Vector load4(const unsigned char* bytes) {
   std::memcpy(&v, bytes, sizeof v);
   return v;
 }
+#endif
 
-// NaN and both infinities are exactly the floats whose exponent bits are all ones.
-constexpr std::uint32_t kExponentBits = 0x7f800000u;
-constexpr std::uint32_t not_finite_bits(std::uint32_t bits) {
-  return std::uint32_t((bits & kExponentBits) == kExponentBits);
+// Whether any of `words` 32-bit floats from `bytes` (any alignment) is NaN or infinite: a tight
+// OR over them, four lanes at a time with vector extensions (simd4.hpp), one word at a time in
+// the portable build.
+bool any_not_finite_word(const unsigned char* bytes, std::size_t words) {
+  std::size_t w = 0;
+  std::uint32_t bad = 0;
+#if AEM_SIMD_VECTOR
+  const Word4 exponent = {kExponentBits, kExponentBits, kExponentBits, kExponentBits};
+  const auto special = [&](std::size_t word) {
+    return (load4<Word4>(bytes + 4 * word) & exponent) == exponent;
+  };
+  Lanes4 found[4] = {};  // four accumulators: no single chain of ORs limits the loop
+  for (; w + 16 <= words; w += 16) {
+    for (std::size_t a = 0; a < 4; ++a) found[a] |= special(w + 4 * a);
+  }
+  for (; w + 4 <= words; w += 4) found[0] |= special(w);
+  const Lanes4 any = found[0] | found[1] | found[2] | found[3];
+  bad = std::uint32_t(any[0] | any[1] | any[2] | any[3]);
+#endif
+  for (; w < words; ++w) {
+    std::uint32_t word;
+    std::memcpy(&word, bytes + 4 * w, 4);
+    bad |= not_finite_bits(word);
+  }
+  return bad != 0;
 }
 
 // Index of the first non-finite value among `count`, or count.
@@ -59,6 +87,7 @@ std::string float_text(float value) {
 // baseline x86-64, one AVX2 operation in the x86-64-v3 copy), so it stays near memory speed.
 // A vertex is 22 words: floats in words 0..13 and 18..21, joint indices in 14..17. Three loads
 // cover them: words 0..7, 6..13 (overlapping) and 14..21 (joints, then weights).
+#if AEM_SIMD_VECTOR
 AEM_FRAME_LOOP
 bool vertices_clean(const Vertex* vertices, std::size_t count, std::uint32_t joint_count) {
   static_assert(sizeof(Vertex) == 88 && offsetof(Vertex, joints) == 56 &&
@@ -91,6 +120,29 @@ bool vertices_clean(const Vertex* vertices, std::size_t count, std::uint32_t joi
   for (int k = 0; k < 8; ++k) any |= bad[k];
   return any == 0;
 }
+#else
+// The portable build: the same test one word at a time (which optimisers may vectorise).
+AEM_FRAME_LOOP
+bool vertices_clean(const Vertex* vertices, std::size_t count, std::uint32_t joint_count) {
+  static_assert(sizeof(Vertex) == 88 && offsetof(Vertex, joints) == 56);
+  const std::int64_t highest = std::int64_t(joint_count) - 1;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(vertices);
+  std::uint32_t bad = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t word = 0; word < 22; ++word) {
+      std::uint32_t bits;
+      std::memcpy(&bits, bytes + i * sizeof(Vertex) + 4 * word, 4);
+      if (word >= 14 && word < 18) {
+        const std::int32_t joint = std::int32_t(bits);
+        bad |= std::uint32_t(joint > highest || joint < -1);
+      } else {
+        bad |= not_finite_bits(bits);
+      }
+    }
+  }
+  return bad == 0;
+}
+#endif
 
 // The float fields of a vertex, for naming the one that is not finite.
 struct VertexFloats {
@@ -403,27 +455,11 @@ class StructureChecker : detail::Checker {
   // Key times and values: a tight OR over the section's words, then a second pass to locate.
   bool check_keyframes() {
     constexpr std::size_t kWords = sizeof(Keyframe) / 4;
-    // Every word of the section is a float: read it as four-lane groups, then the tail.
+    // Every word of the section is a float.
     const auto* bytes = reinterpret_cast<const unsigned char*>(m_.keyframes.data());
     const std::size_t words = m_.keyframes.size() * kWords;
-    const Word4 exponent = {kExponentBits, kExponentBits, kExponentBits, kExponentBits};
-    const auto special = [&](std::size_t word) {
-      return (load4<Word4>(bytes + 4 * word) & exponent) == exponent;
-    };
-    Lanes4 found[4] = {};  // four accumulators: no single chain of ORs limits the loop
-    std::size_t w = 0;
-    for (; w + 16 <= words; w += 16) {
-      for (std::size_t a = 0; a < 4; ++a) found[a] |= special(w + 4 * a);
-    }
-    for (; w + 4 <= words; w += 4) found[0] |= special(w);
-    const Lanes4 any = found[0] | found[1] | found[2] | found[3];
-    std::uint32_t bad = std::uint32_t(any[0] | any[1] | any[2] | any[3]);
-    for (; w < words; ++w) {
-      std::uint32_t word;
-      std::memcpy(&word, bytes + 4 * w, 4);
-      bad |= not_finite_bits(word);
-    }
-    if (bad == 0) return true;
+    const bool bad = any_not_finite_word(bytes, words);
+    if (!bad) return true;
     for (std::size_t i = 0; i < m_.keyframes.size(); ++i) {
       const Keyframe& key = m_.keyframes[i];
       const float values[kWords] = {key.time, key.value[0], key.value[1], key.value[2],

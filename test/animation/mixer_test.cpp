@@ -3,46 +3,13 @@
 // work never allocates.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
 #include <cstring>
-#include <new>
 #include <utility>
 
 #include "aem/animation_mixer.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "animated_models.hpp"
-
-// Counts heap allocations so a test can assert that a stretch of code makes none.
-namespace {
-std::atomic<long> g_allocations{0};
-}
-void* operator new(std::size_t size) {
-  ++g_allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-// Over-aligned types (the skeleton's inverse bind copies) come through here.
-void* operator new(std::size_t size, std::align_val_t align) {
-  ++g_allocations;
-  const std::size_t alignment = static_cast<std::size_t>(align);
-  const std::size_t rounded = size == 0 ? alignment : (size + alignment - 1) / alignment * alignment;
-  if (void* p = std::aligned_alloc(alignment, rounded)) return p;
-  throw std::bad_alloc();
-}
-// GCC, seeing these inlined where a new expression's memory is freed, takes the malloc/free pair
-// for a mismatch; replacing both operators this way is what the standard provides for.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-#endif
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "counting_new.hpp"
 
 namespace {
 
@@ -262,7 +229,7 @@ TEST(Mixer, FramesDoNotAllocate) {
   std::vector<float> mask(mixer.joint_count(), 0.5f);
   std::vector<float> skinning(16 * mixer.joint_count());
   mixer.evaluate(skinning);  // warm up
-  const long before = g_allocations.load();
+  const long before = aem::test::allocation_count();
   ASSERT_GT(before, 0) << "the allocation counter is not hooked in";
   aem::LayerId run;
   for (int frame = 0; frame < 120; ++frame) {
@@ -271,7 +238,7 @@ TEST(Mixer, FramesDoNotAllocate) {
     mixer.update(1.0f / 60);
     mixer.evaluate(skinning);
   }
-  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_EQ(aem::test::allocation_count() - before, 0);
 }
 
 }  // namespace

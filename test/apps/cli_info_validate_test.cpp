@@ -5,25 +5,28 @@
 #include <fstream>
 
 #include <nlohmann/json.hpp>
-#include <sys/stat.h>
-#include <unistd.h>
+#if !defined(_WIN32)
+#include <sys/stat.h>  // mkfifo
+#endif
 
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "model_bytes.hpp"
 #include "model_factory.hpp"
+#include "process_id.hpp"
 #include "run_command.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using aem::test::run_command;
-using aem::test::shell_quote;
+using aem::test::shell_path;
+using aem::test::shell_text;
 
 class CliTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("aem_cli_test_" + std::to_string(::getpid()));
+    dir_ = fs::temp_directory_path() / ("aem_cli_test_" + std::to_string(aem::test::process_id()));
     fs::create_directories(dir_);
     tiny_ = dir_ / "tiny model.aem";  // a space, to prove paths are passed through intact
     aem::pipeline::write_model_file(tiny_, aem::test::tiny_model());
@@ -31,7 +34,7 @@ class CliTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   static aem::test::CommandResult aem_cli(const std::string& args) {
-    return run_command(shell_quote(AEM_CLI_PATH) + " " + args);
+    return run_command(shell_path(AEM_CLI_PATH) + " " + args);
   }
   fs::path write_bytes(const std::string& name, const std::vector<std::byte>& bytes) {
     const fs::path path = dir_ / name;
@@ -60,7 +63,7 @@ TEST_F(CliTest, HelpAndUnknownCommands) {
 }
 
 TEST_F(CliTest, InfoDescribesEverySection) {
-  const auto info = aem_cli("info " + shell_quote(tiny_));
+  const auto info = aem_cli("info " + shell_path(tiny_));
   ASSERT_EQ(info.exit_code, 0) << info.output;
   for (const char* expected :
        {"AEM version 1, 892 bytes", "vertices", "keyframes", "1x1  rgba8  1 mips  wrap clamp/clamp",
@@ -71,7 +74,7 @@ TEST_F(CliTest, InfoDescribesEverySection) {
 }
 
 TEST_F(CliTest, InfoJson) {
-  const auto info = aem_cli("info --json " + shell_quote(tiny_));
+  const auto info = aem_cli("info --json " + shell_path(tiny_));
   ASSERT_EQ(info.exit_code, 0) << info.output;
   const auto json = nlohmann::json::parse(info.output);
   EXPECT_EQ(json["bytes"], 892);
@@ -85,13 +88,13 @@ TEST_F(CliTest, InfoJson) {
 }
 
 TEST_F(CliTest, InfoRefusesBadFilesAndArguments) {
-  const auto missing = aem_cli("info " + shell_quote((dir_ / "nope.aem").string()));
+  const auto missing = aem_cli("info " + shell_path(dir_ / "nope.aem"));
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.output.find("nope.aem"), std::string::npos);
   EXPECT_NE(missing.output.find("No such file"), std::string::npos);
   EXPECT_EQ(aem_cli("info").exit_code, 1);
   EXPECT_EQ(aem_cli("info a.aem b.aem").exit_code, 1);
-  const auto flag = aem_cli("info --fancy " + shell_quote(tiny_));
+  const auto flag = aem_cli("info --fancy " + shell_path(tiny_));
   EXPECT_EQ(flag.exit_code, 1);
   EXPECT_NE(flag.output.find("unknown option '--fancy'"), std::string::npos);
 }
@@ -104,16 +107,16 @@ TEST_F(CliTest, InfoReportsRealignment) {
   odd.insert(odd.end(), 3, std::byte{0});
   odd.insert(odd.end(), file.begin() + at, file.end());
   aem::test::poke(odd, offsetof(aem::Header, image_buffer_size), 51u);
-  const auto info = aem_cli("info " + shell_quote(write_bytes("odd.aem", odd)));
+  const auto info = aem_cli("info " + shell_path(write_bytes("odd.aem", odd)));
   ASSERT_EQ(info.exit_code, 0) << info.output;
   EXPECT_NE(info.output.find("copied into aligned memory"), std::string::npos) << info.output;
 }
 
 TEST_F(CliTest, ValidateAcceptsAValidFile) {
-  const auto plain = aem_cli("validate " + shell_quote(tiny_));
+  const auto plain = aem_cli("validate " + shell_path(tiny_));
   EXPECT_EQ(plain.exit_code, 0) << plain.output;
   EXPECT_NE(plain.output.find("valid"), std::string::npos);
-  const auto strict = aem_cli("validate --strict " + shell_quote(tiny_));
+  const auto strict = aem_cli("validate --strict " + shell_path(tiny_));
   EXPECT_EQ(strict.exit_code, 0) << strict.output;
   EXPECT_NE(strict.output.find("valid (strict)"), std::string::npos);
 }
@@ -125,7 +128,7 @@ TEST_F(CliTest, ValidateListsEveryProblem) {
   aem::test::poke(bytes, o.materials + 12, 5u);
   aem::test::poke(bytes, o.vertices + 60, 3);
   const auto path = write_bytes("broken.aem", bytes);
-  const auto result = aem_cli("validate " + shell_quote(path));
+  const auto result = aem_cli("validate " + shell_path(path));
   EXPECT_EQ(result.exit_code, 1);
   for (const std::string& expected : std::vector<std::string>{
         "indices[1] at byte " + std::to_string(o.indices + 4) + ": index 9 is out of range",
@@ -135,7 +138,7 @@ TEST_F(CliTest, ValidateListsEveryProblem) {
     EXPECT_NE(result.output.find(expected), std::string::npos) << expected << "\n"
                                                                << result.output;
   }
-  EXPECT_NE(result.output.find(path.string()), std::string::npos);
+  EXPECT_NE(result.output.find(shell_text(path)), std::string::npos);
 }
 
 TEST_F(CliTest, ValidateStrictFindsSemanticProblems) {
@@ -144,15 +147,15 @@ TEST_F(CliTest, ValidateStrictFindsSemanticProblems) {
   content.animations[0].joints[0].rotations[1].time = 3;
   const auto path = dir_ / "odd.aem";
   aem::pipeline::write_model_file(path, content);
-  EXPECT_EQ(aem_cli("validate " + shell_quote(path)).exit_code, 0);
-  const auto strict = aem_cli("validate --strict " + shell_quote(path));
+  EXPECT_EQ(aem_cli("validate " + shell_path(path)).exit_code, 0);
+  const auto strict = aem_cli("validate --strict " + shell_path(path));
   EXPECT_EQ(strict.exit_code, 1);
   EXPECT_NE(strict.output.find("[not_unit_length]"), std::string::npos) << strict.output;
   EXPECT_NE(strict.output.find("[key_order]"), std::string::npos) << strict.output;
 }
 
 TEST_F(CliTest, ValidateJsonListsEveryProblemWithItsPlace) {
-  const auto valid = aem_cli("validate --json --strict " + shell_quote(tiny_));
+  const auto valid = aem_cli("validate --json --strict " + shell_path(tiny_));
   ASSERT_EQ(valid.exit_code, 0) << valid.output;
   const auto ok = nlohmann::json::parse(valid.output);
   EXPECT_EQ(ok["schema"], "aem-validate-report");
@@ -166,11 +169,11 @@ TEST_F(CliTest, ValidateJsonListsEveryProblemWithItsPlace) {
   aem::test::poke(bytes, o.indices + 4, 9u);
   aem::test::poke(bytes, o.materials + 12, 5u);
   const auto path = write_bytes("broken.aem", bytes);
-  const auto broken = aem_cli("validate --json " + shell_quote(path));
+  const auto broken = aem_cli("validate --json " + shell_path(path));
   EXPECT_EQ(broken.exit_code, 1);
   const auto report = nlohmann::json::parse(broken.output);
   EXPECT_EQ(report["valid"], false);
-  EXPECT_EQ(report["file"], path.string());
+  EXPECT_EQ(report["file"], shell_text(path));
   EXPECT_EQ(report["problem_count"], 2);
   ASSERT_EQ(report["problems"].size(), 2u);
   const auto& index = report["problems"][0]["code"] == "index_out_of_range" ? report["problems"][0] : report["problems"][1];
@@ -179,7 +182,7 @@ TEST_F(CliTest, ValidateJsonListsEveryProblemWithItsPlace) {
   EXPECT_EQ(index["element"], 1);
   EXPECT_EQ(index["byte_offset"], o.indices + 4);
 
-  const auto unreadable = aem_cli("validate --json " + shell_quote(write_bytes("short.aem", std::vector<std::byte>(10, std::byte{'A'}))));
+  const auto unreadable = aem_cli("validate --json " + shell_path(write_bytes("short.aem", std::vector<std::byte>(10, std::byte{'A'}))));
   EXPECT_EQ(unreadable.exit_code, 1);
   EXPECT_EQ(nlohmann::json::parse(unreadable.output)["problems"][0]["code"], "truncated");
 }
@@ -196,7 +199,7 @@ TEST_F(CliTest, InfoPrintsADeepJointChainInLinearSpace) {
   const auto path = dir_ / "chain.aem";
   aem::pipeline::write_model_file(path, content);
   const auto listing = dir_ / "chain.txt";
-  const auto info = run_command(shell_quote(AEM_CLI_PATH) + " info " + shell_quote(path) + " > " + shell_quote(listing));
+  const auto info = run_command(shell_path(AEM_CLI_PATH) + " info " + shell_path(path) + " > " + shell_path(listing));
   ASSERT_EQ(info.exit_code, 0) << info.output;
   EXPECT_LT(fs::file_size(listing), std::uintmax_t(kDepth) * 100);
   std::ifstream text(listing);
@@ -208,7 +211,7 @@ TEST_F(CliTest, InfoPrintsADeepJointChainInLinearSpace) {
 
 TEST_F(CliTest, ValidateReportsHeaderProblems) {
   const auto path = write_bytes("short.aem", std::vector<std::byte>(10, std::byte{'A'}));
-  const auto result = aem_cli("validate " + shell_quote(path));
+  const auto result = aem_cli("validate " + shell_path(path));
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.output.find("[truncated]"), std::string::npos) << result.output;
 }
@@ -221,16 +224,64 @@ namespace {
 // writer forever; `timeout` turns that into exit 124) with exit 1 and a message naming the
 // file and what it is.
 TEST_F(CliTest, InfoAndValidateRefuseAFifoWithoutBlocking) {
+#if defined(_WIN32)
+  GTEST_SKIP() << "Windows has no FIFOs in the file system (its named pipes and devices: "
+                  "InfoAndValidateRefuseDevicesAndDirectories)";
+#else
   const fs::path fifo = dir_ / "model.aem";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   for (const char* command : {"info", "validate", "validate --strict", "info --json"}) {
     SCOPED_TRACE(command);
-    const auto result = run_command("timeout 60 " + shell_quote(AEM_CLI_PATH) + " " + command +
-                                    " " + shell_quote(fifo.string()));
+    const auto result = run_command("timeout 60 " + shell_path(AEM_CLI_PATH) + " " + command +
+                                    " " + shell_path(fifo));
     EXPECT_EQ(result.exit_code, 1) << result.output;
     EXPECT_NE(result.output.find("model.aem"), std::string::npos) << result.output;
     EXPECT_NE(result.output.find("FIFO"), std::string::npos) << result.output;
   }
+#endif
+}
+
+// A directory, and on Windows the NUL device, named as a model: exit 1 naming what it is.
+TEST_F(CliTest, InfoAndValidateRefuseDevicesAndDirectories) {
+  for (const char* command : {"info", "validate --json"}) {
+    SCOPED_TRACE(command);
+    const auto directory = aem_cli(std::string(command) + " " + shell_path(dir_));
+    EXPECT_EQ(directory.exit_code, 1) << directory.output;
+    EXPECT_NE(directory.output.find("directory"), std::string::npos) << directory.output;
+#if defined(_WIN32)
+    const auto device = aem_cli(std::string(command) + " NUL");
+    EXPECT_EQ(device.exit_code, 1) << device.output;
+    EXPECT_NE(device.output.find("character device"), std::string::npos) << device.output;
+#endif
+  }
+}
+
+// A file name outside ASCII, given as UTF-8, reaches the file and comes back unchanged in the
+// output (on Windows through the wide command line and a UTF-16 path).
+TEST_F(CliTest, NonAsciiFileNamesOpen) {
+  const fs::path path = dir_ / fs::path(u8"mod\u00e8le \u2713 \u65e5\u672c.aem");
+  fs::copy_file(tiny_, path);
+  const auto info = aem_cli("info " + shell_path(path));
+  ASSERT_EQ(info.exit_code, 0) << info.output;
+  EXPECT_NE(info.output.find(shell_text(path)), std::string::npos) << info.output;
+  const auto json = aem_cli("validate --json " + shell_path(path));
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  EXPECT_EQ(nlohmann::json::parse(json.output)["file"], shell_text(path));
+}
+
+// Commands that need the pipeline, asked of an aem built without it, say so.
+TEST_F(CliTest, CommandsNotInThisBuildSaySo) {
+#if defined(AEM_TEST_CLI_WITHOUT_PIPELINE)
+  for (const char* command : {"bake", "compress-image"}) {
+    const auto result = aem_cli(std::string(command) + " in.gltf out.aem");
+    EXPECT_EQ(result.exit_code, 1) << result.output;
+    EXPECT_NE(result.output.find(std::string("not in this build: '") + command + "' needs the pipeline"),
+              std::string::npos) << result.output;
+  }
+  EXPECT_NE(aem_cli("--help").output.find("Not in this build"), std::string::npos);
+#else
+  GTEST_SKIP() << "this aem is built with the pipeline: every command is in it";
+#endif
 }
 
 }  // namespace

@@ -10,12 +10,11 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "model_bytes.hpp"
 #include "model_factory.hpp"
+#include "process_id.hpp"
 
 namespace {
 
@@ -137,7 +136,7 @@ TEST(FiniteFloats, KeyTimesAndValuesAndDurationsAreChecked) {
 
 TEST(FiniteFloats, RefusedFromFilesInBothStoragesAndNeverWritten) {
   const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("aem_finite_test_" + std::to_string(::getpid()));
+      std::filesystem::temp_directory_path() / ("aem_finite_test_" + std::to_string(aem::test::process_id()));
   std::filesystem::create_directories(dir);
   std::vector<std::byte> bytes = file_bytes();
   const std::uint64_t offset = offsets_of(bytes).vertices + sizeof(aem::Vertex) + 4;  // vertex 1, y

@@ -5,12 +5,11 @@
 #include <filesystem>
 #include <fstream>
 
-#include <unistd.h>
-
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "model_bytes.hpp"
 #include "model_factory.hpp"
+#include "process_id.hpp"
 
 namespace {
 
@@ -19,7 +18,7 @@ namespace fs = std::filesystem;
 class OpenTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("aem_open_test_" + std::to_string(::getpid()));
+    dir_ = fs::temp_directory_path() / ("aem_open_test_" + std::to_string(aem::test::process_id()));
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }

@@ -5,12 +5,11 @@
 #include <cstring>
 #include <filesystem>
 
-#include <unistd.h>
-
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "model_bytes.hpp"
 #include "model_factory.hpp"
+#include "process_id.hpp"
 
 namespace {
 
@@ -78,7 +77,7 @@ TEST(Realignment, MappedFileWithOddImageBuffer) {
   const std::vector<std::byte> file = aem::pipeline::serialize_model(aem::test::tiny_model());
   const std::vector<std::byte> odd = with_odd_image_buffer(file, 3);
   const auto path = std::filesystem::temp_directory_path() /
-                    ("aem_realign_" + std::to_string(::getpid()) + ".aem");
+                    ("aem_realign_" + std::to_string(aem::test::process_id()) + ".aem");
   aem::pipeline::write_file_atomically(path, odd);
   const aem::Model model = aem::Model::open(path);
   EXPECT_GT(model.realigned_bytes(), 0u);

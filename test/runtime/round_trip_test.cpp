@@ -4,12 +4,11 @@
 #include <cstring>
 #include <filesystem>
 
-#include <unistd.h>
-
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/validation.hpp"
 #include "model_factory.hpp"
+#include "process_id.hpp"
 
 namespace {
 
@@ -96,7 +95,7 @@ TEST(RoundTrip, RandomModelsThroughMemory) {
 }
 
 TEST(RoundTrip, RandomModelsThroughMappedFiles) {
-  const auto dir = std::filesystem::temp_directory_path() / ("aem_round_trip_" + std::to_string(::getpid()));
+  const auto dir = std::filesystem::temp_directory_path() / ("aem_round_trip_" + std::to_string(aem::test::process_id()));
   std::filesystem::create_directories(dir);
   for (std::uint32_t seed = 1000; seed < 1040; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));

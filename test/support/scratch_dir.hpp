@@ -3,14 +3,14 @@
 #include <filesystem>
 #include <string>
 
-#include <unistd.h>
+#include "process_id.hpp"
 
 namespace aem::test {
 
 class ScratchDir {
  public:
   explicit ScratchDir(const std::string& name)
-      : path_(std::filesystem::temp_directory_path() / ("aem_test_" + std::to_string(::getpid()) + "_" + name)) {
+      : path_(std::filesystem::temp_directory_path() / ("aem_test_" + std::to_string(process_id()) + "_" + name)) {
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }

@@ -60,7 +60,7 @@ std::string read_text(const std::filesystem::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// The lowest row of the panel's dark box in the frame's left margin (the panel starts at 8, 8).
+// The lowest row of the UI's "Model" window (dark) in the frame's left margin (it starts at 8, 8).
 int panel_bottom(const Image& image) {
   int bottom = -1;
   for (int y = 0; y < image.height; ++y) {
@@ -92,8 +92,8 @@ TEST(ViewerRender, GltfWarningsGoToStderrAndThePanelAndTheModelShows) {
                                          shell_quote((dir / "plain.png").string()) + " " + kFront);
   EXPECT_EQ(quiet.exit_code, 0) << quiet.output;
   EXPECT_EQ(quiet.output.find("warning:"), std::string::npos) << quiet.output;
-  // The panel lists the warning: a heading and the message, two lines or more below the rest.
-  const std::string panel = "--size 512x512 --yaw 0 --pitch 0 --distance 12 --no-grid --panel";
+  // The UI lists the warning: a heading and the message, two lines or more below the rest.
+  const std::string panel = "--size 800x600 --yaw 0 --pitch 0 --distance 12 --no-grid --panel";
   const int with = panel_bottom(screenshot(coloured, dir / "coloured_panel.png", panel));
   const int without = panel_bottom(screenshot(plain, dir / "plain_panel.png", panel));
   EXPECT_GT(without, 100);

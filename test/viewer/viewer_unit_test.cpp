@@ -1,5 +1,5 @@
-// The viewer's pieces that need no display: the command line, inspection-mode names, the file
-// watch that drives reloading and the panel's warning lines.
+// The viewer's pieces that need no display: the command line, inspection-mode names, the
+// --screenshot-dir listing, the file watch that drives reloading and the panel's warning lines.
 #include <chrono>
 #include <fstream>
 #include <stdexcept>
@@ -10,6 +10,7 @@
 #include "file_watch.hpp"
 #include "inspection_mode.hpp"
 #include "options.hpp"
+#include "thumbnail_jobs.hpp"
 #include "warning_lines.hpp"
 #include "viewer_test_support.hpp"
 
@@ -40,6 +41,89 @@ TEST(ViewerUnit, RejectsBadCommandLines) {
                                              {"--distance", "-1"}, {"--frobnicate"}, {"--time"}}) {
     EXPECT_THROW(parse_options(bad), std::invalid_argument) << bad[0];
   }
+}
+
+// Each refusal is one line naming the problem: the message main prints as it is.
+TEST(ViewerUnit, RejectsBadArgumentsWithOneLineNamingThem) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string names;
+  };
+  for (const Case& c : std::vector<Case>{
+           {{"m.aem", "--time", "-1"}, "--time must not be negative, not -1"},
+           {{"m.aem", "--screenshot", "o.jpg"}, "--screenshot writes PNG only"},
+           {{"m.aem", "--screenshot", "o"}, "not 'o'"},
+           {{"m.aem", "--wobble"}, "unknown option --wobble"},
+           {{"m.aem", "--animation", "-2"}, "--animation needs an index from 0 or none, not -2"},
+           {{"m.aem", "--turntable", "3"}, "--turntable needs --screenshot"},
+           {{"m.aem", "--screenshot", "o.png", "--turntable", "0"}, "--turntable needs 1 to 3600 frames, not 0"},
+           {{"--screenshot-dir", "out"}, "--screenshot-dir needs at least one DIR"},
+           {{"--screenshot-dir", "out", "in", "--screenshot", "o.png"}, "do not go together"},
+       }) {
+    try {
+      parse_options(c.args);
+      ADD_FAILURE() << "accepted " << c.args.back();
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(c.names), std::string::npos) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    }
+  }
+  EXPECT_EQ(parse_options({"m.aem", "--screenshot", "O.PNG", "--time", "0"}).screenshot->string(), "O.PNG");
+}
+
+TEST(ViewerUnit, ParsesVersionTurntableAndScreenshotDir) {
+  EXPECT_TRUE(parse_options({"--version"}).version);
+  const Options turntable = parse_options({"m.aem", "--screenshot", "o.png", "--turntable", "24"});
+  EXPECT_EQ(turntable.turntable, 24);
+  const Options batch = parse_options({"--screenshot-dir", "out", "a", "b", "--size", "64x64"});
+  EXPECT_EQ(*batch.thumbnail_output, "out");
+  EXPECT_EQ(batch.thumbnail_inputs, (std::vector<std::filesystem::path>{"a", "b"}));
+  EXPECT_TRUE(batch.file.empty());
+  EXPECT_EQ(batch.width, 64);
+}
+
+TEST(ViewerUnit, AnimationPastTheLastNamesTheModelsCount) {
+  Options o;
+  check_animation_option(o, 0, "m.aem");  // not asked: anything goes
+  o.animation = -1;
+  check_animation_option(o, 0, "m.aem");  // the bind pose always exists
+  o.animation = 2;
+  check_animation_option(o, 3, "m.aem");
+  const auto message = [&](std::size_t count) {
+    try {
+      check_animation_option(o, count, "m.aem");
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message(2), "--animation 2: m.aem has 2 animations (0 to 1, or none)");
+  EXPECT_EQ(message(0), "--animation 2: m.aem has no animations (use --animation none)");
+}
+
+TEST(ViewerUnit, ThumbnailJobsMirrorTheTreeAndNameWhatTheyCannotTake) {
+  const auto dir = scratch_dir("thumbnail_jobs");
+  std::filesystem::create_directories(dir / "in" / "x" / "deep");
+  for (const char* name : {"a.aem", "x/y.GLB", "x/deep/z.gltf", "x/deep/z.glb", "x/z.bin", "x/readme.txt"}) {
+    std::ofstream(dir / "in" / name) << "model or not";
+  }
+  std::ofstream(dir / "single.aem") << "m";
+  std::vector<std::string> problems;
+  const std::vector<ThumbnailJob> jobs =
+      find_thumbnail_jobs({dir / "in", dir / "single.aem", dir / "absent"}, dir / "out", problems);
+  std::vector<std::pair<std::filesystem::path, std::filesystem::path>> got;
+  for (const ThumbnailJob& job : jobs) got.emplace_back(job.model, job.thumbnail);
+  EXPECT_EQ(got, (std::vector<std::pair<std::filesystem::path, std::filesystem::path>>{
+                     {dir / "in" / "a.aem", dir / "out" / "a.png"},
+                     {dir / "in" / "x" / "deep" / "z.glb", dir / "out" / "x" / "deep" / "z.png"},
+                     {dir / "in" / "x" / "y.GLB", dir / "out" / "x" / "y.png"},
+                     {dir / "single.aem", dir / "out" / "single.png"}}));
+  // z.gltf wants z.glb's thumbnail; "absent" is nothing at all: one line each, naming them.
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_NE(problems[0].find((dir / "in" / "x" / "deep" / "z.gltf").string()), std::string::npos) << problems[0];
+  EXPECT_NE(problems[0].find("z.glb"), std::string::npos) << problems[0];
+  EXPECT_NE(problems[1].find((dir / "absent").string()), std::string::npos) << problems[1];
 }
 
 TEST(ViewerUnit, InspectionModeNamesRoundTrip) {

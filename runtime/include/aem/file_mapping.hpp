@@ -4,7 +4,8 @@
 // platform only has to provide its own.
 //
 // Both open the file without blocking and refuse anything but a regular file (a FIFO, a device,
-// a directory, a socket) before reading a byte, so a path that names a pipe cannot hang the caller.
+// a directory, a socket; on Windows a named pipe or a device such as NUL) before reading a byte,
+// so a path that names a pipe cannot hang the caller.
 // Errors have code io_error and say why ("is a FIFO, not a regular file", "No such file...").
 #include <cstddef>
 #include <cstdint>
@@ -44,7 +45,7 @@ class FileMapping {
 };
 
 // The file read once into owned, 8-byte-aligned memory: later changes to the file cannot reach
-// it. Reading is bounded: exactly the size fstat gave for the opened descriptor; a file that is
+// it. Reading is bounded: exactly the size the opened file had (fstat, GetFileInformationByHandle); a file that is
 // shorter or longer than that by the end of the read (someone is writing it) is an io_error.
 class FileCopy {
  public:

@@ -1,0 +1,329 @@
+/* The AEM runtime for C (C99): open a model, read its sections in place, play its animations.
+ *
+ *   aem_model *model;
+ *   if (aem_open("hero.aem", AEM_OPEN_DEFAULT, &model) != AEM_OK) {
+ *     fprintf(stderr, "%s\n", aem_last_error_message());
+ *     return 1;
+ *   }
+ *   const aem_sections *s = aem_model_sections(model);   // s->vertices[0 .. s->vertex_count) ...
+ *   aem_mixer *mixer;
+ *   aem_mixer_create(model, 4, &mixer);
+ *   aem_layer_settings walk;
+ *   aem_layer_settings_init(&walk, 0);
+ *   aem_layer layer;
+ *   aem_mixer_play(mixer, &walk, &layer);
+ *   ... every frame:
+ *   aem_mixer_update(mixer, frame_seconds);
+ *   aem_mixer_evaluate(mixer, skinning, 16 * aem_mixer_joint_count(mixer));
+ *   ...
+ *   aem_mixer_destroy(mixer);
+ *   aem_close(model);
+ *
+ * Contracts (specs/c-api.md has them in full):
+ * - Errors: every call that can fail returns an aem_status; on failure it also records the status
+ *   and a message in this thread's last error (aem_last_error_*), which stays until the next
+ *   failure on the same thread. Success leaves it alone. No C++ exception ever leaves a call.
+ * - Lifetimes: section pointers live as long as their model; a model opened from memory needs
+ *   the caller's bytes for as long as it lives; a mixer needs its model for as long as it lives.
+ * - Threads: a model may be read from any number of threads at once; a mixer is used by one
+ *   thread at a time. Different mixers of one model may run on different threads.
+ * - Frames: aem_mixer_play, _stop, _stop_all, _cross_fade, _fade, _set_*, _update and _evaluate
+ *   never allocate, their refusals included; aem_mixer_create allocates everything up front.
+ */
+#ifndef AEM_AEM_H
+#define AEM_AEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AEM_VERSION 1     /* the file format version this runtime reads */
+#define AEM_NAME_SIZE 128 /* bytes of a joint or animation name field, NUL included */
+
+/* ---- Errors ---- */
+
+typedef enum aem_status {
+  AEM_OK = 0,
+  /* What is wrong with a file (specs/aem-v1.md, "Validation"). */
+  AEM_ERROR_IO = 1,
+  AEM_ERROR_TRUNCATED = 2,
+  AEM_ERROR_BAD_MAGIC = 3,
+  AEM_ERROR_UNSUPPORTED_VERSION = 4,
+  AEM_ERROR_SIZE_MISMATCH = 5,
+  AEM_ERROR_INDEX_OUT_OF_RANGE = 6,
+  AEM_ERROR_MESH_OUT_OF_RANGE = 7,
+  AEM_ERROR_MESH_NOT_TRIANGLES = 8,
+  AEM_ERROR_MESH_BAD_MATERIAL = 9,
+  AEM_ERROR_MATERIAL_BAD_TEXTURE = 10,
+  AEM_ERROR_MATERIAL_BAD_TYPE = 11,
+  AEM_ERROR_TEXTURE_EMPTY = 12,
+  AEM_ERROR_TEXTURE_BAD_WRAP = 13,
+  AEM_ERROR_TEXTURE_BAD_COMPRESSION = 14,
+  AEM_ERROR_TEXTURE_OUT_OF_BOUNDS = 15,
+  AEM_ERROR_JOINT_BAD_PARENT = 16,
+  AEM_ERROR_JOINT_CYCLE = 17,
+  AEM_ERROR_VERTEX_BAD_JOINT = 18,
+  AEM_ERROR_TRACK_COUNT_MISMATCH = 19,
+  AEM_ERROR_TRACK_OUT_OF_BOUNDS = 20,
+  AEM_ERROR_NAME_UNTERMINATED = 21,
+  AEM_ERROR_NOT_FINITE = 22,
+  AEM_ERROR_NOT_UNIT_LENGTH = 23,
+  AEM_ERROR_BAD_WEIGHTS = 24,
+  AEM_ERROR_KEY_ORDER = 25,
+  AEM_ERROR_BAD_DURATION = 26,
+  AEM_ERROR_MISSING_KEYS = 27,
+  AEM_ERROR_JOINT_ORDER = 28,
+  AEM_ERROR_NAME_PADDING = 29,
+  AEM_ERROR_UNUSED_DATA = 30,
+  /* What is wrong with a call. */
+  AEM_ERROR_INVALID_ARGUMENT = 100, /* a NULL pointer, an unknown flag or enum, a wrong size */
+  AEM_ERROR_OUT_OF_RANGE = 101,     /* an index (animation, texture, joint, mip level) too big */
+  AEM_ERROR_STALE_LAYER = 102,      /* a layer that stopped, of another mixer, or none */
+  AEM_ERROR_LAYERS_FULL = 103,      /* every one of the mixer's max_layers is playing */
+  AEM_ERROR_OUT_OF_MEMORY = 104,
+  AEM_ERROR_INTERNAL = 105          /* anything else the C++ runtime threw; a bug */
+} aem_status;
+
+/* The last failure's status on the calling thread; AEM_OK if none yet. */
+aem_status aem_last_error_code(void);
+/* Its message, e.g. "hero.aem: joints[3] at byte 1234: parent 7 is out of range (5 joints)";
+ * "" if none yet. Valid until the next failing call on this thread. */
+const char *aem_last_error_message(void);
+/* The status's name: "ok", "bad_magic", "stale_layer"...; "unknown" for other values. Static. */
+const char *aem_status_name(aem_status status);
+
+/* ---- The file's records: the bytes of one element of each section, in place ---- */
+
+typedef enum aem_wrap_mode {
+  AEM_WRAP_REPEAT = 0,
+  AEM_WRAP_MIRRORED_REPEAT = 1,
+  AEM_WRAP_CLAMP_TO_EDGE = 2
+} aem_wrap_mode;
+typedef enum aem_compression {
+  AEM_COMPRESSION_NONE = 0,
+  AEM_COMPRESSION_BC5 = 1,
+  AEM_COMPRESSION_BC7 = 2
+} aem_compression;
+typedef enum aem_material_type {
+  AEM_MATERIAL_OPAQUE = 0,
+  AEM_MATERIAL_TRANSPARENT = 1
+} aem_material_type;
+
+typedef struct aem_header {
+  char magic[3]; /* "AEM" */
+  uint8_t version;
+  uint32_t vertex_count;
+  uint32_t index_count;
+  uint32_t image_buffer_size; /* bytes */
+  uint32_t texture_count;
+  uint32_t mesh_count;
+  uint32_t material_count;
+  uint32_t joint_count;
+  uint32_t animation_count;
+  uint32_t track_count;
+  uint32_t keyframe_count;
+} aem_header;
+
+typedef struct aem_vertex {
+  float position[3];
+  float normal[3];
+  float tangent[3];
+  float bitangent[3];
+  float uv[2];
+  int32_t joints[4]; /* -1 for an unused slot */
+  float weights[4];
+} aem_vertex;
+
+typedef struct aem_texture {
+  uint32_t offset; /* of mip level 0 within the image buffer */
+  uint32_t width;  /* of mip level 0 */
+  uint32_t height;
+  uint32_t wrap_x; /* an aem_wrap_mode */
+  uint32_t wrap_y;
+  uint32_t compression; /* an aem_compression */
+} aem_texture;
+
+typedef struct aem_mesh {
+  uint32_t first_index;
+  uint32_t index_count; /* a triangle list */
+  uint32_t material;
+} aem_mesh;
+
+typedef struct aem_material {
+  uint32_t base_color_texture;
+  uint32_t normal_texture;
+  uint32_t pbr_texture;
+  uint32_t type; /* an aem_material_type */
+} aem_material;
+
+typedef struct aem_joint {
+  char name[AEM_NAME_SIZE]; /* see aem_joint_name */
+  float inverse_bind[16];   /* column-major */
+  int32_t parent;           /* -1 for a root */
+} aem_joint;
+
+typedef struct aem_animation {
+  char name[AEM_NAME_SIZE];
+  float duration; /* seconds */
+} aem_animation;
+
+/* The keys of one (animation, joint): translations, rotations, then scales, from first_keyframe. */
+typedef struct aem_track {
+  uint32_t first_keyframe;
+  uint32_t translation_count;
+  uint32_t rotation_count;
+  uint32_t scale_count;
+} aem_track;
+
+typedef struct aem_keyframe {
+  float time;
+  float value[4]; /* x, y, z, w */
+} aem_keyframe;
+
+/* Every section as a pointer and a count (NULL where the count is 0). */
+typedef struct aem_sections {
+  aem_header header;
+  const aem_vertex *vertices;
+  uint32_t vertex_count;
+  const uint32_t *indices;
+  uint32_t index_count;
+  const uint8_t *image_buffer;
+  uint32_t image_buffer_size;
+  const aem_texture *textures;
+  uint32_t texture_count;
+  const aem_mesh *meshes;
+  uint32_t mesh_count;
+  const aem_material *materials;
+  uint32_t material_count;
+  const aem_joint *joints;
+  uint32_t joint_count;
+  const aem_animation *animations;
+  uint32_t animation_count;
+  const aem_track *tracks;
+  uint32_t track_count;
+  const aem_keyframe *keyframes;
+  uint32_t keyframe_count;
+} aem_sections;
+
+/* ---- Opening ---- */
+
+typedef struct aem_model aem_model;
+
+/* Flags of aem_open and aem_open_memory; 0 (AEM_OPEN_DEFAULT) validates and maps. */
+#define AEM_OPEN_DEFAULT 0u
+/* Read the file into owned memory instead of mapping it, so that nothing done to the file later
+ * reaches the model (aem_open only; aem_open_memory ignores it). */
+#define AEM_OPEN_COPY 1u
+/* Skip validation: only the header and the size are checked. For files the program produced and
+ * verified itself; a corrupt file then makes reads through the section pointers go astray
+ * (the functions below still check their own indices). */
+#define AEM_OPEN_TRUSTED 2u
+
+/* Opens a regular file (a UTF-8 path). On success *out_model is the model; on failure it is NULL. */
+aem_status aem_open(const char *path, uint32_t flags, aem_model **out_model);
+/* Views `size` bytes at `bytes` in place; they must stay unchanged and alive until aem_close. */
+aem_status aem_open_memory(const void *bytes, size_t size, uint32_t flags, aem_model **out_model);
+/* Frees the model; NULL is allowed. Every mixer of the model must be destroyed first. */
+void aem_close(aem_model *model);
+
+/* The sections; the pointer and everything it points to live until aem_close. */
+const aem_sections *aem_model_sections(const aem_model *model);
+/* Whether the sections point into a mapping of the file (not AEM_OPEN_COPY, not memory). */
+int aem_model_mapped(const aem_model *model);
+
+/* ---- Helpers ---- */
+
+typedef struct aem_mip_level {
+  uint32_t width;
+  uint32_t height;
+  uint64_t offset; /* from the texture's level 0 */
+  uint64_t size;   /* bytes */
+  const uint8_t *data;
+} aem_mip_level;
+
+/* 1 + floor(log2(max(width, height))); 0 when either is 0. */
+uint32_t aem_mip_count(uint32_t width, uint32_t height);
+/* Bytes of one level: 4 a texel uncompressed, 16 a 4x4 block for BC5/BC7; saturates at
+ * UINT64_MAX; 0 for an unknown compression. */
+uint64_t aem_mip_level_size(uint32_t width, uint32_t height, uint32_t compression);
+/* Level `level` of texture `texture`, with its texels. AEM_ERROR_OUT_OF_RANGE for a texture or
+ * level the model does not have, or (trusted files) one that lies outside the image buffer. */
+aem_status aem_model_mip_level(const aem_model *model, uint32_t texture, uint32_t level,
+                               aem_mip_level *out_level);
+
+/* A joint's or animation's name: up to its NUL, or all AEM_NAME_SIZE bytes of a trusted file's
+ * name that has none, so use *out_length rather than strlen. NULL for an index out of range. */
+const char *aem_joint_name(const aem_model *model, uint32_t joint, size_t *out_length);
+const char *aem_animation_name(const aem_model *model, uint32_t animation, size_t *out_length);
+/* The first joint or animation with this name; AEM_ERROR_OUT_OF_RANGE when there is none. */
+aem_status aem_find_joint(const aem_model *model, const char *name, uint32_t *out_joint);
+aem_status aem_find_animation(const aem_model *model, const char *name, uint32_t *out_animation);
+
+/* ---- Animation mixer ---- */
+
+typedef struct aem_mixer aem_mixer;
+
+/* Names one layer for as long as it plays: slot and start number, checked on every call.
+ * Once the layer stops its handle is refused for good (AEM_ERROR_STALE_LAYER), even after another
+ * layer reuses the slot, and so is a handle of another mixer. 0 (AEM_NO_LAYER) names none. */
+typedef uint64_t aem_layer;
+#define AEM_NO_LAYER ((aem_layer)0)
+
+typedef enum aem_playback { AEM_PLAYBACK_LOOP = 0, AEM_PLAYBACK_CLAMP = 1 } aem_playback;
+typedef enum aem_fade_curve { AEM_FADE_LINEAR = 0, AEM_FADE_SMOOTH = 1 } aem_fade_curve;
+
+typedef struct aem_layer_settings {
+  uint32_t animation;
+  float time;        /* seconds into the animation */
+  float speed;       /* playback rate; negative plays backwards */
+  float weight;      /* 0 to 1 */
+  uint32_t playback; /* an aem_playback */
+} aem_layer_settings;
+
+/* Animation `animation`, from time 0, at speed 1, weight 1, looping. */
+void aem_layer_settings_init(aem_layer_settings *settings, uint32_t animation);
+
+/* Allocates everything the mixer will need for `max_layers` layers (1 to 65535). */
+aem_status aem_mixer_create(const aem_model *model, uint32_t max_layers, aem_mixer **out_mixer);
+void aem_mixer_destroy(aem_mixer *mixer); /* NULL is allowed */
+uint32_t aem_mixer_joint_count(const aem_mixer *mixer);
+
+/* Starts a layer. AEM_ERROR_OUT_OF_RANGE for an animation the model does not have,
+ * AEM_ERROR_LAYERS_FULL when all max_layers play. */
+aem_status aem_mixer_play(aem_mixer *mixer, const aem_layer_settings *settings, aem_layer *out_layer);
+aem_status aem_mixer_stop(aem_mixer *mixer, aem_layer layer);
+void aem_mixer_stop_all(aem_mixer *mixer);
+/* 1 while the layer plays, 0 otherwise (stale, foreign, AEM_NO_LAYER). */
+int aem_mixer_is_playing(const aem_mixer *mixer, aem_layer layer);
+
+aem_status aem_mixer_get_settings(const aem_mixer *mixer, aem_layer layer,
+                                  aem_layer_settings *out_settings);
+/* Replaces the layer's settings between frames; the animation and playback are checked here. */
+aem_status aem_mixer_set_settings(aem_mixer *mixer, aem_layer layer,
+                                  const aem_layer_settings *settings);
+/* Per-joint weights multiplying the layer's weight: aem_mixer_joint_count of them, copied.
+ * NULL with count 0 removes the mask. */
+aem_status aem_mixer_set_mask(aem_mixer *mixer, aem_layer layer, const float *joint_weights,
+                              size_t count);
+
+/* Moves the layer's weight to `target` over `duration` seconds of update time. */
+aem_status aem_mixer_fade(aem_mixer *mixer, aem_layer layer, float target, float duration,
+                          uint32_t curve);
+/* Starts `to` at weight 0 and fades it in to its weight while `from` fades out and stops. */
+aem_status aem_mixer_cross_fade(aem_mixer *mixer, aem_layer from, const aem_layer_settings *to,
+                                float duration, uint32_t curve, aem_layer *out_layer);
+
+/* Advances every layer's time and fade. */
+aem_status aem_mixer_update(aem_mixer *mixer, float seconds);
+/* The blended pose as skinning matrices, 16 column-major floats per joint, into
+ * `skinning_matrices`, which holds `float_count` = 16 * aem_mixer_joint_count floats. */
+aem_status aem_mixer_evaluate(aem_mixer *mixer, float *skinning_matrices, size_t float_count);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* AEM_AEM_H */

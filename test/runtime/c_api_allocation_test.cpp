@@ -1,0 +1,57 @@
+// The C mixer's per-frame calls never allocate: this program counts every allocation with
+// counting_new (its own executable, so no other test runs with the replacement).
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "aem/aem.h"
+#include "aem/pipeline/model_writer.hpp"
+#include "counting_new.hpp"
+#include "model_factory.hpp"
+
+namespace {
+
+TEST(CApiAllocation, FramesOfPlayingFadingAndEvaluatingAllocateNothing) {
+  const std::vector<std::byte> bytes = aem::pipeline::serialize_model(aem::test::tiny_model());
+  aem_model* model = nullptr;
+  ASSERT_EQ(aem_open_memory(bytes.data(), bytes.size(), AEM_OPEN_DEFAULT, &model), AEM_OK);
+  aem_mixer* mixer = nullptr;
+  const long at_create = aem::test::allocation_count();
+  ASSERT_EQ(aem_mixer_create(model, 3, &mixer), AEM_OK);
+  ASSERT_GT(aem::test::allocation_count(), at_create) << "the counting operator new is not in use";
+  float skinning[16];
+  const float mask[1] = {0.5f};
+  aem_layer_settings wave;
+  aem_layer_settings_init(&wave, 0);
+
+  const long before = aem::test::allocation_count();
+  aem_layer layer = AEM_NO_LAYER, next = AEM_NO_LAYER, extra = AEM_NO_LAYER;
+  int failures = 0;
+  failures += aem_mixer_play(mixer, &wave, &layer) != AEM_OK;
+  for (int frame = 0; frame < 200; ++frame) {
+    if (frame % 50 == 10) {
+      failures += aem_mixer_cross_fade(mixer, layer, &wave, 0.2f, AEM_FADE_SMOOTH, &next) != AEM_OK;
+      layer = next;
+    }
+    if (frame % 50 == 20) {
+      failures += aem_mixer_play(mixer, &wave, &extra) != AEM_OK;
+      failures += aem_mixer_set_mask(mixer, extra, mask, 1) != AEM_OK;
+      failures += aem_mixer_fade(mixer, extra, 0.3f, 0.1f, AEM_FADE_LINEAR) != AEM_OK;
+    }
+    if (frame % 50 == 40) {
+      failures += aem_mixer_stop(mixer, extra) != AEM_OK;
+      // Refusals record their message without allocating either.
+      failures += aem_mixer_stop(mixer, extra) != AEM_ERROR_STALE_LAYER;
+    }
+    failures += aem_mixer_update(mixer, 1.0f / 60) != AEM_OK;
+    failures += aem_mixer_evaluate(mixer, skinning, 16) != AEM_OK;
+  }
+  const long during = aem::test::allocation_count() - before;
+
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(during, 0) << "allocations during 200 frames";
+  aem_mixer_destroy(mixer);
+  aem_close(model);
+}
+
+}  // namespace
