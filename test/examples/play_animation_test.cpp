@@ -32,8 +32,9 @@ Image play(const std::filesystem::path& model, const std::filesystem::path& png,
   return read_png(png);
 }
 
+// The viewer as the example draws: its key light (no environment) and no multisampling.
 Image view(const std::filesystem::path& model, const std::filesystem::path& png, int animation, float seconds) {
-  return screenshot(model, png, "--size 256x256 --no-grid --animation " + std::to_string(animation) + " --time " +
+  return screenshot(model, png, "--size 256x256 --no-grid --no-ibl --no-msaa --animation " + std::to_string(animation) + " --time " +
                                     std::to_string(seconds));
 }
 
