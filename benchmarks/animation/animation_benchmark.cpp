@@ -13,6 +13,7 @@
 #include "aem/animation_mixer.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "collecting_reporter.hpp"
+#include "noisy_machine_defaults.hpp"
 
 namespace {
 
@@ -175,17 +176,7 @@ void BM_Reference(benchmark::State& state, std::uint32_t joints, int layers) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Five repetitions in random order, compared by their medians: the development VMs are
-  // noisy, and interleaving spreads the noise over both sides. Flags given on the command line
-  // come later and win.
-  std::vector<char*> args(argv, argv + argc);
-  char repetitions[] = "--benchmark_repetitions=5";
-  char interleave[] = "--benchmark_enable_random_interleaving=true";
-  char aggregates[] = "--benchmark_display_aggregates_only=true";
-  char min_time[] = "--benchmark_min_time=0.1";
-  args.insert(args.begin() + 1, {repetitions, interleave, aggregates, min_time});
-  int count = int(args.size());
-  benchmark::Initialize(&count, args.data());
+  aem::bench::initialize_with_noisy_machine_defaults({argv, argv + argc});
   const std::uint32_t sizes[] = {1, 64, 256};
   const int layer_counts[] = {1, 4};
   const auto name = [](const char* what, std::uint32_t joints, int layers) {

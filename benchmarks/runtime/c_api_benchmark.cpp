@@ -14,6 +14,7 @@
 #include "aem/animation_mixer.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "collecting_reporter.hpp"
+#include "noisy_machine_defaults.hpp"
 
 namespace {
 
@@ -166,13 +167,7 @@ std::string name(const char* api, const char* what, int layers) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // As animation_benchmark: repetitions in random order, compared by their medians.
   std::vector<char*> args(argv, argv + argc);
-  char repetitions[] = "--benchmark_repetitions=5";
-  char interleave[] = "--benchmark_enable_random_interleaving=true";
-  char aggregates[] = "--benchmark_display_aggregates_only=true";
-  char min_time[] = "--benchmark_min_time=0.1";
-  args.insert(args.begin() + 1, {repetitions, interleave, aggregates, min_time});
   for (std::size_t i = 1; i + 1 < args.size(); ++i) {
     if (std::string(args[i]) == "--pairs") {
       g_pairs = std::max(1, std::atoi(args[i + 1]));
@@ -180,8 +175,7 @@ int main(int argc, char** argv) {
       break;
     }
   }
-  int count = int(args.size());
-  benchmark::Initialize(&count, args.data());
+  aem::bench::initialize_with_noisy_machine_defaults(args);
   const int layer_counts[] = {1, 2};
   for (int layers : layer_counts) {
     for (const bool update : {false, true}) {

@@ -93,20 +93,6 @@ Expected<FileMapping> FileMapping::map(const std::filesystem::path& path) {
   return FileMapping(address, *size);
 }
 
-FileMapping::FileMapping(FileMapping&& other) noexcept
-    : address_(std::exchange(other.address_, nullptr)), size_(std::exchange(other.size_, 0)) {}
-
-FileMapping& FileMapping::operator=(FileMapping&& other) noexcept {
-  if (this != &other) {
-    release();
-    address_ = std::exchange(other.address_, nullptr);
-    size_ = std::exchange(other.size_, 0);
-  }
-  return *this;
-}
-
-FileMapping::~FileMapping() { release(); }
-
 void FileMapping::release() noexcept {
   if (address_ != nullptr) ::UnmapViewOfFile(address_);
   address_ = nullptr;
