@@ -24,6 +24,11 @@ aem_model* open_bytes(const std::vector<std::byte>& bytes, std::uint32_t flags =
   return model;
 }
 
+// memcmp without its undefined case: an empty section may be a null pointer on either side.
+bool same_bytes(const void* a, const void* b, std::size_t size) {
+  return size == 0 || std::memcmp(a, b, size) == 0;
+}
+
 TEST(CApi, FileOpensMappedOrCopiedWithTheSectionsOfTheCppModel) {
   const aem::test::ScratchDir dir("c_api_open");
   const std::string path = (dir.path() / "model.aem").string();
@@ -37,11 +42,11 @@ TEST(CApi, FileOpensMappedOrCopiedWithTheSectionsOfTheCppModel) {
     const aem_sections* s = aem_model_sections(model);
     EXPECT_EQ(std::memcmp(&s->header, &reference.header(), sizeof s->header), 0);
     ASSERT_EQ(s->vertex_count, reference.vertices().size());
-    EXPECT_EQ(std::memcmp(s->vertices, reference.vertices().data(), reference.vertices().size_bytes()), 0);
+    EXPECT_TRUE(same_bytes(s->vertices, reference.vertices().data(), reference.vertices().size_bytes()));
     ASSERT_EQ(s->joint_count, reference.joints().size());
-    EXPECT_EQ(std::memcmp(s->joints, reference.joints().data(), reference.joints().size_bytes()), 0);
+    EXPECT_TRUE(same_bytes(s->joints, reference.joints().data(), reference.joints().size_bytes()));
     ASSERT_EQ(s->keyframe_count, reference.keyframes().size());
-    EXPECT_EQ(std::memcmp(s->keyframes, reference.keyframes().data(), reference.keyframes().size_bytes()), 0);
+    EXPECT_TRUE(same_bytes(s->keyframes, reference.keyframes().data(), reference.keyframes().size_bytes()));
     EXPECT_EQ(s->image_buffer_size, reference.image_buffer().size());
     aem_close(model);
   }
