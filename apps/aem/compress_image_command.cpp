@@ -11,6 +11,7 @@
 #include "aem/codec/image.hpp"
 #include "aem/codec/psnr.hpp"
 #include "aem/codec/texture_compress.hpp"
+#include "aem/pipeline/model_writer.hpp"
 #include "arg_parser.hpp"
 
 namespace aem::cli {
@@ -74,7 +75,7 @@ int run_compress_image(Args args) {
       codec::decompress_image(blocks, image.width, image.height, options.format);
   const codec::ErrorStats stats = codec::compare_images(image, decoded);
   const std::vector<std::uint8_t> file = codec::make_dds(image.width, image.height, options.format, blocks);
-  codec::write_file_atomically(output, file);
+  pipeline::write_file_atomically(output, std::as_bytes(std::span(file)));
 
   const double megapixels = double(image.width) * image.height / 1e6;
   std::printf("%s: %ux%u -> %s (%s", input.c_str(), image.width, image.height, output.c_str(),

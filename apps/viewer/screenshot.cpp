@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "aem/pipeline/model_writer.hpp"
+
 namespace aem::viewer {
 
 namespace {
@@ -80,19 +82,18 @@ std::vector<std::uint8_t> OffscreenTarget::read_pixels() const {
 }
 
 void write_png(const std::filesystem::path& path, int width, int height, const std::vector<std::uint8_t>& rgba) {
-  std::filesystem::path temporary = path;
-  temporary += ".tmp";
-  if (stbi_write_png(temporary.c_str(), width, height, 4, rgba.data(), width * 4) == 0) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    throw std::runtime_error(path.string() + ": cannot write the PNG");
+  std::vector<std::byte> png;
+  const auto append = [](void* context, void* data, int size) {
+    auto* out = static_cast<std::vector<std::byte>*>(context);
+    const auto* bytes = static_cast<const std::byte*>(data);
+    out->insert(out->end(), bytes, bytes + size);
+  };
+  if (stbi_write_png_to_func(append, &png, width, height, 4, rgba.data(), width * 4) == 0) {
+    throw std::runtime_error(path.string() + ": cannot encode the PNG");
   }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) {
-    std::filesystem::remove(temporary, ec);
-    throw std::runtime_error(path.string() + ": cannot write the PNG (" + ec.message() + ")");
-  }
+  // The pipeline's writer: a uniquely named temporary beside `path`, renamed over it, so two
+  // viewers writing one screenshot never share a temporary.
+  pipeline::write_file_atomically(path, png);
 }
 
 }  // namespace aem::viewer

@@ -49,19 +49,4 @@ TEST(DdsWriter, RejectsMismatchedData) {
   EXPECT_FALSE(read_dds_summary(std::vector<std::uint8_t>(100)).has_value());
 }
 
-TEST(DdsWriter, AtomicWriteReplacesTheFileAndLeavesNoTemporary) {
-  const auto dir = std::filesystem::temp_directory_path() / ("aem_dds_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
-  std::filesystem::create_directories(dir);
-  const auto path = dir / "out.dds";
-  const std::vector<std::uint8_t> bytes = {1, 2, 3};
-  write_file_atomically(path, bytes);
-  write_file_atomically(path, bytes);
-  std::ifstream in(path, std::ios::binary);
-  const std::vector<std::uint8_t> back((std::istreambuf_iterator<char>(in)), {});
-  EXPECT_EQ(back, bytes);
-  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
-  EXPECT_THROW(write_file_atomically(dir / "missing" / "x.dds", bytes), std::runtime_error);
-  std::filesystem::remove_all(dir);
-}
-
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "aem/model.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
+#include "aem/pipeline/model_writer.hpp"
 #include "bake_cli_support.hpp"
 #include "bake_test_support.hpp"
 #include "run_command.hpp"
@@ -274,6 +275,23 @@ TEST(BakeStamps, RecordWhichModelMadeTheOutputAndEachFilesIdentity) {
   ASSERT_EQ(pipeline::FileState::of(a).size, read->inputs[0].size);
   ASSERT_EQ(pipeline::FileState::of(a).mtime_ns, read->inputs[0].mtime_ns);
   EXPECT_FALSE(pipeline::is_up_to_date(*read, out, a, key));
+}
+
+// The one atomic writer (the bake's, the stamps', the DDS and screenshot writers'): replacing a
+// file leaves only the file, and a failure names it and leaves nothing.
+TEST(AtomicWrite, ReplacesTheFileAndLeavesNoTemporary) {
+  ScratchDir dir("atomic_write");
+  const fs::path path = dir.path() / "out.dds";
+  const std::vector<std::byte> first = {std::byte{1}, std::byte{2}, std::byte{3}};
+  const std::vector<std::byte> second = {std::byte{4}, std::byte{5}};
+  pipeline::write_file_atomically(path, first);
+  pipeline::write_file_atomically(path, second);
+  std::ifstream in(path, std::ios::binary);
+  const std::string back((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_EQ(back, std::string("\x04\x05"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), {}), 1);
+  EXPECT_THROW(pipeline::write_file_atomically(dir.path() / "missing" / "x.dds", first), std::runtime_error);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), {}), 1);
 }
 
 }  // namespace

@@ -1,14 +1,9 @@
-// DX10 DDS writing (DDS_HEADER + DDS_HEADER_DXT10, little-endian) and atomic file output.
-#include <cerrno>
-#include <cstdio>
+// DX10 DDS writing (DDS_HEADER + DDS_HEADER_DXT10, little-endian).
 #include <cstring>
 #include <stdexcept>
 #include <string>
-#include <system_error>
 
 #include "aem/codec/dds.hpp"
-
-#include <unistd.h>
 
 namespace aem::codec {
 namespace {
@@ -83,30 +78,6 @@ std::optional<DdsSummary> read_dds_summary(std::span<const std::uint8_t> file) {
   s.dxgi_format = get_u32(file, 128);
   s.data_offset = kDdsHeaderBytes;
   return s;
-}
-
-void write_file_atomically(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
-  std::filesystem::path temp = path;
-  temp += ".tmp-" + std::to_string(::getpid());
-  std::FILE* f = std::fopen(temp.string().c_str(), "wb");
-  if (!f) {
-    throw std::runtime_error("cannot write '" + path.string() + "': cannot create temporary '" +
-                             temp.string() + "': " + std::generic_category().message(errno));
-  }
-  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  const bool closed = std::fclose(f) == 0;
-  if (!written || !closed) {
-    std::error_code ignored;
-    std::filesystem::remove(temp, ignored);
-    throw std::runtime_error("cannot write '" + path.string() + "': write failed");
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(temp, ignored);
-    throw std::runtime_error("cannot write '" + path.string() + "': " + ec.message());
-  }
 }
 
 }  // namespace aem::codec

@@ -28,8 +28,4 @@ struct DdsSummary {
 // Reads back what make_dds writes; nullopt when the bytes are not such a DDS file.
 std::optional<DdsSummary> read_dds_summary(std::span<const std::uint8_t> file);
 
-// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so a failure
-// never leaves partial output. Throws std::runtime_error naming the file on failure.
-void write_file_atomically(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
-
 }  // namespace aem::codec
