@@ -17,17 +17,12 @@
 #include <utility>
 
 #include "aem/file_mapping.hpp"
+#include "file_io_error.hpp"
 
 namespace aem {
 namespace {
 
-Error io_error(std::string message) {
-  Error error;
-  error.code = ErrorCode::io_error;
-  error.section = Section::file;
-  error.message = std::move(message);
-  return error;
-}
+Error io_error(std::string message) { return file_io_error(std::move(message)); }
 
 // The same words as the POSIX build for the commonest failure, so that messages (and the tests
 // that read them) do not depend on the platform; Windows' own text otherwise.
