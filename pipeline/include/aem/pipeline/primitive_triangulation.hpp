@@ -4,11 +4,10 @@
 #include <optional>
 #include <vector>
 
+#include "aem/pipeline/scene.hpp"
+
 namespace aem::pipeline {
 
-// glTF mode numbers.
-enum class PrimitiveMode { points = 0, lines = 1, line_loop = 2, line_strip = 3, triangles = 4,
-                           triangle_strip = 5, triangle_fan = 6 };
 
 // Triangle list for `indices` drawn with `mode` (4, 5 or 6); triangles that repeat a vertex
 // (strip restarts, degenerate input) are dropped. Strips alternate winding as glTF says
