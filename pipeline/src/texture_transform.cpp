@@ -7,8 +7,8 @@
 
 namespace aem::pipeline {
 
-UvTransform parse_texture_transform(const tinygltf::ExtensionMap& extensions) {
-  UvTransform out;
+TextureTransform parse_texture_transform(const tinygltf::ExtensionMap& extensions) {
+  TextureTransform out;
   const auto it = extensions.find("KHR_texture_transform");
   if (it == extensions.end() || !it->second.IsObject()) return out;
   const tinygltf::Value& v = it->second;
@@ -79,7 +79,7 @@ MaterialUv plan_material_uv(const GltfDocument& doc, int material, WarningLog& w
                            (mat.name.empty() ? "" : " (" + mat.name + ")");
   for (const Use& u : uses) {
     if (u.index < 0 || &u == lead) continue;
-    const UvTransform t = parse_texture_transform(*u.ext);
+    const TextureTransform t = parse_texture_transform(*u.ext);
     const int set = t.tex_coord_override >= 0 ? t.tex_coord_override : u.tex_coord;
     if (set != out.set)
       warnings.warn("extra uv sets", doc.path.string() + ": " + name + ": its " + u.what +

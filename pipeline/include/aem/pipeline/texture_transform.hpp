@@ -15,7 +15,7 @@ class Value;
 
 namespace aem::pipeline {
 
-struct UvTransform {
+struct TextureTransform {
   // uv' = [a b c; d e f] * (u, v, 1)
   std::array<double, 6> m{1, 0, 0, 0, 1, 0};
   int tex_coord_override = -1;
@@ -23,11 +23,11 @@ struct UvTransform {
 };
 
 // Parses a KHR_texture_transform extension object (identity when absent or malformed).
-UvTransform parse_texture_transform(const std::map<std::string, tinygltf::Value>& extensions);
+TextureTransform parse_texture_transform(const std::map<std::string, tinygltf::Value>& extensions);
 
 struct MaterialUv {
   int set = 0;          // TEXCOORD_n the AEM UVs come from
-  UvTransform transform;
+  TextureTransform transform;
   bool textured = false;  // the material samples any texture
 };
 
