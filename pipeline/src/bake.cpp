@@ -1,6 +1,8 @@
 #include "aem/pipeline/bake.hpp"
 
 #include <chrono>
+#include <stdexcept>
+#include <string>
 
 #include "aem/pipeline/animation_baker.hpp"
 #include "aem/pipeline/geometry_builder.hpp"
@@ -31,11 +33,12 @@ class Stopwatch {
 };
 
 const char* format_name(Compression c) {
-  switch (c) {
+  switch (c) {  // no default: -Wswitch names a new format here
+    case Compression::none: return "RGBA8";
     case Compression::bc5: return "BC5";
     case Compression::bc7: return "BC7";
-    default: return "RGBA8";
   }
+  throw std::logic_error("format_name: not a Compression: " + std::to_string(std::uint32_t(c)));
 }
 
 }  // namespace
