@@ -197,6 +197,12 @@ TextureImage block_compressed_texture(const std::vector<codec::ImageRgba8>& leve
   out.width = levels.front().width;
   out.height = levels.front().height;
   out.compression = compression_of(format);
+  if (!options.encode_textures) {  // a dry run: the sizes alone
+    std::size_t bytes = 0;
+    for (const auto& level : levels) bytes += codec::compressed_size(level.width, level.height);
+    out.mips.assign(bytes, std::byte{0});
+    return out;
+  }
   codec::CompressOptions co;
   co.format = format;
   co.quality = options.quality;
