@@ -110,9 +110,11 @@ TEST(BakeDryRunForms, OneModelMakesNoDirectoryAndItsTextSaysTheSize) {
   const fs::path output = dir.path() / "not/yet/Helmet.aem";
   const std::string args = shell_quote(khronos_model(corpus, "DamagedHelmet").string()) + " -o " +
                            shell_quote(output.string()) + " --max-texture-size 64 --quality fast";
-  const CommandResult dry = run_command(aem() + " bake --dry-run " + args);
+  const fs::path depfile = dir.path() / "helmet.d";
+  const CommandResult dry = run_command(aem() + " bake --dry-run " + args + " --depfile " + shell_quote(depfile.string()));
   ASSERT_EQ(dry.exit_code, 0) << dry.output;
   EXPECT_FALSE(fs::exists(dir.path() / "not")) << dry.output;
+  EXPECT_FALSE(fs::exists(depfile)) << dry.output;
   EXPECT_NE(dry.output.find("nothing was written"), std::string::npos) << dry.output;
   EXPECT_NE(dry.output.find("texture #2  64x64  bc7  7 mips"), std::string::npos) << dry.output;
 
