@@ -2,8 +2,10 @@
 # never compiled this project; its line is the nearest equivalent, untested.)
 function(aem_target_warnings target)
   if(MSVC)
-    target_compile_options(${target} PRIVATE /W4 /permissive-)
+    target_compile_options(${target} PRIVATE /W4 /permissive- /we4062)  # C4062: -Wswitch's twin
   else()
-    target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow)
+    # -Werror=switch: a switch on an enum has no default (specs/scene-description.md §1.3), so
+    # a new enumerator some switch does not handle stops the build there.
+    target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Werror=switch)
   endif()
 endfunction()

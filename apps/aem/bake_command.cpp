@@ -12,6 +12,7 @@
 #include "bake_progress.hpp"
 #include "bake_report_json.hpp"
 #include "bake_request.hpp"
+#include "dry_run.hpp"
 
 namespace aem::cli {
 namespace {
@@ -74,6 +75,12 @@ constexpr const char* kUsage =
     "  --json                   print one JSON report of the run on stdout instead of text\n"
     "                           (schema aem-bake-report: per model status, warnings with\n"
     "                           codes, counts, bytes and time; warnings also go to stderr)\n"
+    "  --dry-run                bake in memory and write nothing (no output, directory,\n"
+    "                           stamp, lock or depfile): per model the warnings, counts,\n"
+    "                           textures (size, format, mips, bytes), animations (keys) and\n"
+    "                           the exact size of the AEM file; textures are not encoded, so\n"
+    "                           it is quick. Errors and exit status as for the bake; with\n"
+    "                           --json, schema aem-bake-dry-run\n"
     "\n"
     "On a terminal a live line shows progress; in a pipe or with $CI set, one line per file.\n"
     "Exit status: 0 when every model baked or was up to date, 1 when any failed, 130 when\n"
@@ -186,6 +193,7 @@ int run_bake(Args raw_args) {
   const std::vector<pipeline::BakeJob> jobs = plan_bake_jobs(request);
 
   InterruptGuard guard;
+  if (request.dry_run) return run_bake_dry_run(request, jobs, &g_interrupted);
   pipeline::BatchSettings settings{request.threads, request.force, &g_interrupted};
   pipeline::BatchProgress progress;
   std::vector<pipeline::JobResult> results;

@@ -135,7 +135,8 @@ void BakeProgress::started(std::size_t job) {
 void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) {
   std::lock_guard lock(mutex_);
   running_.erase(job);
-  if (result.outcome == pipeline::JobOutcome::cancelled) return;
+  // The live line has nothing to add for a job an interrupt stopped: the summary says so.
+  if (live_ && result.outcome == pipeline::JobOutcome::cancelled) return;
   ++done_;
   const pipeline::BakeJob& j = jobs_[job];
   if (live_) {
@@ -161,8 +162,12 @@ void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) 
     case pipeline::JobOutcome::up_to_date:
       std::printf("[%*zu/%zu] up to date %s\n", width, done_, jobs_.size(), j.output.c_str());
       break;
-    default:  // the reason starts with the input
+    case pipeline::JobOutcome::failed:  // the reason starts with the input
       std::printf("[%*zu/%zu] FAILED %s\n", width, done_, jobs_.size(), result.error.c_str());
+      break;
+    case pipeline::JobOutcome::cancelled:  // stopped by an interrupt; its output is untouched
+      std::printf("[%*zu/%zu] cancelled %s (interrupted; %s not written)\n", width, done_, jobs_.size(),
+                  j.input.c_str(), j.output.c_str());
       break;
   }
   std::fflush(stdout);

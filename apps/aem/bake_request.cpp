@@ -73,6 +73,7 @@ BakeRequest parse(ArgParser& parser) {
   }
   r.verbose = parser.flag("--verbose");
   r.json = parser.flag("--json");
+  r.dry_run = parser.flag("--dry-run");
   r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));
   if (!r.output && !r.manifest) throw UsageError("missing -o OUT.aem (or -o OUTDIR)");
   return r;

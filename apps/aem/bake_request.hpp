@@ -18,6 +18,7 @@ struct BakeRequest {
   pipeline::BakeOptions options;
   unsigned threads = 1;
   bool force = false, verbose = false, json = false;
+  bool dry_run = false;  // bake in memory and list what each model would be; write nothing
 };
 
 // The arguments after `aem bake` (`-j4` as `-j 4`). Throws UsageError for an unknown option, a

@@ -9,6 +9,7 @@
 #include "arg_parser.hpp"
 #include "utf8_arguments.hpp"
 #include "model_description.hpp"
+#include "source_model.hpp"
 
 namespace aem::cli {
 namespace {
@@ -18,6 +19,8 @@ constexpr const char* kUsage =
     "\n"
     "Describes an AEM file: bytes per section, textures (size, format, mips, wrap), materials,\n"
     "meshes, the joint tree and animations (duration, key counts). The file is validated first.\n"
+    "On a source model (.gltf, .glb): the command that bakes it, and what that bake would lose\n"
+    "and write (a dry run: nothing is written).\n"
     "\n"
     "  --json   print one JSON object instead of text, for scripts\n";
 
@@ -219,6 +222,8 @@ int run_info(Args args) {
   }
   const bool json = parser.flag("--json");
   const std::string path = parser.positionals(1, 1)[0];
+  if (const std::optional<std::string> format = source_model_format(path_from_utf8(path)))
+    return describe_source_model(path, *format, json);
 
   Expected<Model> model = Model::try_open(path_from_utf8(path));
   if (!model) {

@@ -6,19 +6,22 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "aem/format.hpp"
 #include "aem/mip_chain.hpp"
 #include "ui_panels.hpp"
 
 namespace aem::viewer {
 namespace {
 
+// The file's raw value: a loaded model has been validated, but the switch has no default so that
+// -Wswitch names a new Compression here; anything else falls through to "?".
 const char* compression_name(std::uint32_t compression) {
-  switch (compression) {
-    case 0: return "RGBA8";
-    case 1: return "BC5";
-    case 2: return "BC7";
-    default: return "?";
+  switch (Compression(compression)) {
+    case Compression::none: return "RGBA8";
+    case Compression::bc5: return "BC5";
+    case Compression::bc7: return "BC7";
   }
+  return "?";
 }
 
 void texture_preview(UiFrame& frame, const Model& model, std::uint32_t index, GLuint gl_texture, bool srgb,

@@ -1,6 +1,8 @@
 #include "aem/pipeline/bake.hpp"
 
 #include <chrono>
+#include <stdexcept>
+#include <string>
 
 #include "aem/pipeline/animation_baker.hpp"
 #include "aem/pipeline/geometry_builder.hpp"
@@ -31,11 +33,12 @@ class Stopwatch {
 };
 
 const char* format_name(Compression c) {
-  switch (c) {
+  switch (c) {  // no default: -Wswitch names a new format here
+    case Compression::none: return "RGBA8";
     case Compression::bc5: return "BC5";
     case Compression::bc7: return "BC7";
-    default: return "RGBA8";
   }
+  throw std::logic_error("format_name: not a Compression: " + std::to_string(std::uint32_t(c)));
 }
 
 }  // namespace
@@ -101,34 +104,42 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   return result;
 }
 
-BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesystem::path& output,
-                          const BakeOptions& options) {
+BakedFile bake_gltf_in_memory(const std::filesystem::path& input, const std::filesystem::path& output,
+                              const BakeOptions& options) {
   if (const std::string problem = output_problem_before_bake(input, output); !problem.empty())
     throw BakeError(problem);
-  BakeResult result = bake_gltf(input, options);
+  BakedFile file{bake_gltf(input, options), {}};
   throw_if_cancelled(options, input);
   // Only now are the buffers and images known, and nothing is written yet.
-  if (const std::string problem = output_problem_after_bake(input, output, result.report.inputs); !problem.empty())
+  if (const std::string problem = output_problem_after_bake(input, output, file.bake.report.inputs); !problem.empty())
     throw BakeError(problem);
   const auto start = std::chrono::steady_clock::now();
-  std::vector<std::byte> bytes;
   try {
-    bytes = serialize_model(result.content);
+    file.bytes = serialize_model(file.bake.content);
   } catch (const InvalidContent& e) {
     throw BakeError(input.string() + ": the baked model is not a valid AEM file: " + e.what());
   }
-  check_output_limit(input, bytes.size(), options.limits);
+  check_output_limit(input, file.bytes.size(), options.limits);
+  file.bake.report.timings.write_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return file;
+}
+
+BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesystem::path& output,
+                          const BakeOptions& options) {
+  if (!options.encode_textures)
+    throw std::logic_error(input.string() + ": a dry run's content (textures not encoded) is never written");
+  BakedFile file = bake_gltf_in_memory(input, output, options);
+  const auto start = std::chrono::steady_clock::now();
   // Made only now, so that a bake that fails leaves no empty directory behind.
   create_parent_directory(output);
   throw_if_cancelled(options, input);
   try {
-    write_file_atomically(output, bytes, options.signals.cancel);
+    write_file_atomically(output, file.bytes, options.signals.cancel);
   } catch (const WriteCancelled& e) {
     throw BakeCancelled(e.what());
   }
-  result.report.timings.write_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return std::move(result.report);
+  file.bake.report.timings.write_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return std::move(file.bake.report);
 }
 
 }  // namespace aem::pipeline

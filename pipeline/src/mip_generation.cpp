@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 #include <stb_image_resize.h>
 
@@ -153,26 +155,60 @@ std::vector<codec::ImageRgba8> build_mip_chain(const codec::ImageRgba8& image, T
   return levels;
 }
 
-TextureImage encode_texture(const std::vector<codec::ImageRgba8>& levels, TextureKind kind,
-                            const BakeOptions& options) {
+namespace {
+
+// The switches below have no default: -Wswitch names a new encoding, kind or format wherever it
+// is not yet handled, instead of sending it to BC7 or BC5.
+
+// BC5 keeps a normal map's two channels apart; colour and PBR textures are BC7.
+codec::BlockFormat block_format_for(TextureKind kind) {
+  switch (kind) {
+    case TextureKind::normal: return codec::BlockFormat::bc5;
+    case TextureKind::base_color:
+    case TextureKind::base_color_masked:
+    case TextureKind::pbr: return codec::BlockFormat::bc7;
+  }
+  throw std::logic_error("block_format_for: not a TextureKind: " + std::to_string(int(kind)));
+}
+
+Compression compression_of(codec::BlockFormat format) {
+  switch (format) {
+    case codec::BlockFormat::bc5: return Compression::bc5;
+    case codec::BlockFormat::bc7: return Compression::bc7;
+  }
+  throw std::logic_error("compression_of: not a BlockFormat: " + std::to_string(int(format)));
+}
+
+TextureImage rgba8_texture(const std::vector<codec::ImageRgba8>& levels) {
   TextureImage out;
   out.width = levels.front().width;
   out.height = levels.front().height;
-  if (options.textures == TextureEncoding::rgba) {
-    out.compression = Compression::none;
-    for (const auto& level : levels) {
-      const auto* bytes = reinterpret_cast<const std::byte*>(level.pixels.data());
-      out.mips.insert(out.mips.end(), bytes, bytes + level.pixels.size());
-    }
+  out.compression = Compression::none;
+  for (const auto& level : levels) {
+    const auto* bytes = reinterpret_cast<const std::byte*>(level.pixels.data());
+    out.mips.insert(out.mips.end(), bytes, bytes + level.pixels.size());
+  }
+  return out;
+}
+
+TextureImage block_compressed_texture(const std::vector<codec::ImageRgba8>& levels, codec::BlockFormat format,
+                                      const BakeOptions& options) {
+  TextureImage out;
+  out.width = levels.front().width;
+  out.height = levels.front().height;
+  out.compression = compression_of(format);
+  if (!options.encode_textures) {  // a dry run: the sizes alone
+    std::size_t bytes = 0;
+    for (const auto& level : levels) bytes += codec::compressed_size(level.width, level.height);
+    out.mips.assign(bytes, std::byte{0});
     return out;
   }
   codec::CompressOptions co;
-  co.format = kind == TextureKind::normal ? codec::BlockFormat::bc5 : codec::BlockFormat::bc7;
+  co.format = format;
   co.quality = options.quality;
   co.threads = options.threads;
   co.blocks_done = options.signals.blocks_done;
   co.cancel = options.signals.cancel;
-  out.compression = kind == TextureKind::normal ? Compression::bc5 : Compression::bc7;
   if (options.signals.blocks_total) {
     std::uint64_t blocks = 0;
     for (const auto& level : levels) blocks += codec::block_count(level.width, level.height);
@@ -189,6 +225,17 @@ TextureImage encode_texture(const std::vector<codec::ImageRgba8>& levels, Textur
     out.mips.insert(out.mips.end(), bytes, bytes + blocks.size());
   }
   return out;
+}
+
+}  // namespace
+
+TextureImage encode_texture(const std::vector<codec::ImageRgba8>& levels, TextureKind kind,
+                            const BakeOptions& options) {
+  switch (options.textures) {
+    case TextureEncoding::rgba: return rgba8_texture(levels);
+    case TextureEncoding::bc: return block_compressed_texture(levels, block_format_for(kind), options);
+  }
+  throw std::logic_error("encode_texture: not a TextureEncoding: " + std::to_string(int(options.textures)));
 }
 
 }  // namespace aem::pipeline

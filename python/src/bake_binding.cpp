@@ -29,6 +29,8 @@ std::string argument_text(const py::handle& value) {
 void append_option(std::vector<std::string>& args, const std::string& name, const py::handle& value) {
   if (name == "json" || name == "verbose")
     throw py::type_error("aem.bake() returns its report; the command's --" + name + " does not apply");
+  if (name == "dry_run")  // the command's flag would otherwise be ignored here, and the models written
+    throw py::type_error("aem.bake() has no dry run; `aem bake --dry-run` lists what a bake would write");
   std::string flag = "--" + name;
   for (char& c : flag) c = c == '_' ? '-' : c;
   if (value.is_none()) return;

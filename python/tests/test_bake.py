@@ -103,6 +103,15 @@ def test_nothing_to_write_to_is_refused():
         aem.bake("model.gltf", output="out.aem", json=True)
 
 
+def test_a_dry_run_is_refused_rather_than_ignored(tmp_path):
+    # The command's parser knows --dry-run; were it passed through, the binding would bake for real.
+    model = tmp_path / "model.gltf"
+    model.write_text('{"asset": {"version": "2.0"}}')
+    with pytest.raises(TypeError, match="has no dry run"):
+        aem.bake(model, output=tmp_path / "out.aem", dry_run=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.gltf"]
+
+
 def test_a_directory_bakes_what_it_can_and_names_what_failed(corpus, tmp_path):
     source = tmp_path / "models"
     source.mkdir()

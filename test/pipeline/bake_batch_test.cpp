@@ -295,9 +295,23 @@ TEST(BakeBatch, InterruptStopsCleanly) {
   const std::string command = bake(shell_quote(khronos_model(corpus, "DamagedHelmet").string()) + " " +
                                    shell_quote(khronos_model(corpus, "CesiumMan").string()) + " -o " +
                                    shell_quote(out.string()) + " -j1 --quality best");
-  const CommandResult r = run_command("( " + command + " ) & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo \"exit=$?\"");
+  // The interrupt comes once DamagedHelmet (the larger, so the first) holds its output's lock:
+  // its bake has begun. (A stopwatch is only a ceiling, should the lock never appear.)
+  const fs::path lock = out / ".aem-bake/DamagedHelmet.aem.lock";
+  const CommandResult r = run_command("( " + command + " ) & pid=$!; i=0; while [ ! -e " + shell_quote(lock.string()) +
+                                      " ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; sleep 0.2; kill -INT $pid; "
+                                      "wait $pid; echo \"exit=$?\"");
   EXPECT_NE(r.output.find("exit=130"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("interrupted"), std::string::npos) << r.output;
+  // The stopped model's line says so (it once said FAILED, with no reason, or nothing at all);
+  // the model never started has no line.
+  const std::string helmet = khronos_model(corpus, "DamagedHelmet").string();
+  EXPECT_NE(r.output.find("[1/2] cancelled " + helmet + " (interrupted; " + (out / "DamagedHelmet.aem").string() +
+                          " not written)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(r.output.find("FAILED"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("CesiumMan"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(out / "DamagedHelmet.aem"));
   if (fs::exists(out)) {
     for (const std::string& f : files_below(out)) EXPECT_EQ(fs::path(f).extension(), ".aem") << f;

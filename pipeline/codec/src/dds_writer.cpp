@@ -31,7 +31,11 @@ constexpr std::uint32_t four_cc(char a, char b, char c, char d) {
 }  // namespace
 
 std::uint32_t dxgi_format(BlockFormat format) {
-  return format == BlockFormat::bc7 ? kDxgiFormatBc7Unorm : kDxgiFormatBc5Unorm;
+  switch (format) {  // no default: -Wswitch names a new format here
+    case BlockFormat::bc7: return kDxgiFormatBc7Unorm;
+    case BlockFormat::bc5: return kDxgiFormatBc5Unorm;
+  }
+  throw std::invalid_argument("dxgi_format: not a BlockFormat: " + std::to_string(int(format)));
 }
 
 std::vector<std::uint8_t> make_dds(std::uint32_t width, std::uint32_t height, BlockFormat format,

@@ -3,13 +3,22 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 #include <thread>
 
 #include "aem/codec/bc5.hpp"
 
 namespace aem::codec {
 
-std::string_view to_string(BlockFormat format) { return format == BlockFormat::bc7 ? "bc7" : "bc5"; }
+// Exhaustive switches with no default here and below: -Wswitch names a new BlockFormat wherever
+// it is not yet handled, instead of letting it take the BC5 path.
+std::string_view to_string(BlockFormat format) {
+  switch (format) {
+    case BlockFormat::bc7: return "bc7";
+    case BlockFormat::bc5: return "bc5";
+  }
+  throw std::invalid_argument("not a BlockFormat: " + std::to_string(int(format)));
+}
 
 std::optional<BlockFormat> parse_block_format(std::string_view name) {
   if (name == "bc7") return BlockFormat::bc7;
@@ -30,6 +39,7 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
       image.pixels.size() != std::size_t(image.width) * image.height * 4) {
     throw std::invalid_argument("compress_image: empty or inconsistent image");
   }
+  to_string(options.format);  // throws for a value no enumerator names, before any work
   const std::uint32_t across = blocks_across(image.width), down = blocks_down(image.height);
   std::vector<std::uint8_t> out(compressed_size(image.width, image.height));
   auto encode_rows = [&](std::uint32_t first, std::uint32_t last) {
@@ -39,10 +49,9 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
       for (std::uint32_t bx = 0; bx < across; ++bx) {
         extract_block(image, bx, by, texels);
         std::uint8_t* dst = out.data() + (std::size_t(by) * across + bx) * 16;
-        if (options.format == BlockFormat::bc7) {
-          encode_bc7_block(texels, dst, options.quality);
-        } else {
-          encode_bc5_block(texels, dst);
+        switch (options.format) {
+          case BlockFormat::bc7: encode_bc7_block(texels, dst, options.quality); break;
+          case BlockFormat::bc5: encode_bc5_block(texels, dst); break;
         }
       }
       if (options.blocks_done) options.blocks_done->fetch_add(across, std::memory_order_relaxed);
@@ -74,6 +83,7 @@ ImageRgba8 decompress_image(std::span<const std::uint8_t> blocks, std::uint32_t 
   if (width == 0 || height == 0 || blocks.size() != compressed_size(width, height)) {
     throw std::invalid_argument("decompress_image: block data does not match the image size");
   }
+  to_string(format);  // throws for a value no enumerator names
   ImageRgba8 image;
   image.width = width;
   image.height = height;
@@ -83,10 +93,9 @@ ImageRgba8 decompress_image(std::span<const std::uint8_t> blocks, std::uint32_t 
   for (std::uint32_t by = 0; by < down; ++by) {
     for (std::uint32_t bx = 0; bx < across; ++bx) {
       const std::uint8_t* src = blocks.data() + (std::size_t(by) * across + bx) * 16;
-      if (format == BlockFormat::bc7) {
-        decode_bc7_block(src, texels);
-      } else {
-        decode_bc5_block(src, texels);
+      switch (format) {
+        case BlockFormat::bc7: decode_bc7_block(src, texels); break;
+        case BlockFormat::bc5: decode_bc5_block(src, texels); break;
       }
       store_block(image, bx, by, texels);
     }

@@ -7,7 +7,9 @@
 // The output depends only on the input and the options (not on the thread count or the time),
 // so baking twice gives the same bytes. Input problems throw BakeError naming the file and the
 // element; with options.strict every warning is an error too.
+#include <cstddef>
 #include <filesystem>
+#include <vector>
 
 #include "aem/pipeline/bake_options.hpp"
 #include "aem/pipeline/model_content.hpp"
@@ -20,6 +22,16 @@ struct BakeResult {
 };
 
 BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options);
+
+// Everything bake_gltf_file does but writing (no directory, no file): the same checks, the same
+// errors and warnings, and the bytes it would write. `aem bake --dry-run` calls it with
+// options.encode_textures false, which keeps bytes.size() exact.
+struct BakedFile {
+  BakeResult bake;
+  std::vector<std::byte> bytes;
+};
+BakedFile bake_gltf_in_memory(const std::filesystem::path& input, const std::filesystem::path& output,
+                              const BakeOptions& options);
 
 // Bakes and writes `output` atomically, making its directory if needed once the bake has
 // succeeded (nothing is left behind on failure; a failed bake makes no directory). Throws

@@ -61,6 +61,10 @@ struct BakeOptions {
   // must exist. A URI leading anywhere else is an error (specs/bake.md, "Reading").
   std::vector<std::filesystem::path> allowed_dirs{};
   BakeSignals signals{};
+  // false (`aem bake --dry-run` only): block-compressed mip levels are zero bytes of their exact
+  // size instead of being encoded, so that the content's layout and file size are a real
+  // bake's without the encoder's cost. Such content must never be written; no stamp records it.
+  bool encode_textures = true;
 };
 
 // A glTF file that cannot be baked: the message names the file, what is wrong and where.

@@ -28,7 +28,8 @@ codec::ImageRgba8 downsize(const codec::ImageRgba8& image, std::uint32_t max_siz
 std::vector<codec::ImageRgba8> build_mip_chain(const codec::ImageRgba8& image, TextureKind kind,
                                                const std::atomic<bool>* cancel = nullptr);
 
-// Encodes every level: uncompressed RGBA8, or BC7 (colour, PBR) / BC5 (normals).
+// Encodes every level: uncompressed RGBA8, or BC7 (colour, PBR) / BC5 (normals); with
+// options.encode_textures false, block-compressed levels are zero bytes of their exact size.
 TextureImage encode_texture(const std::vector<codec::ImageRgba8>& levels, TextureKind kind,
                             const BakeOptions& options);
 

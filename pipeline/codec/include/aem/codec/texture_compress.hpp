@@ -16,6 +16,8 @@ namespace aem::codec {
 
 enum class BlockFormat { bc7, bc5 };
 
+// "bc7" or "bc5"; throws std::invalid_argument for a value no enumerator names (a cast integer),
+// as compress_image and decompress_image do.
 std::string_view to_string(BlockFormat format);
 std::optional<BlockFormat> parse_block_format(std::string_view name);
 

@@ -1,0 +1,97 @@
+#include "source_model.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#if defined(AEM_CLI_WITH_PIPELINE)
+#include "dry_run.hpp"
+#endif
+
+namespace aem::cli {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return text;
+}
+
+// As a POSIX shell reads it back: bare when only safe characters, else in single quotes.
+std::string shell_word(const std::string& word) {
+  const bool safe = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '/' || c == '.' || c == '_' || c == '-' || c == '+' || c == ',' || c == ':';
+  });
+  if (safe && word[0] != '-') return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
+std::optional<std::string> source_model_format(const std::filesystem::path& path) {
+  const std::string extension = lower(path.extension().string());
+  if (extension == ".gltf" || extension == ".glb") return "glTF";
+  return std::nullopt;
+}
+
+int describe_source_model(const std::string& path, const std::string& format, bool as_json) {
+  const std::string output = std::filesystem::path(path).replace_extension(".aem").string();
+  const std::string args = shell_word(path) + " -o " + shell_word(output);
+  const std::string bake = "aem bake " + args, dry_run = "aem bake --dry-run " + args;
+#if defined(AEM_CLI_WITH_PIPELINE)
+  const pipeline::BakeJob job{path, output, {}};
+  const DryRunModel model = dry_run_job(job, /*force=*/true, nullptr);
+  const bool fails = model.status != DryRunStatus::would_bake;
+#endif
+  if (as_json) {
+    json out;
+    out["file"] = path;
+    out["source_model"] = format;
+    out["bake_command"] = bake;
+    out["dry_run_command"] = dry_run;
+#if defined(AEM_CLI_WITH_PIPELINE)
+    out["dry_run"] = dry_run_json(job, model);
+#else
+    out["dry_run"] = nullptr;  // this build has no baker
+#endif
+    std::puts(out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  } else {
+    std::printf("%s: a %s source model, not an AEM file; bake it into one with\n  %s\n", path.c_str(),
+                format.c_str(), bake.c_str());
+#if defined(AEM_CLI_WITH_PIPELINE)
+    if (!fails) {
+      const pipeline::BakeReport& r = model.report;
+      std::printf("\nThat bake (default options) would write %s: %llu bytes, %llu vertices, %llu triangles, "
+                  "%llu joints, %llu animations, %u textures.\n",
+                  output.c_str(), static_cast<unsigned long long>(model.output_bytes),
+                  static_cast<unsigned long long>(r.vertices), static_cast<unsigned long long>(r.triangles),
+                  static_cast<unsigned long long>(r.joints), static_cast<unsigned long long>(r.animations),
+                  r.textures);
+      if (r.warnings.empty()) {
+        std::printf("It would lose nothing.\n");
+      } else {
+        std::printf("It would lose (%zu warning%s):\n", r.warnings.size(), r.warnings.size() == 1 ? "" : "s");
+        for (const std::string& w : r.warnings) std::printf("  - %s\n", w.c_str());
+      }
+      std::printf("Every count, texture and warning, with other options: %s [options]\n", dry_run.c_str());
+    }
+#else
+    std::printf("(this aem was built without the baker, so it cannot tell what the bake would lose)\n");
+#endif
+  }
+#if defined(AEM_CLI_WITH_PIPELINE)
+  if (fails) {
+    std::fprintf(stderr, "aem info: the bake would fail: %s\n",
+                 model.status == DryRunStatus::failed ? model.error.c_str() : "interrupted");
+    return 1;
+  }
+#endif
+  return 0;
+}
+
+}  // namespace aem::cli
