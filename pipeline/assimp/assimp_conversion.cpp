@@ -1,0 +1,775 @@
+#include "assimp_conversion.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <sstream>
+#include <unordered_map>
+#include <utility>
+
+#include <assimp/material.h>
+#include <assimp/metadata.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+namespace aem::pipeline {
+namespace {
+
+constexpr std::uint64_t kMaxStreamElements = std::uint64_t(1) << 28;
+constexpr std::size_t kMaxInfluenceSets = 8;  // JOINTS_0..7, as the geometry stage reads
+
+std::string quoted(const aiString& s) {
+  std::string out(1, '\'');
+  out += utf8_from_unknown(s.C_Str());
+  out += '\'';
+  return out;
+}
+
+std::string number(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+template <class T>
+std::vector<unsigned char> bytes_of(const std::vector<T>& values) {
+  std::vector<unsigned char> out(values.size() * sizeof(T));
+  if (!values.empty()) std::memcpy(out.data(), values.data(), out.size());
+  return out;
+}
+
+// Column-major doubles from Assimp's row-major matrix (the transpose).
+std::array<double, 16> column_major(const aiMatrix4x4& m) {
+  const ai_real* rows = m[0];
+  std::array<double, 16> out{};
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) out[std::size_t(c * 4 + r)] = double(rows[r * 4 + c]);
+  return out;
+}
+
+// The correction that brings a file's axes and units to glTF's (+Y up, metres), from the axis
+// metadata FBX files carry (Assimp leaves FBX coordinates as written). Identity for formats
+// without it: Assimp's COLLADA reader applies <up_axis> and <unit> itself, and OBJ, PLY, STL
+// and most others declare neither (they are taken as Y-up metres).
+aiMatrix4x4 axis_and_unit_correction(const aiScene& scene, std::vector<DeferredWarning>& notes,
+                                     const std::string& model) {
+  const aiMetadata* meta = scene.mMetaData;
+  if (!meta) return {};
+  int up = 1, up_sign = 1, front = 2, front_sign = 1, coord = 0, coord_sign = 1;
+  double unit_cm = 0;
+  const bool has_axes = meta->Get("UpAxis", up) && meta->Get("FrontAxis", front) && meta->Get("CoordAxis", coord);
+  meta->Get("UpAxisSign", up_sign);
+  meta->Get("FrontAxisSign", front_sign);
+  meta->Get("CoordAxisSign", coord_sign);
+  if (float f = 0; meta->Get("UnitScaleFactor", f)) unit_cm = f;
+  else if (double d = 0; meta->Get("UnitScaleFactor", d)) unit_cm = d;
+  aiMatrix4x4 c;
+  if (has_axes) {
+    const bool valid = up >= 0 && up < 3 && front >= 0 && front < 3 && coord >= 0 && coord < 3 && up != front &&
+                       up != coord && front != coord;
+    if (!valid) {
+      notes.push_back({"axis system", "", model + ": the file's axis metadata (up " + std::to_string(up) + ", front " +
+                                              std::to_string(front) + ", coord " + std::to_string(coord) +
+                                              ") is not an axis system; coordinates are taken as Y-up"});
+    } else {
+      // Rows: the file's right, up and front directions, which become +X, +Y and +Z.
+      aiMatrix4x4 r;
+      for (int k = 0; k < 3; ++k) r[0][k] = r[1][k] = r[2][k] = 0;
+      r[0][coord] = ai_real(coord_sign < 0 ? -1 : 1);
+      r[1][up] = ai_real(up_sign < 0 ? -1 : 1);
+      r[2][front] = ai_real(front_sign < 0 ? -1 : 1);
+      c = r;
+    }
+  }
+  if (unit_cm > 0 && std::isfinite(unit_cm) && unit_cm != 100) {
+    aiMatrix4x4 s;
+    aiMatrix4x4::Scaling(aiVector3D(ai_real(unit_cm / 100)), s);
+    c = s * c;
+  }
+  return c;
+}
+
+struct MeshStreams {
+  std::vector<Attribute> attributes;  // position, normal, tangent, texcoords, colours
+  std::int32_t indices = kNone;
+  PrimitiveMode mode = PrimitiveMode::triangles;
+  std::string error;                  // the primitive cannot be baked
+  std::vector<DeferredWarning> warnings;
+};
+
+class Converter {
+ public:
+  Converter(const aiScene& source, const std::filesystem::path& model) : src_(source), model_(model.string()) {
+    out_.scene.model = model;
+  }
+
+  SerializedImport run() {
+    add_nodes();
+    mesh_streams_.resize(src_.mNumMeshes);
+    converted_.assign(src_.mNumMeshes, 0);
+    for (std::size_t i = 0; i < src_.mNumMaterials; ++i) add_material(i);
+    for (std::size_t n = 0; n < ai_nodes_.size(); ++n)
+      if (ai_nodes_[n]->mNumMeshes > 0) add_node_meshes(n);
+    for (std::size_t a = 0; a < src_.mNumAnimations; ++a) add_animation(a);
+    for (std::size_t c = 0; c < src_.mNumCameras; ++c)
+      if (const auto it = node_by_name_.find(src_.mCameras[c]->mName.C_Str()); it != node_by_name_.end())
+        out_.scene.nodes[std::size_t(it->second)].has_camera = true;
+    if (src_.mNumLights > 0)
+      warn("lights", model_ + ": " + std::to_string(src_.mNumLights) + " light(s) dropped: AEM has no lights");
+    return std::move(out_);
+  }
+
+ private:
+  void warn(const std::string& kind, const std::string& detail) { out_.warnings.push_back({kind, "", detail}); }
+
+  std::int32_t add_stream(std::string where, ComponentType type, std::uint8_t components, std::uint64_t count,
+                          std::vector<unsigned char> bytes, std::uint32_t element_size) {
+    Scene& s = out_.scene;
+    Stream stream;
+    stream.where = std::move(where);
+    stream.component = type;
+    stream.components = components;
+    stream.count = count;
+    stream.buffer = std::int32_t(s.buffers.size());
+    stream.stride = element_size;
+    s.buffers.push_back(std::move(bytes));
+    s.streams.push_back(std::move(stream));
+    return std::int32_t(s.streams.size() - 1);
+  }
+  std::int32_t add_floats(std::string where, std::uint8_t components, const std::vector<float>& values) {
+    return add_stream(std::move(where), ComponentType::f32, components, values.size() / components, bytes_of(values),
+                      std::uint32_t(4 * components));
+  }
+
+  // ---- nodes ----------------------------------------------------------------------------------
+
+  void add_nodes() {
+    Scene& s = out_.scene;
+    const aiMatrix4x4 correction = axis_and_unit_correction(src_, out_.warnings, model_);
+    std::vector<std::pair<const aiNode*, std::int32_t>> stack{{src_.mRootNode, kNone}};
+    while (!stack.empty()) {
+      const auto [ai, parent] = stack.back();
+      stack.pop_back();
+      const auto index = std::int32_t(s.nodes.size());
+      Node node;
+      node.name = utf8_from_unknown(ai->mName.C_Str());
+      node.where = "node '" + node.name + "' (aiNode " + std::to_string(index) + ")";
+      node.parent = parent;
+      const aiMatrix4x4 local = parent == kNone ? correction * ai->mTransformation : ai->mTransformation;
+      set_transform(node, local);
+      global_.push_back(parent == kNone ? local : global_[std::size_t(parent)] * local);
+      if (parent == kNone) s.roots.push_back(index);
+      else s.nodes[std::size_t(parent)].children.push_back(index);
+      node_by_name_.emplace(ai->mName.C_Str(), index);  // the first node of a name wins
+      s.nodes.push_back(std::move(node));
+      ai_nodes_.push_back(ai);
+      for (unsigned c = ai->mNumChildren; c-- > 0;) stack.emplace_back(ai->mChildren[c], index);
+    }
+  }
+
+  // T/R/S when the matrix is exactly one (animation channels replace T, R or S), else the matrix.
+  static void set_transform(Node& node, const aiMatrix4x4& m) {
+    aiVector3D scaling, position;
+    aiQuaternion rotation;
+    m.Decompose(scaling, rotation, position);
+    const aiMatrix4x4 again(scaling, rotation, position);
+    double largest = 1, error = 0;
+    for (int r = 0; r < 4; ++r)
+      for (int c = 0; c < 4; ++c) {
+        largest = std::max(largest, double(std::fabs(m[r][c])));
+        error = std::max(error, double(std::fabs(m[r][c] - again[r][c])));
+      }
+    if (!(error <= 1e-5 * largest)) {
+      node.matrix = column_major(m);
+      return;
+    }
+    node.translation = {position.x, position.y, position.z};
+    node.rotation = {rotation.x, rotation.y, rotation.z, rotation.w};
+    node.scale = {scaling.x, scaling.y, scaling.z};
+  }
+
+  // ---- meshes ---------------------------------------------------------------------------------
+
+  void add_node_meshes(std::size_t node_index) {
+    Scene& s = out_.scene;
+    const aiNode& ai = *ai_nodes_[node_index];
+    Node& node = s.nodes[node_index];
+    Mesh mesh;
+    mesh.where = "meshes of " + node.where;
+    // One skin per node: the bones of all its meshes, in order of first appearance.
+    std::vector<std::int32_t> joints;
+    std::vector<aiMatrix4x4> inverse_bind;
+    std::map<std::string, std::size_t> joint_of_bone;
+    std::vector<std::string> missing_bones;
+    for (unsigned k = 0; k < ai.mNumMeshes; ++k) {
+      if (ai.mMeshes[k] >= src_.mNumMeshes) continue;
+      const aiMesh& m = *src_.mMeshes[ai.mMeshes[k]];
+      for (unsigned b = 0; b < m.mNumBones; ++b) {
+        const aiBone& bone = *m.mBones[b];
+        const std::string name = bone.mName.C_Str();
+        if (joint_of_bone.count(name)) continue;
+        const auto it = node_by_name_.find(name);
+        if (it == node_by_name_.end()) {
+          missing_bones.push_back(name);
+          continue;
+        }
+        joint_of_bone[name] = joints.size();
+        joints.push_back(it->second);
+        inverse_bind.push_back(bone.mOffsetMatrix);
+      }
+    }
+    if (!joints.empty()) add_unweighted_bones(node_index, joints, inverse_bind);
+    for (unsigned k = 0; k < ai.mNumMeshes; ++k) {
+      const unsigned mi = ai.mMeshes[k];
+      if (mi >= src_.mNumMeshes) continue;
+      mesh.primitives.push_back(primitive(mi, joint_of_bone, missing_bones));
+    }
+    node.mesh = std::int32_t(s.meshes.size());
+    s.meshes.push_back(std::move(mesh));
+    if (!joints.empty()) {
+      Skin skin;
+      skin.where = "skin of " + s.nodes[node_index].where;
+      skin.joints = joints;
+      std::vector<float> matrices;
+      for (const aiMatrix4x4& ibm : inverse_bind)
+        for (double v : column_major(ibm)) matrices.push_back(float(v));
+      skin.inverse_bind = add_floats(skin.where + " inverse bind matrices", 16, matrices);
+      s.nodes[node_index].skin = std::int32_t(s.skins.size());
+      s.skins.push_back(std::move(skin));
+    }
+  }
+
+  // Bones that skin no vertex are no aiBone, but they are part of the skeleton (end bones, IK
+  // targets): every mesh-less node below a bone joins the skin, bound at its rest pose.
+  void add_unweighted_bones(std::size_t mesh_node, std::vector<std::int32_t>& joints,
+                            std::vector<aiMatrix4x4>& inverse_bind) {
+    std::vector<char> is_joint(out_.scene.nodes.size(), 0);
+    for (std::int32_t j : joints) is_joint[std::size_t(j)] = 1;
+    const std::size_t weighted = joints.size();
+    for (std::size_t k = 0; k < weighted; ++k) {
+      std::vector<std::int32_t> stack(out_.scene.nodes[std::size_t(joints[k])].children);
+      std::reverse(stack.begin(), stack.end());
+      while (!stack.empty()) {
+        const std::int32_t n = stack.back();
+        stack.pop_back();
+        if (ai_nodes_[std::size_t(n)]->mNumMeshes > 0) continue;
+        if (!is_joint[std::size_t(n)]) {
+          is_joint[std::size_t(n)] = 1;
+          joints.push_back(n);
+          aiMatrix4x4 inv = global_[std::size_t(n)];
+          inv.Inverse();
+          inverse_bind.push_back(inv * global_[mesh_node]);
+        }
+        const auto& c = out_.scene.nodes[std::size_t(n)].children;
+        stack.insert(stack.end(), c.rbegin(), c.rend());
+      }
+    }
+  }
+
+  Primitive primitive(unsigned mi, const std::map<std::string, std::size_t>& joint_of_bone,
+                      const std::vector<std::string>& missing_bones) {
+    const aiMesh& m = *src_.mMeshes[mi];
+    if (!converted_[mi]) {
+      mesh_streams_[mi] = convert_mesh(mi);
+      converted_[mi] = 1;
+    }
+    const MeshStreams& ms = mesh_streams_[mi];
+    Primitive p;
+    p.where = "mesh " + quoted(m.mName) + " (aiMesh " + std::to_string(mi) + ")";
+    p.mode = ms.mode;
+    p.indices = ms.indices;
+    p.attributes = ms.attributes;
+    p.morph_targets = m.mNumAnimMeshes;
+    p.material = m.mMaterialIndex < src_.mNumMaterials ? std::int32_t(m.mMaterialIndex) : kNone;
+    p.deferred.error = ms.error;
+    p.deferred.warnings = ms.warnings;
+    if (!p.deferred.error.empty() || m.mNumBones == 0) return p;
+    for (unsigned b = 0; b < m.mNumBones; ++b)
+      if (std::find(missing_bones.begin(), missing_bones.end(), m.mBones[b]->mName.C_Str()) != missing_bones.end()) {
+        p.deferred.error = "bone " + quoted(m.mBones[b]->mName) + " names no node";
+        return p;
+      }
+    add_influences(p, m, joint_of_bone);
+    return p;
+  }
+
+  MeshStreams convert_mesh(unsigned mi) {
+    const aiMesh& m = *src_.mMeshes[mi];
+    MeshStreams out;
+    const std::string where = "mesh " + quoted(m.mName) + " (aiMesh " + std::to_string(mi) + ")";
+    const std::uint64_t n = m.mNumVertices;
+    if (n > kMaxStreamElements) {
+      out.error = std::to_string(n) + " vertices, more than 2^28";
+      return out;
+    }
+    if (!m.mVertices || n == 0) {
+      out.error = "has no vertex positions";
+      return out;
+    }
+    auto vec3s = [&](const aiVector3D* v) {
+      std::vector<float> f(n * 3);
+      for (std::uint64_t i = 0; i < n; ++i) {
+        f[i * 3] = v[i].x;
+        f[i * 3 + 1] = v[i].y;
+        f[i * 3 + 2] = v[i].z;
+      }
+      return f;
+    };
+    out.attributes.push_back({Semantic::position, 0, add_floats(where + " positions", 3, vec3s(m.mVertices)), "POSITION"});
+    if (m.mNormals) out.attributes.push_back({Semantic::normal, 0, add_floats(where + " normals", 3, vec3s(m.mNormals)), "NORMAL"});
+    if (m.mTangents && m.mBitangents && m.mNormals) {
+      // w: the handedness, with bitangent = cross(normal, tangent) * w pointing to increasing
+      // Assimp v (up the image), which is glTF's convention for its flipped V.
+      std::vector<float> t(n * 4);
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const aiVector3D& tn = m.mTangents[i];
+        const aiVector3D c = m.mNormals[i] ^ tn;
+        t[i * 4] = tn.x;
+        t[i * 4 + 1] = tn.y;
+        t[i * 4 + 2] = tn.z;
+        t[i * 4 + 3] = (c * m.mBitangents[i]) < 0 ? -1.0f : 1.0f;
+      }
+      out.attributes.push_back({Semantic::tangent, 0, add_floats(where + " tangents", 4, t), "TANGENT"});
+    }
+    for (unsigned set = 0; set < AI_MAX_NUMBER_OF_TEXTURECOORDS; ++set) {
+      if (!m.mTextureCoords[set]) continue;
+      if (m.mNumUVComponents[set] > 2)
+        out.warnings.push_back({"uvw coordinates", where, "texture coordinate set " + std::to_string(set) +
+                                                              " has 3 components; the third is dropped"});
+      std::vector<float> uv(n * 2);
+      for (std::uint64_t i = 0; i < n; ++i) {
+        uv[i * 2] = m.mTextureCoords[set][i].x;
+        uv[i * 2 + 1] = 1.0f - m.mTextureCoords[set][i].y;  // glTF's origin is the top-left
+      }
+      const std::string name = "TEXCOORD_" + std::to_string(set);
+      out.attributes.push_back({Semantic::texcoord, set, add_floats(where + " " + name, 2, uv), name});
+    }
+    for (unsigned set = 0; set < AI_MAX_NUMBER_OF_COLOR_SETS; ++set) {
+      if (!m.mColors[set]) continue;
+      std::vector<float> c(n * 4);
+      for (std::uint64_t i = 0; i < n; ++i) {
+        c[i * 4] = m.mColors[set][i].r;
+        c[i * 4 + 1] = m.mColors[set][i].g;
+        c[i * 4 + 2] = m.mColors[set][i].b;
+        c[i * 4 + 3] = m.mColors[set][i].a;
+      }
+      const std::string name = "COLOR_" + std::to_string(set);
+      out.attributes.push_back({Semantic::color, set, add_floats(where + " " + name, 4, c), name});
+    }
+    // Faces: one primitive type per mesh (aiProcess_SortByPType), polygons triangulated. The
+    // n-gon flag only says that triangles came from polygons.
+    unsigned corners = 3;
+    switch (m.mPrimitiveTypes & ~unsigned(aiPrimitiveType_NGONEncodingFlag)) {
+      case aiPrimitiveType_POINT: out.mode = PrimitiveMode::points; corners = 1; break;
+      case aiPrimitiveType_LINE: out.mode = PrimitiveMode::lines; corners = 2; break;
+      case aiPrimitiveType_TRIANGLE: out.mode = PrimitiveMode::triangles; corners = 3; break;
+      default:
+        out.error = "mixes primitive types (" + std::to_string(m.mPrimitiveTypes) + ") or has untriangulated polygons";
+        return out;
+    }
+    if (std::uint64_t(m.mNumFaces) * corners > kMaxStreamElements) {
+      out.error = std::to_string(m.mNumFaces) + " faces, more than 2^28 indices";
+      return out;
+    }
+    std::vector<std::uint32_t> indices;
+    indices.reserve(std::size_t(m.mNumFaces) * corners);
+    for (unsigned f = 0; f < m.mNumFaces; ++f) {
+      const aiFace& face = m.mFaces[f];
+      if (face.mNumIndices != corners) {
+        out.error = "face " + std::to_string(f) + " has " + std::to_string(face.mNumIndices) + " corners, expected " +
+                    std::to_string(corners);
+        return out;
+      }
+      for (unsigned k = 0; k < corners; ++k) {
+        if (face.mIndices[k] >= n) {
+          out.error = "face " + std::to_string(f) + " names vertex " + std::to_string(face.mIndices[k]) + " of " +
+                      std::to_string(n);
+          return out;
+        }
+        indices.push_back(face.mIndices[k]);
+      }
+    }
+    out.indices = add_stream(where + " indices", ComponentType::u32, 1, indices.size(), bytes_of(indices), 4);
+    return out;
+  }
+
+  // JOINTS_n/WEIGHTS_n: every influence of every vertex, largest first, four per set (up to
+  // eight sets); the geometry stage keeps the four largest and renormalises, as for glTF.
+  void add_influences(Primitive& p, const aiMesh& m, const std::map<std::string, std::size_t>& joint_of_bone) {
+    const std::size_t n = m.mNumVertices;
+    std::vector<std::vector<std::pair<float, std::uint16_t>>> influences(n);
+    for (unsigned b = 0; b < m.mNumBones; ++b) {
+      const aiBone& bone = *m.mBones[b];
+      const std::size_t joint = joint_of_bone.at(bone.mName.C_Str());
+      if (joint > 0xFFFF) {
+        p.deferred.error = "more than 65536 bones";
+        return;
+      }
+      for (unsigned w = 0; w < bone.mNumWeights; ++w) {
+        const aiVertexWeight& vw = bone.mWeights[w];
+        if (vw.mVertexId >= n) {
+          p.deferred.error = "bone " + quoted(bone.mName) + " weighs vertex " + std::to_string(vw.mVertexId) + " of " +
+                             std::to_string(n);
+          return;
+        }
+        if (vw.mWeight != 0) influences[vw.mVertexId].emplace_back(vw.mWeight, std::uint16_t(joint));
+      }
+    }
+    std::size_t most = 0;
+    for (auto& list : influences) {
+      std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      most = std::max(most, list.size());
+    }
+    const std::size_t sets = std::min(kMaxInfluenceSets, (most + 3) / 4);
+    if (most > sets * 4)
+      p.deferred.warnings.push_back({"skin influences", p.where, "a vertex has " + std::to_string(most) +
+                                                                    " bone influences; only the " +
+                                                                    std::to_string(sets * 4) + " largest are read"});
+    for (std::size_t set = 0; set < sets; ++set) {
+      std::vector<std::uint16_t> joints(n * 4, 0);
+      std::vector<float> weights(n * 4, 0.0f);
+      for (std::size_t v = 0; v < n; ++v)
+        for (std::size_t k = 0; k < 4 && set * 4 + k < influences[v].size(); ++k) {
+          joints[v * 4 + k] = influences[v][set * 4 + k].second;
+          weights[v * 4 + k] = influences[v][set * 4 + k].first;
+        }
+      const std::string jn = "JOINTS_" + std::to_string(set), wn = "WEIGHTS_" + std::to_string(set);
+      p.attributes.push_back({Semantic::joints, std::uint32_t(set),
+                              add_stream(p.where + " " + jn, ComponentType::u16, 4, n, bytes_of(joints), 8), jn});
+      p.attributes.push_back({Semantic::weights, std::uint32_t(set), add_floats(p.where + " " + wn, 4, weights), wn});
+    }
+  }
+
+  // ---- animations -----------------------------------------------------------------------------
+
+  void add_animation(std::size_t ai_index) {
+    const aiAnimation& a = *src_.mAnimations[ai_index];
+    Animation anim;
+    anim.name = utf8_from_unknown(a.mName.C_Str());
+    anim.where = "animation '" + anim.name + "' (aiAnimation " + std::to_string(ai_index) + ")";
+    const double ticks = a.mTicksPerSecond > 0 ? a.mTicksPerSecond : 25.0;
+    for (unsigned c = 0; c < a.mNumChannels; ++c) {
+      const aiNodeAnim& ch = *a.mChannels[c];
+      const auto it = node_by_name_.find(ch.mNodeName.C_Str());
+      const std::int32_t node = it == node_by_name_.end() ? kNone : it->second;
+      const std::string base = anim.where + " channel " + quoted(ch.mNodeName);
+      auto add = [&](TargetPath path, const char* path_name, std::vector<float> times, std::vector<float> values,
+                     std::uint8_t components) {
+        if (times.empty()) return;
+        AnimationSampler sampler;
+        sampler.where = base + " " + path_name;
+        sampler.input = add_floats(sampler.where + " times", 1, times);
+        sampler.output = add_floats(sampler.where + " values", components, values);
+        Channel channel;
+        channel.where = sampler.where;
+        channel.sampler = std::int32_t(anim.samplers.size());
+        channel.node = node;
+        channel.path = path;
+        channel.path_name = path_name;
+        anim.samplers.push_back(std::move(sampler));
+        anim.channels.push_back(std::move(channel));
+      };
+      std::vector<float> times, values;
+      for (unsigned k = 0; k < ch.mNumPositionKeys; ++k) {
+        times.push_back(float(ch.mPositionKeys[k].mTime / ticks));
+        const aiVector3D& v = ch.mPositionKeys[k].mValue;
+        values.insert(values.end(), {v.x, v.y, v.z});
+      }
+      add(TargetPath::translation, "translation", std::move(times), std::move(values), 3);
+      times.clear();
+      values.clear();
+      for (unsigned k = 0; k < ch.mNumRotationKeys; ++k) {
+        times.push_back(float(ch.mRotationKeys[k].mTime / ticks));
+        const aiQuaternion& q = ch.mRotationKeys[k].mValue;
+        values.insert(values.end(), {q.x, q.y, q.z, q.w});  // Assimp stores w first
+      }
+      add(TargetPath::rotation, "rotation", std::move(times), std::move(values), 4);
+      times.clear();
+      values.clear();
+      for (unsigned k = 0; k < ch.mNumScalingKeys; ++k) {
+        times.push_back(float(ch.mScalingKeys[k].mTime / ticks));
+        const aiVector3D& v = ch.mScalingKeys[k].mValue;
+        values.insert(values.end(), {v.x, v.y, v.z});
+      }
+      add(TargetPath::scale, "scale", std::move(times), std::move(values), 3);
+    }
+    if (a.mNumMeshChannels > 0 || a.mNumMorphMeshChannels > 0)
+      warn("morph animation", model_ + ": " + anim.where + ": " +
+                                  std::to_string(a.mNumMeshChannels + a.mNumMorphMeshChannels) +
+                                  " mesh/morph channel(s) dropped: AEM has no morph targets");
+    out_.scene.animations.push_back(std::move(anim));
+  }
+
+  // ---- materials ------------------------------------------------------------------------------
+
+  struct TextureSlot {
+    bool present = false;
+    std::string path;
+    unsigned uv_set = 0;
+    aiTextureMapping mapping = aiTextureMapping_UV;
+    aiTextureMapMode wrap[2] = {aiTextureMapMode_Wrap, aiTextureMapMode_Wrap};
+    bool transformed = false;
+  };
+
+  static TextureSlot slot(const aiMaterial& m, aiTextureType type) {
+    TextureSlot s;
+    if (m.GetTextureCount(type) == 0) return s;
+    aiString path;
+    if (m.GetTexture(type, 0, &path, &s.mapping, &s.uv_set, nullptr, nullptr, s.wrap) != AI_SUCCESS) return s;
+    s.present = path.length > 0;
+    s.path = path.C_Str();
+    std::replace(s.path.begin(), s.path.end(), '\\', '/');  // Windows paths in FBX and OBJ
+    aiUVTransform t;
+    if (m.Get(AI_MATKEY_UVTRANSFORM(type, 0), t) == AI_SUCCESS)
+      s.transformed = t.mTranslation != aiVector2D(0, 0) || t.mScaling != aiVector2D(1, 1) || t.mRotation != 0;
+    return s;
+  }
+
+  static WrapMode wrap_mode(aiTextureMapMode mode) {
+    switch (mode) {
+      case aiTextureMapMode_Clamp:
+      case aiTextureMapMode_Decal: return WrapMode::clamp_to_edge;
+      case aiTextureMapMode_Mirror: return WrapMode::mirrored_repeat;
+      case aiTextureMapMode_Wrap:
+      case _aiTextureMapMode_Force32Bit: break;
+    }
+    return WrapMode::repeat;
+  }
+
+  TextureRef texture_ref(const TextureSlot& s, Material& material, const char* role) {
+    TextureRef ref;
+    if (!s.present) return ref;
+    ref.uv_set = std::int32_t(s.uv_set);
+    if (s.mapping != aiTextureMapping_UV)
+      material.deferred.warnings.push_back({"texture mapping", material.where, std::string(role) +
+                                            " texture uses a projected mapping (sphere, box...); UV set " +
+                                            std::to_string(s.uv_set) + " is used instead"});
+    if (s.transformed)
+      material.deferred.warnings.push_back({"texture transform", material.where,
+                                            std::string(role) + " texture's UV transform is dropped"});
+    if (s.wrap[0] == aiTextureMapMode_Decal || s.wrap[1] == aiTextureMapMode_Decal)
+      material.deferred.warnings.push_back({"texture wrap", material.where, std::string(role) +
+                                            " texture's decal mode becomes clamp to edge"});
+    Scene& scene = out_.scene;
+    const Sampler sampler{wrap_mode(s.wrap[0]), wrap_mode(s.wrap[1])};
+    const std::string key = s.path + '\n' + std::to_string(int(sampler.wrap_u)) + std::to_string(int(sampler.wrap_v));
+    if (const auto it = texture_by_key_.find(key); it != texture_by_key_.end()) {
+      ref.texture = it->second;
+      return ref;
+    }
+    Texture texture;
+    texture.where = "texture " + std::to_string(scene.textures.size()) + " (" + utf8_from_unknown(s.path) + ")";
+    texture.image = image_for(s.path);
+    std::int32_t sampler_index = kNone;
+    for (std::size_t i = 0; i < scene.samplers.size(); ++i)
+      if (scene.samplers[i].wrap_u == sampler.wrap_u && scene.samplers[i].wrap_v == sampler.wrap_v) sampler_index = std::int32_t(i);
+    if (sampler_index == kNone) {
+      sampler_index = std::int32_t(scene.samplers.size());
+      scene.samplers.push_back(sampler);
+    }
+    texture.sampler = sampler_index;
+    ref.texture = std::int32_t(scene.textures.size());
+    texture_by_key_[key] = ref.texture;
+    scene.textures.push_back(std::move(texture));
+    return ref;
+  }
+
+  // An image: embedded bytes ("*3", or a file name that an embedded texture carries), or a file
+  // the parent resolves against the model's directory and reads.
+  std::int32_t image_for(const std::string& path) {
+    if (const auto it = image_by_path_.find(path); it != image_by_path_.end()) return it->second;
+    Scene& scene = out_.scene;
+    Image image;
+    const auto index = std::int32_t(scene.images.size());
+    const auto [embedded, embedded_index] = src_.GetEmbeddedTextureAndIndex(path.c_str());
+    if (embedded) {
+      image.where = "image " + std::to_string(index) + " (embedded texture " + std::to_string(embedded_index) + ")";
+      if (embedded->mHeight != 0 || !embedded->pcData) {
+        image.problem = "is an uncompressed embedded texture, which is not read (only encoded images are)";
+      } else {
+        std::vector<unsigned char> bytes(embedded->mWidth);
+        std::memcpy(bytes.data(), embedded->pcData, bytes.size());
+        image.bytes = {std::int32_t(scene.buffers.size()), 0, bytes.size()};
+        scene.buffers.push_back(std::move(bytes));
+      }
+    } else {
+      image.where = "image " + std::to_string(index) + " (" + utf8_from_unknown(path) + ")";
+      image.file = path;
+    }
+    scene.images.push_back(std::move(image));
+    image_by_path_[path] = index;
+    return index;
+  }
+
+  void add_material(std::size_t index) {
+    const aiMaterial& m = *src_.mMaterials[index];
+    Material mat;
+    aiString name;
+    if (m.Get(AI_MATKEY_NAME, name) == AI_SUCCESS) mat.name = utf8_from_unknown(name.C_Str());
+    mat.where = "material " + std::to_string(index) + " (" + mat.name + ")";
+    auto has = [&](const char* key, unsigned type, unsigned idx) {
+      const aiMaterialProperty* p = nullptr;
+      return aiGetMaterialProperty(&m, key, type, idx, &p) == AI_SUCCESS;
+    };
+    ai_real metallic = 0, roughness = 1, glossiness = 0, shininess = 0, opacity = 1, emissive_intensity = 1;
+    const bool has_metallic = m.Get(AI_MATKEY_METALLIC_FACTOR, metallic) == AI_SUCCESS;
+    const bool has_roughness = m.Get(AI_MATKEY_ROUGHNESS_FACTOR, roughness) == AI_SUCCESS;
+    const bool has_glossiness = m.Get(AI_MATKEY_GLOSSINESS_FACTOR, glossiness) == AI_SUCCESS;
+    const bool has_shininess = m.Get(AI_MATKEY_SHININESS, shininess) == AI_SUCCESS;
+    const TextureSlot base_pbr = slot(m, aiTextureType_BASE_COLOR), diffuse = slot(m, aiTextureType_DIFFUSE);
+    const TextureSlot rough_tex = slot(m, aiTextureType_DIFFUSE_ROUGHNESS), metal_tex = slot(m, aiTextureType_METALNESS);
+    const bool pbr = has(AI_MATKEY_BASE_COLOR) || has_metallic || has_roughness || base_pbr.present ||
+                     rough_tex.present || metal_tex.present;
+    std::vector<std::string> converted, lost;
+
+    aiColor4D base(1, 1, 1, 1);
+    if (m.Get(AI_MATKEY_BASE_COLOR, base) != AI_SUCCESS) {
+      aiColor3D d(1, 1, 1);
+      if (m.Get(AI_MATKEY_COLOR_DIFFUSE, d) == AI_SUCCESS) {
+        base = aiColor4D(d.r, d.g, d.b, 1);
+        if (!pbr) converted.push_back("diffuse colour -> base colour");
+      }
+      if (m.Get(AI_MATKEY_OPACITY, opacity) == AI_SUCCESS) base.a = opacity;
+    }
+    mat.base_color_factor = {base.r, base.g, base.b, base.a};
+    if (base.a < 1) mat.alpha_mode = AlphaMode::blend;
+
+    if (pbr) {
+      mat.metallic_factor = has_metallic ? metallic : (metal_tex.present ? 1.0 : 0.0);
+      if (has_roughness) mat.roughness_factor = roughness;
+      else if (has_glossiness) mat.roughness_factor = 1.0 - glossiness;
+      else mat.roughness_factor = 1;
+    } else {
+      mat.metallic_factor = 0;
+      converted.push_back("metallic 0");
+      if (has_glossiness) {
+        mat.roughness_factor = 1.0 - glossiness;
+        converted.push_back("glossiness " + number(glossiness) + " -> roughness " + number(mat.roughness_factor));
+      } else if (has_shininess && shininess > 0) {
+        mat.roughness_factor = std::sqrt(2.0 / (double(shininess) + 2.0));
+        converted.push_back("shininess " + number(shininess) + " -> roughness " + number(mat.roughness_factor));
+      } else {
+        mat.roughness_factor = 1;
+        converted.push_back("roughness 1");
+      }
+      aiColor3D specular(0, 0, 0);
+      if (m.Get(AI_MATKEY_COLOR_SPECULAR, specular) == AI_SUCCESS && !specular.IsBlack())
+        lost.push_back("specular colour (" + number(specular.r) + ", " + number(specular.g) + ", " + number(specular.b) + ")");
+    }
+
+    mat.base_color = texture_ref(base_pbr.present ? base_pbr : diffuse, mat, "base colour");
+    if (!base_pbr.present && diffuse.present && !pbr) converted.push_back("diffuse texture -> base colour texture");
+    TextureSlot normal = slot(m, aiTextureType_NORMALS);
+    if (!normal.present) normal = slot(m, aiTextureType_NORMAL_CAMERA);
+    mat.normal = texture_ref(normal, mat, "normal");
+    TextureSlot emissive = slot(m, aiTextureType_EMISSIVE);
+    if (!emissive.present) emissive = slot(m, aiTextureType_EMISSION_COLOR);
+    mat.emissive = texture_ref(emissive, mat, "emissive");
+    aiColor3D e(0, 0, 0);
+    if (m.Get(AI_MATKEY_COLOR_EMISSIVE, e) == AI_SUCCESS) mat.emissive_factor = {e.r, e.g, e.b};
+    if (emissive.present && e.IsBlack()) mat.emissive_factor = {1, 1, 1};  // a black factor would hide the texture
+    if (m.Get(AI_MATKEY_EMISSIVE_INTENSITY, emissive_intensity) == AI_SUCCESS) mat.emissive_strength = emissive_intensity;
+    mat.occlusion = texture_ref(slot(m, aiTextureType_AMBIENT_OCCLUSION), mat, "occlusion");
+
+    // AEM reads roughness from G and metalness from B of one image. A roughness image alone
+    // serves when the material is not metallic (B times 0); one image named for both is taken as
+    // packed the glTF way. Any other combination cannot be carried over.
+    if (rough_tex.present && metal_tex.present && rough_tex.path == metal_tex.path) {
+      mat.metallic_roughness = texture_ref(rough_tex, mat, "metallic-roughness");
+      converted.push_back("one image for roughness and metalness, read as glTF packs it (G roughness, B metalness)");
+    } else if (rough_tex.present && !metal_tex.present && mat.metallic_factor == 0) {
+      mat.metallic_roughness = texture_ref(rough_tex, mat, "roughness");
+    } else {
+      if (rough_tex.present) lost.push_back("roughness texture " + utf8_from_unknown(rough_tex.path));
+      if (metal_tex.present) lost.push_back("metalness texture " + utf8_from_unknown(metal_tex.path));
+    }
+    const std::pair<aiTextureType, const char*> unread[] = {
+        {aiTextureType_SPECULAR, "specular texture"},   {aiTextureType_SHININESS, "shininess texture"},
+        {aiTextureType_HEIGHT, "height/bump texture"},  {aiTextureType_OPACITY, "opacity texture"},
+        {aiTextureType_LIGHTMAP, "lightmap texture"},   {aiTextureType_REFLECTION, "reflection texture"},
+        {aiTextureType_DISPLACEMENT, "displacement texture"}, {aiTextureType_AMBIENT, "ambient texture"},
+        {aiTextureType_SHEEN, "sheen texture"},         {aiTextureType_CLEARCOAT, "clearcoat texture"},
+        {aiTextureType_TRANSMISSION, "transmission texture"}, {aiTextureType_UNKNOWN, "texture of unknown use"}};
+    for (const auto& [type, what] : unread)
+      if (const TextureSlot s = slot(m, type); s.present) lost.push_back(std::string(what) + " " + utf8_from_unknown(s.path));
+
+    int two_sided = 0;
+    if (m.Get(AI_MATKEY_TWOSIDED, two_sided) == AI_SUCCESS) mat.double_sided = two_sided != 0;
+    if (!converted.empty() && !pbr) {
+      std::string detail = "Phong material converted to metallic-roughness:";
+      for (std::size_t i = 0; i < converted.size(); ++i) detail += (i ? ", " : " ") + converted[i];
+      mat.deferred.warnings.push_back({"material conversion", mat.where, detail});
+    } else if (!converted.empty()) {
+      mat.deferred.warnings.push_back({"material conversion", mat.where, converted.front()});
+    }
+    if (!lost.empty()) {
+      std::string detail = "dropped:";
+      for (std::size_t i = 0; i < lost.size(); ++i) detail += (i ? ", " : " ") + lost[i];
+      mat.deferred.warnings.push_back({"material properties", mat.where, detail});
+    }
+    out_.scene.materials.push_back(std::move(mat));
+  }
+
+  const aiScene& src_;
+  std::string model_;
+  SerializedImport out_;
+  std::vector<const aiNode*> ai_nodes_;        // per scene node
+  std::vector<aiMatrix4x4> global_;            // per scene node, at rest, corrected
+  std::unordered_map<std::string, std::int32_t> node_by_name_;
+  std::vector<MeshStreams> mesh_streams_;      // per aiMesh, converted once
+  std::vector<char> converted_;
+  std::map<std::string, std::int32_t> texture_by_key_, image_by_path_;
+};
+
+bool valid_utf8(const std::string& s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t extra = 0;
+    std::uint32_t cp = 0;
+    if (c < 0x80) { ++i; continue; }
+    if (c >= 0xC2 && c <= 0xDF) { extra = 1; cp = c & 0x1F; }
+    else if (c >= 0xE0 && c <= 0xEF) { extra = 2; cp = c & 0x0F; }
+    else if (c >= 0xF0 && c <= 0xF4) { extra = 3; cp = c & 0x07; }
+    else return false;
+    if (i + extra >= s.size()) return false;  // the sequence is cut short
+    for (std::size_t k = 1; k <= extra; ++k) {
+      const auto d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (d & 0x3F);
+    }
+    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+    if ((extra == 2 && cp < 0x800) || (extra == 3 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+      return false;
+    i += extra + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string utf8_from_unknown(const std::string& text) {
+  if (valid_utf8(text)) return text;
+  std::string out;
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x80) {
+      out += ch;
+    } else {
+      out += char(0xC0 | (c >> 6));
+      out += char(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+unsigned assimp_import_flags() {
+  return aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_SortByPType;
+}
+
+SerializedImport scene_from_assimp(const aiScene& source, const std::filesystem::path& model) {
+  return Converter(source, model).run();
+}
+
+}  // namespace aem::pipeline
