@@ -1,6 +1,7 @@
 // FBX with a skinned animation, made inside the test with Assimp's own FBX exporter (no checked-in
 // binaries): the COLLADA rig, and with the corpus, CesiumMan. What the source declares (vertices,
 // bounds, joints, animation length) must arrive through the child process.
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -76,6 +77,50 @@ TEST(AssimpFbx, ExportedColladaRigKeepsItsSkeletonAndAnimation) {
   EXPECT_EQ(joint_names(scene), (std::vector<std::string>{"Mid", "Root", "Tip"}));
   ASSERT_EQ(scene.animations.size(), 1u);
   EXPECT_NEAR(aem::test::animation_duration(scene, scene.animations[0]), 2.0f, 1e-3);
+}
+
+// Rewrites the value of one of an ASCII FBX's GlobalSettings properties ('P: "UpAxis", ..., 1').
+void set_global_setting(std::string& fbx, const std::string& name, const std::string& value) {
+  const std::size_t at = fbx.find("P: \"" + name + "\",");
+  ASSERT_NE(at, std::string::npos) << name;
+  const std::size_t end = fbx.find('\n', at);
+  const std::size_t comma = fbx.rfind(',', end);
+  fbx.replace(comma + 1, end - comma - 1, " " + value);
+}
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+// FBX declares its axes and unit (centimetres at UnitScaleFactor 1); the root node brings them
+// to glTF's +Y up and metres. Assimp's exporter always declares Y-up centimetres.
+TEST(AssimpFbx, AxesAndUnitsBecomeTheRootsTransform) {
+  aem::test::ScratchDir dir("assimp_fbx_axes");
+  aem::test::write_text_file(dir.path() / "rig.dae", aem::test::collada_rig());
+  export_fbx(dir.path() / "rig.dae", dir.path() / "rig.fbx");
+  WarningLog log;
+  const Scene cm = import_assimp(dir.path() / "rig.fbx", BakeOptions{}, log);
+  ASSERT_EQ(cm.roots.size(), 1u);
+  const Node& cm_root = cm.nodes.at(std::size_t(cm.roots[0]));
+  for (double s : cm_root.scale) EXPECT_NEAR(s, 0.01, 1e-7);
+  EXPECT_NEAR(std::fabs(cm_root.rotation[3]), 1, 1e-6);
+
+  std::string z_up = read_text(dir.path() / "rig.fbx");
+  set_global_setting(z_up, "UpAxis", "2");
+  set_global_setting(z_up, "FrontAxis", "1");
+  set_global_setting(z_up, "FrontAxisSign", "-1");
+  set_global_setting(z_up, "UnitScaleFactor", "100");
+  aem::test::write_text_file(dir.path() / "z_up.fbx", z_up);
+  const Scene m = import_assimp(dir.path() / "z_up.fbx", BakeOptions{}, log);
+  const Node& root = m.nodes.at(std::size_t(m.roots[0]));
+  for (double s : root.scale) EXPECT_NEAR(s, 1, 1e-6);
+  // -90 degrees about X: file +Z (up) becomes +Y, file -Y (front) becomes +Z.
+  const double sign = root.rotation[3] < 0 ? -1 : 1;
+  EXPECT_NEAR(root.rotation[0] * sign, -std::sqrt(0.5), 1e-6);
+  EXPECT_NEAR(root.rotation[1] * sign, 0, 1e-6);
+  EXPECT_NEAR(root.rotation[2] * sign, 0, 1e-6);
+  EXPECT_NEAR(root.rotation[3] * sign, std::sqrt(0.5), 1e-6);
 }
 
 // The glTF JSON of a .glb.

@@ -142,6 +142,38 @@ TEST(AssimpImport, FilesOutsideTheModelsDirectoryAreNotRead) {
   EXPECT_EQ(scene.images[0].bytes.buffer, kNone);
 }
 
+TEST(AssimpImport, MissingAndMisplacedTextures) {
+  ScratchDir dir("assimp_textures");
+  write_text_file(dir.path() / "quad.obj", kQuadObj);
+  // A missing file, and an absolute path from the modelling tool's disk whose file name lies
+  // beside the model.
+  write_text_file(dir.path() / "quad.mtl",
+                  "newmtl Painted\nmap_Kd missing.png\nnorm C:\\Users\\artist\\normal.png\n");
+  write_png(dir.path() / "normal.png", 4, 4);
+  WarningLog log;
+  const Scene scene = import_assimp(dir.path() / "quad.obj", BakeOptions{}, log);
+  const Material& m = scene.materials.at(std::size_t(scene.meshes.at(0).primitives.at(0).material));
+  const Image& base = scene.images.at(std::size_t(scene.textures.at(std::size_t(m.base_color.texture)).image));
+  EXPECT_EQ(base.problem, "file " + (dir.path() / "missing.png").string() + " not found");
+  const Image& normal = scene.images.at(std::size_t(scene.textures.at(std::size_t(m.normal.texture)).image));
+  EXPECT_EQ(normal.problem, "");
+  EXPECT_EQ(normal.width, 4u);
+  EXPECT_TRUE(any_message_contains(log, "normal.png beside the model is used"));
+  auto listed = [&](const char* name) {
+    return std::any_of(scene.inputs.begin(), scene.inputs.end(), [&](const auto& f) { return f.filename() == name; });
+  };
+  EXPECT_TRUE(listed("missing.png"));  // its arrival must count as a change
+  EXPECT_TRUE(listed("normal.png"));
+}
+
+TEST(AssimpImport, Latin1NamesBecomeUtf8) {
+  ScratchDir dir("assimp_latin1");
+  write_text_file(dir.path() / "cafe.obj", "o Caf\xe9\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n");
+  WarningLog log;
+  const Scene scene = import_assimp(dir.path() / "cafe.obj", BakeOptions{}, log);
+  EXPECT_NE(aem::test::node_named(scene, "Caf\xc3\xa9"), kNone);
+}
+
 TEST(AssimpImport, Ply) {
   ScratchDir dir("assimp_ply");
   write_text_file(dir.path() / "tri.ply",
