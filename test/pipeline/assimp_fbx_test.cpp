@@ -6,13 +6,13 @@
 #include <fstream>
 #include <iterator>
 
-#include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "assimp_fbx_export.hpp"
 #include "assimp_import.hpp"
 #include "assimp_test_support.hpp"
 #include "corpus.hpp"
@@ -21,32 +21,6 @@
 namespace {
 
 using namespace aem::pipeline;
-
-// ASCII FBX: Assimp 5.2.5 cannot read back the binary FBX its exporter writes ("block offset is
-// out of range"). Its exporter also writes key times as if ticks were seconds (assimp issue
-// #4954), so the animations are first expressed in seconds (one tick per second), which makes
-// the exported times right.
-void export_fbx(const std::filesystem::path& source, const std::filesystem::path& fbx) {
-  Assimp::Importer importer;
-  ASSERT_NE(importer.ReadFile(source.string(), 0), nullptr) << importer.GetErrorString();
-  aiScene* scene = importer.GetOrphanedScene();
-  for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
-    aiAnimation& anim = *scene->mAnimations[a];
-    const double tps = anim.mTicksPerSecond > 0 ? anim.mTicksPerSecond : 25.0;
-    for (unsigned c = 0; c < anim.mNumChannels; ++c) {
-      aiNodeAnim& ch = *anim.mChannels[c];
-      for (unsigned k = 0; k < ch.mNumPositionKeys; ++k) ch.mPositionKeys[k].mTime /= tps;
-      for (unsigned k = 0; k < ch.mNumRotationKeys; ++k) ch.mRotationKeys[k].mTime /= tps;
-      for (unsigned k = 0; k < ch.mNumScalingKeys; ++k) ch.mScalingKeys[k].mTime /= tps;
-    }
-    anim.mDuration /= tps;
-    anim.mTicksPerSecond = 1;
-  }
-  Assimp::Exporter exporter;
-  const aiReturn exported = exporter.Export(scene, "fbxa", fbx.string());
-  delete scene;
-  ASSERT_EQ(exported, aiReturn_SUCCESS) << exporter.GetErrorString();
-}
 
 // The distinct vertices of a model as Assimp's own reader of its format joins them (glTF
 // CesiumMan declares 3273, of which 661 repeat another exactly).
@@ -70,7 +44,7 @@ std::vector<std::string> joint_names(const Scene& scene) {
 TEST(AssimpFbx, ExportedColladaRigKeepsItsSkeletonAndAnimation) {
   aem::test::ScratchDir dir("assimp_fbx_rig");
   aem::test::write_text_file(dir.path() / "rig.dae", aem::test::collada_rig());
-  export_fbx(dir.path() / "rig.dae", dir.path() / "rig.fbx");
+  aem::test::export_fbx(dir.path() / "rig.dae", dir.path() / "rig.fbx");
   WarningLog log;
   const Scene scene = import_assimp(dir.path() / "rig.fbx", BakeOptions{}, log);
   EXPECT_EQ(aem::test::vertex_count(scene), 6u);
@@ -98,7 +72,7 @@ std::string read_text(const std::filesystem::path& path) {
 TEST(AssimpFbx, AxesAndUnitsBecomeTheRootsTransform) {
   aem::test::ScratchDir dir("assimp_fbx_axes");
   aem::test::write_text_file(dir.path() / "rig.dae", aem::test::collada_rig());
-  export_fbx(dir.path() / "rig.dae", dir.path() / "rig.fbx");
+  aem::test::export_fbx(dir.path() / "rig.dae", dir.path() / "rig.fbx");
   WarningLog log;
   const Scene cm = import_assimp(dir.path() / "rig.fbx", BakeOptions{}, log);
   ASSERT_EQ(cm.roots.size(), 1u);
@@ -142,7 +116,7 @@ TEST(AssimpFbx, CesiumManAsFbx) {
     duration = std::max(duration, gltf["accessors"][sampler["input"].get<int>()]["max"][0].get<double>());
 
   aem::test::ScratchDir dir("assimp_fbx_cesium");
-  export_fbx(glb, dir.path() / "CesiumMan.fbx");
+  aem::test::export_fbx(glb, dir.path() / "CesiumMan.fbx");
   WarningLog log;
   const Scene scene = import_assimp(dir.path() / "CesiumMan.fbx", BakeOptions{}, log);
   EXPECT_EQ(position["count"].get<std::uint64_t>(), 3273u);
