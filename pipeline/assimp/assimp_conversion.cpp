@@ -459,7 +459,10 @@ class Converter {
         if (times.empty()) return;
         AnimationSampler sampler;
         sampler.where = base + " " + path_name;
+        const float last = *std::max_element(times.begin(), times.end());
         sampler.input = add_floats(sampler.where + " times", 1, times);
+        last_time_.resize(out_.scene.streams.size(), 0.0f);
+        last_time_[std::size_t(sampler.input)] = last;
         sampler.output = add_floats(sampler.where + " values", components, values);
         Channel channel;
         channel.where = sampler.where;
@@ -494,6 +497,13 @@ class Converter {
       }
       add(TargetPath::scale, "scale", std::move(times), std::move(values), 3);
     }
+    // glTF (and AEM) clips end at their last key; a longer declared length would be lost.
+    float last_key = 0;
+    for (const AnimationSampler& sampler : anim.samplers) last_key = std::max(last_key, last_time_[std::size_t(sampler.input)]);
+    const double declared = a.mDuration / ticks;
+    if (std::isfinite(declared) && declared > double(last_key) + 1e-3)
+      warn("animation length", model_ + ": " + anim.where + " declares " + number(declared) + " s but its keys end at " +
+                                   number(last_key) + " s; the clip ends at its last key");
     if (a.mNumMeshChannels > 0 || a.mNumMorphMeshChannels > 0)
       warn("morph animation", model_ + ": " + anim.where + ": " +
                                   std::to_string(a.mNumMeshChannels + a.mNumMorphMeshChannels) +
@@ -719,6 +729,7 @@ class Converter {
   std::unordered_map<std::string, std::int32_t> node_by_name_;
   std::vector<MeshStreams> mesh_streams_;      // per aiMesh, converted once
   std::vector<char> converted_;
+  std::vector<float> last_time_;               // per stream: its largest key time (time streams)
   std::map<std::string, std::int32_t> texture_by_key_, image_by_path_;
 };
 

@@ -3,9 +3,10 @@
 // (import_assimp, pipeline/src/assimp_import.hpp) so that a crash or an assertion inside Assimp
 // on a hostile file fails that bake with a message instead of taking the baker down.
 //
-//   aem-import-assimp [--allow-dir DIR]... [--] MODEL
+//   aem-import-assimp [--allow-dir DIR]... [--max-memory-mb N] [--] MODEL
 //
 // Exit 0: the scene is on stdout. Exit 1: nothing on stdout, the reason on stderr.
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -37,6 +38,26 @@ bool write_all(int fd, const std::vector<unsigned char>& bytes) {
   return true;
 }
 
+// Address space beyond `megabytes` fails allocations (std::bad_alloc, reported on stderr) instead
+// of inviting the system's OOM killer. Not under AddressSanitizer, which reserves terabytes.
+void limit_memory(unsigned long long megabytes) {
+#if defined(__SANITIZE_ADDRESS__)
+  (void)megabytes;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  (void)megabytes;
+#else
+  const rlimit limit{rlim_t(megabytes) << 20, rlim_t(megabytes) << 20};
+  setrlimit(RLIMIT_AS, &limit);
+#endif
+#else
+  const rlimit limit{rlim_t(megabytes) << 20, rlim_t(megabytes) << 20};
+  setrlimit(RLIMIT_AS, &limit);
+#endif
+}
+
+constexpr const char* kUsage = "usage: aem-import-assimp [--allow-dir DIR]... [--max-memory-mb N] [--] MODEL\n";
+
 int run(int argc, char** argv) {
   std::vector<std::filesystem::path> allowed;
   std::filesystem::path model;
@@ -47,16 +68,25 @@ int run(int argc, char** argv) {
       options_done = true;
     } else if (!options_done && arg == "--allow-dir" && i + 1 < argc) {
       allowed.emplace_back(argv[++i]);
+    } else if (!options_done && arg == "--max-memory-mb" && i + 1 < argc) {
+      limit_memory(std::stoull(argv[++i]));
     } else if (model.empty() && (options_done || arg.rfind("--", 0) != 0)) {
       model = arg;
     } else {
-      std::fprintf(stderr, "usage: aem-import-assimp [--allow-dir DIR]... [--] MODEL\n");
+      std::fputs(kUsage, stderr);
       return 2;
     }
   }
   if (model.empty()) {
-    std::fprintf(stderr, "usage: aem-import-assimp [--allow-dir DIR]... [--] MODEL\n");
+    std::fputs(kUsage, stderr);
     return 2;
+  }
+  // The scene goes to the descriptor stdout was; stdout itself becomes stderr, so that anything
+  // a library prints cannot corrupt the scene.
+  const int scene_fd = ::dup(STDOUT_FILENO);
+  if (scene_fd < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+    std::fprintf(stderr, "cannot set up the output: %s\n", std::strerror(errno));
+    return 1;
   }
   using aem::pipeline::resolved_path;
   std::vector<std::filesystem::path> roots{resolved_path(model).parent_path()};
@@ -76,7 +106,7 @@ int run(int argc, char** argv) {
   const std::filesystem::path model_file = resolved_path(model);
   for (const auto& [file, why] : io->unavailable())
     if (file != model_file) out.warnings.push_back({"missing file", file.string(), why});
-  if (!write_all(STDOUT_FILENO, aem::pipeline::serialize_import(out))) {
+  if (!write_all(scene_fd, aem::pipeline::serialize_import(out))) {
     std::fprintf(stderr, "cannot write the scene: %s\n", std::strerror(errno));
     return 1;
   }

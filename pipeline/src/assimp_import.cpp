@@ -52,6 +52,8 @@ ChildRun run_importer(const std::filesystem::path& path, const BakeOptions& opti
     argv.emplace_back("--allow-dir");
     argv.push_back(resolved_path(dir).string());
   }
+  argv.emplace_back("--max-memory-mb");
+  argv.push_back(std::to_string(settings.max_memory_mb));
   argv.emplace_back("--");
   argv.push_back(path.string());
   try {

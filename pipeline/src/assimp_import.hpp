@@ -18,6 +18,7 @@ struct AssimpChildSettings {
   std::filesystem::path importer;                    // empty: assimp_importer_path()
   std::uint64_t max_scene_bytes = std::uint64_t(1) << 32;  // what the child may write to its pipe
   std::chrono::milliseconds time_limit{std::chrono::minutes(10)};  // then the child is killed
+  std::uint64_t max_memory_mb = 16384;               // the child's address space (RLIMIT_AS)
 };
 
 // Where aem-import-assimp is: beside the running executable (an installed aem, or a tool that

@@ -270,6 +270,20 @@ TEST(AssimpImport, CorruptFbxIsAnErrorNamingTheFile) {
   }
 }
 
+TEST(AssimpImport, TheChildsMemoryIsLimited) {
+  ScratchDir dir("assimp_memory");
+  write_text_file(dir.path() / "rig.dae", aem::test::collada_rig());
+  AssimpChildSettings settings;
+  settings.max_memory_mb = 1;  // less than Assimp needs to start its import
+  WarningLog log;
+  try {
+    import_assimp(dir.path() / "rig.dae", BakeOptions{}, log, settings);
+    FAIL() << "imported within 1 MB of address space";
+  } catch (const BakeError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind((dir.path() / "rig.dae").string() + ": Assimp import failed: ", 0), 0u) << e.what();
+  }
+}
+
 TEST(AssimpImport, AssimpPathsAreTheOtherFormatsNotGltf) {
   EXPECT_TRUE(is_assimp_path("a/b/Model.FBX"));
   EXPECT_TRUE(is_assimp_path("m.obj"));
