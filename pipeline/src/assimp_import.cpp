@@ -198,7 +198,8 @@ Scene import_assimp(const std::filesystem::path& path, const BakeOptions& option
   scene.inputs.clear();
   std::set<std::filesystem::path> listed{resolved_path(path)};
   scene.inputs.push_back(path);
-  for (const auto& file : looked_for) {
+  for (const auto& named : looked_for) {
+    const std::filesystem::path file = resolved_path(named);  // "dir/../../etc" is not inside dir
     bool inside = false;
     for (const auto& root : roots) inside = inside || is_within(file, root);
     if (inside) add_input(scene, listed, file);
