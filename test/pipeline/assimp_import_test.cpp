@@ -1,6 +1,9 @@
 // Models in Assimp's formats, written by the tests, through import_assimp (the child process):
 // what each file declares (vertices, bounds, joints, animation length, materials) arrives in the
 // scene under the scene description's conventions, and what cannot be carried over is said.
+#include <sys/stat.h>
+
+#include <chrono>
 #include <cmath>
 #include <string>
 
@@ -11,6 +14,7 @@
 #include "assimp_import.hpp"
 #include "assimp_test_support.hpp"
 #include "scratch_dir.hpp"
+#include "watchdog.hpp"
 
 namespace {
 
@@ -140,6 +144,21 @@ TEST(AssimpImport, FilesOutsideTheModelsDirectoryAreNotRead) {
   ASSERT_EQ(scene.images.size(), 1u);
   EXPECT_NE(scene.images[0].problem.find("leaves the model's directory"), std::string::npos) << scene.images[0].problem;
   EXPECT_EQ(scene.images[0].bytes.buffer, kNone);
+}
+
+TEST(AssimpImport, AMaterialLibraryThatIsAFifoIsRefusedWithoutBlocking) {
+  ScratchDir dir("assimp_fifo");
+  write_text_file(dir.path() / "quad.obj", kQuadObj);
+  ASSERT_EQ(::mkfifo((dir.path() / "quad.mtl").c_str(), 0600), 0);
+  aem::test::Watchdog watchdog("import with a FIFO material library", std::chrono::seconds(120));
+  WarningLog log;
+  try {
+    import_assimp(dir.path() / "quad.obj", BakeOptions{}, log);
+    FAIL() << "a FIFO material library was accepted";
+  } catch (const BakeError& e) {
+    EXPECT_NE(std::string(e.what()).find("quad.mtl (a file the model names) is not a regular file"), std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(AssimpImport, MissingAndMisplacedTextures) {
