@@ -48,6 +48,11 @@ TEST(AssimpFbx, ExportedColladaRigKeepsItsSkeletonAndAnimation) {
   WarningLog log;
   const Scene scene = import_assimp(dir.path() / "rig.fbx", BakeOptions{}, log);
   EXPECT_EQ(aem::test::vertex_count(scene), 6u);
+  const auto bounds = aem::test::position_bounds(scene);  // in the mesh's own space, as declared
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_NEAR(bounds.min[k], 0, 1e-5) << k;
+    EXPECT_NEAR(bounds.max[k], (std::array<float, 3>{1, 2, 0})[k], 1e-5) << k;
+  }
   EXPECT_EQ(joint_names(scene), (std::vector<std::string>{"Mid", "Root", "Tip"}));
   ASSERT_EQ(scene.animations.size(), 1u);
   EXPECT_NEAR(aem::test::animation_duration(scene, scene.animations[0]), 2.0f, 1e-3);
