@@ -99,6 +99,31 @@ TEST(AssimpImport, ObjWithMaterialLibraryAndTexture) {
   EXPECT_TRUE(listed("paint.png"));
 }
 
+TEST(AssimpImport, PbrMaterialKeysAreTakenAsTheyAre) {
+  ScratchDir dir("assimp_obj_pbr");
+  write_text_file(dir.path() / "quad.obj", kQuadObj);
+  // OBJ's PBR extension: Pr/Pm factors; one image for both is read as glTF packs it.
+  write_text_file(dir.path() / "quad.mtl", "newmtl Painted\nKd 0.2 0.4 0.6\nPr 0.3\nPm 0.8\nmap_Pr orm.png\nmap_Pm orm.png\n");
+  write_png(dir.path() / "orm.png", 2, 2);
+  WarningLog log;
+  Scene scene = import_assimp(dir.path() / "quad.obj", BakeOptions{}, log);
+  const Material& m = scene.materials.at(std::size_t(scene.meshes.at(0).primitives.at(0).material));
+  EXPECT_NEAR(m.metallic_factor, 0.8, 1e-6);
+  EXPECT_NEAR(m.roughness_factor, 0.3, 1e-6);
+  EXPECT_NEAR(m.base_color_factor[2], 0.6, 1e-6);
+  EXPECT_GE(m.metallic_roughness.texture, 0);
+  EXPECT_FALSE(has_warning(m.deferred.warnings, "material conversion", "Phong"));
+  EXPECT_TRUE(has_warning(m.deferred.warnings, "material conversion", "read as glTF packs it"));
+
+  // Separate roughness and metalness images cannot become one: both are named as dropped.
+  write_text_file(dir.path() / "quad.mtl", "newmtl Painted\nPr 0.3\nPm 0.8\nmap_Pr rough.png\nmap_Pm metal.png\n");
+  scene = import_assimp(dir.path() / "quad.obj", BakeOptions{}, log);
+  const Material& split = scene.materials.at(std::size_t(scene.meshes.at(0).primitives.at(0).material));
+  EXPECT_EQ(split.metallic_roughness.texture, kNone);
+  EXPECT_TRUE(has_warning(split.deferred.warnings, "material properties", "roughness texture rough.png"));
+  EXPECT_TRUE(has_warning(split.deferred.warnings, "material properties", "metalness texture metal.png"));
+}
+
 TEST(AssimpImport, MissingMaterialLibraryIsAnErrorNamingItOrAWarningWithAllowMissing) {
   ScratchDir dir("assimp_obj_missing_mtl");
   write_text_file(dir.path() / "quad.obj", kQuadObj);
