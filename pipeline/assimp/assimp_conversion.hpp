@@ -21,8 +21,4 @@ unsigned assimp_import_flags();
 // be carried over becomes a deferred error or warning on the element, or an import warning.
 SerializedImport scene_from_assimp(const aiScene& source, const std::filesystem::path& model);
 
-// `text` unchanged when it is valid UTF-8; otherwise read as Latin-1 (what FBX and old formats
-// write) and encoded as UTF-8.
-std::string utf8_from_unknown(const std::string& text);
-
 }  // namespace aem::pipeline

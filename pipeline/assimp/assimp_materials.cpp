@@ -9,7 +9,7 @@
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
-#include "assimp_conversion.hpp"
+#include "utf8_repair.hpp"
 
 namespace aem::pipeline {
 namespace {

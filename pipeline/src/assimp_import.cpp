@@ -10,6 +10,7 @@
 #include "aem/pipeline/confined_files.hpp"
 #include "child_process.hpp"
 #include "scene_serialization.hpp"
+#include "utf8_repair.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -36,6 +37,8 @@ std::string stderr_tail(const std::string& err) {
   std::string tail;
   for (std::size_t i = lines.size() > 3 ? lines.size() - 3 : 0; i < lines.size(); ++i) tail += (tail.empty() ? "" : " / ") + lines[i];
   if (tail.size() > 1000) tail = "..." + tail.substr(tail.size() - 1000);
+  for (char& c : tail)  // messages end up in JSON reports: printable ASCII only
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) > 0x7e) c = '?';
   return tail;
 }
 
@@ -87,6 +90,62 @@ SerializedImport checked_scene(const std::filesystem::path& path, const BakeOpti
     return deserialize_import(run.out, limits);
   } catch (const SceneFormatError& e) {
     throw BakeError(failure(path, std::string("the importer sent a malformed scene: ") + e.what()));
+  }
+}
+
+// Every string of the scene that reaches a message or the AEM file, valid UTF-8 whatever the
+// child sent (the bake assumes it).
+void make_text_utf8(SerializedImport& import) {
+  Scene& s = import.scene;
+  auto fix = [](std::string& text) { text = utf8_from_unknown(text); };
+  auto fix_deferred = [&](Deferred& d) {
+    fix(d.error);
+    for (DeferredWarning& w : d.warnings) {
+      fix(w.kind);
+      fix(w.element);
+      fix(w.detail);
+    }
+  };
+  for (Stream& x : s.streams) fix(x.where);
+  for (Node& x : s.nodes) {
+    fix(x.where);
+    fix(x.name);
+  }
+  for (Mesh& mesh : s.meshes) {
+    fix(mesh.where);
+    for (Primitive& p : mesh.primitives) {
+      fix(p.where);
+      for (Attribute& a : p.attributes) fix(a.name);
+      fix_deferred(p.deferred);
+    }
+  }
+  for (Skin& x : s.skins) fix(x.where);
+  for (Animation& a : s.animations) {
+    fix(a.where);
+    fix(a.name);
+    for (AnimationSampler& x : a.samplers) fix(x.where);
+    for (Channel& x : a.channels) {
+      fix(x.where);
+      fix(x.path_name);
+    }
+  }
+  for (Material& m : s.materials) {
+    fix(m.where);
+    fix(m.name);
+    fix_deferred(m.deferred);
+  }
+  for (Texture& t : s.textures) {
+    fix(t.where);
+    for (std::string& x : t.unread_sources) fix(x);
+  }
+  for (Image& i : s.images) {
+    fix(i.where);
+    fix(i.problem);
+  }
+  for (DeferredWarning& w : import.warnings) {
+    fix(w.kind);
+    fix(w.element);
+    fix(w.detail);
   }
 }
 
@@ -191,6 +250,7 @@ Scene import_assimp(const std::filesystem::path& path, const BakeOptions& option
   SerializedImport import = checked_scene(path, options, settings, run);
   Scene& scene = import.scene;
   scene.model = path;
+  make_text_utf8(import);
 
   std::vector<std::filesystem::path> roots{resolved_path(path.parent_path().empty() ? "." : path.parent_path())};
   for (const auto& dir : options.allowed_dirs) roots.push_back(resolved_path(dir));

@@ -68,6 +68,7 @@ TEST_F(StandInImporter, AFailingChildsMessageIsPassedOn) {
   EXPECT_EQ(failure(importer("echo 'first line' >&2\necho 'Unable to open file' >&2\nexit 1")),
             prefix() + "first line / Unable to open file");
   EXPECT_EQ(failure(importer("exit 3")), prefix() + "exit status 3");
+  EXPECT_EQ(failure(importer("printf 'bad \\377 byte\\n' >&2\nexit 1")), prefix() + "bad ? byte");
 }
 
 TEST_F(StandInImporter, AHangingChildIsKilledAtTheTimeLimit) {
@@ -119,6 +120,21 @@ TEST_F(StandInImporter, AChildsImageFileIsResolvedByTheParent) {
   EXPECT_NE(got.images[0].problem.find("leaves the model's directory"), std::string::npos) << got.images[0].problem;
   EXPECT_EQ(got.inputs.front(), model());
   for (const auto& input : got.inputs) EXPECT_EQ(input.string().find("passwd"), std::string::npos) << input;
+}
+
+TEST_F(StandInImporter, TextThatIsNotUtf8IsRepaired) {
+  Scene scene = aem::test::sample_scene();
+  scene.nodes[1].name = "Caf\xe9";
+  scene.animations[0].name = "\xff";
+  const auto bytes = serialize_import({scene, {{"lights", "", "l\xe0"}}});
+  const auto file = dir_.path() / "latin1.scene";
+  aem::test::write_text_file(file, std::string(bytes.begin(), bytes.end()));
+  WarningLog log;
+  const Scene got = import_assimp(model(), BakeOptions{}, log, importer("exec cat '" + file.string() + "'"));
+  EXPECT_EQ(got.nodes[1].name, "Caf\xc3\xa9");
+  EXPECT_EQ(got.animations[0].name, "\xc3\xbf");
+  ASSERT_FALSE(log.messages().empty());
+  EXPECT_NE(log.messages().front().find("l\xc3\xa0"), std::string::npos) << log.messages().front();
 }
 
 TEST_F(StandInImporter, AMissingImporterIsAnError) {
