@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 #include <numeric>
+#include <set>
 #include <thread>
 
 #include "aem/pipeline/bake.hpp"
@@ -175,6 +176,18 @@ std::string lower_case_extension(const std::filesystem::path& path) {
 bool is_gltf_path(const std::filesystem::path& path) {
   const std::string ext = lower_case_extension(path);
   return ext == ".gltf" || ext == ".glb";
+}
+
+bool is_assimp_path(const std::filesystem::path& path) {
+  // Debian's Assimp 5.2.5 (`assimp listext`) without glTF and without the names that are not
+  // models of their own (.md5anim/.md5camera, .mot, .vta) or too generic to claim (.xml, .raw).
+  static const std::set<std::string> extensions = {
+      ".3d",   ".3ds",     ".3mf", ".ac",  ".ac3d", ".acc",  ".amf",  ".ase",  ".ask",  ".b3d", ".blend", ".bsp",
+      ".bvh",  ".cob",     ".csm", ".dae", ".dxf",  ".enff", ".fbx",  ".hmp",  ".ifc",  ".ifczip", ".iqm", ".irr",
+      ".irrmesh", ".lwo",  ".lws", ".lxo", ".md2",  ".md3",  ".md5mesh", ".mdc", ".mdl", ".mesh", ".ms3d", ".ndo",
+      ".nff",  ".obj",     ".off", ".ogex", ".pk3", ".ply",  ".pmx",  ".prj",  ".q3o",  ".q3s", ".scn",  ".sib",
+      ".smd",  ".step",    ".stl", ".stp", ".ter",  ".uc",   ".x",    ".x3d",  ".x3db", ".xgl", ".zae",  ".zgl"};
+  return extensions.count(lower_case_extension(path)) > 0;
 }
 
 bool is_aem_path(const std::filesystem::path& path) { return lower_case_extension(path) == ".aem"; }

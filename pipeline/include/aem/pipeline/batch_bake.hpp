@@ -56,6 +56,11 @@ struct BatchCallbacks {
 // True for a .gltf or .glb name (any letter case).
 bool is_gltf_path(const std::filesystem::path& path);
 
+// True for the names Assimp imports (specs/assimp-import.md): .fbx, .obj, .dae, .3ds, .ply, .stl,
+// .x, .3mf, .blend and the other formats of Debian's Assimp 5.2, any letter case; never for
+// .gltf/.glb, which tinygltf imports.
+bool is_assimp_path(const std::filesystem::path& path);
+
 // True for a .aem name (any letter case): the only names an output file may be given.
 bool is_aem_path(const std::filesystem::path& path);
 

@@ -1,0 +1,15 @@
+#pragma once
+// Names from other tools made valid UTF-8, which the bake assumes (truncated_utf8, the AEM
+// format): FBX and older formats often write Latin-1.
+#include <string>
+
+namespace aem::pipeline {
+
+// Whether `s` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
+bool is_valid_utf8(const std::string& s);
+
+// `text` unchanged when it is valid UTF-8; otherwise every byte read as Latin-1 and encoded as
+// UTF-8.
+std::string utf8_from_unknown(const std::string& text);
+
+}  // namespace aem::pipeline
