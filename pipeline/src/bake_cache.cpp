@@ -1,14 +1,32 @@
 #include "aem/pipeline/bake_cache.hpp"
 
+#include <algorithm>
 #include <mutex>
 
 #include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/confined_files.hpp"
 #include "aem/pipeline/content_hash.hpp"
 #include "bake_cache_key.hpp"
 #include "bake_cache_store.hpp"
 
 namespace aem::pipeline {
 namespace {
+
+// No record is larger: a manifest names a few files, a result holds a report.
+constexpr std::uint64_t kMaxRecordBytes = std::uint64_t(1) << 24;
+
+// Whether a manifest's name leads where the bake could have read: a relative path that stays in
+// the model's directory or an allowed one. (A poisoned manifest must not make a fetch hash files
+// elsewhere on the machine.)
+bool readable_name(const BakeJob& job, const std::filesystem::path& name) {
+  if (name.is_absolute() || name.has_root_name()) return false;
+  const std::filesystem::path resolved = resolved_path(path_in_model_directory(job.input, name));
+  const std::filesystem::path dir = job.input.parent_path().empty() ? "." : job.input.parent_path();
+  if (is_within(resolved, resolved_path(dir))) return true;
+  for (const std::filesystem::path& allowed : job.options.allowed_dirs)
+    if (is_within(resolved, resolved_path(allowed))) return true;
+  return false;
+}
 
 std::span<const std::byte> as_bytes(const std::string& text) { return std::as_bytes(std::span(text.data(), text.size())); }
 
@@ -80,12 +98,16 @@ std::optional<CacheHit> BakeCache::fetch(const BakeJob& job, std::vector<std::st
   for (std::size_t s = 0; s < stores_->entries.size(); ++s) {
     Stores::Entry& entry = *stores_->entries[s];
     std::optional<std::vector<std::byte>> manifest_bytes, result_bytes, aem;
-    if (!stores_->attempt(entry, warnings, [&](CacheStore& st) { manifest_bytes = st.get(CacheArea::ac, level1); }) ||
+    if (!stores_->attempt(entry, warnings, [&](CacheStore& st) { manifest_bytes = st.get(CacheArea::ac, level1, kMaxRecordBytes); }) ||
         !manifest_bytes)
       continue;
     const auto names = parse_manifest_record(level1, *manifest_bytes);
     if (!names || names->front() != job.input.filename()) {
       corrupt(*entry.store, CacheArea::ac, level1, "is not a bake manifest for this model");
+      continue;
+    }
+    if (!std::all_of(names->begin(), names->end(), [&](const auto& name) { return readable_name(job, name); })) {
+      corrupt(*entry.store, CacheArea::ac, level1, "names a file outside the model's directory and every allowed one");
       continue;
     }
     // The files the earlier bake read, hashed where this model names them now.
@@ -98,7 +120,7 @@ std::optional<CacheHit> BakeCache::fetch(const BakeJob& job, std::vector<std::st
     }
     const std::string level2 = result_key(level1, inputs);
     if (level2.empty()) return std::nullopt;
-    if (!stores_->attempt(entry, warnings, [&](CacheStore& st) { result_bytes = st.get(CacheArea::ac, level2); }) ||
+    if (!stores_->attempt(entry, warnings, [&](CacheStore& st) { result_bytes = st.get(CacheArea::ac, level2, kMaxRecordBytes); }) ||
         !result_bytes)
       continue;
     const std::optional<ResultRecord> record = parse_result_record(level2, *result_bytes, job.input);
@@ -106,7 +128,7 @@ std::optional<CacheHit> BakeCache::fetch(const BakeJob& job, std::vector<std::st
       corrupt(*entry.store, CacheArea::ac, level2, "is not a bake result for this key");
       continue;
     }
-    if (!stores_->attempt(entry, warnings, [&](CacheStore& st) { aem = st.get(CacheArea::cas, record->aem_sha256); }) ||
+    if (!stores_->attempt(entry, warnings, [&](CacheStore& st) { aem = st.get(CacheArea::cas, record->aem_sha256, job.options.limits.max_output_bytes); }) ||
         !aem)
       continue;
     // The blob must be what its name says: a corrupt or poisoned one is never written out.

@@ -19,14 +19,14 @@ class DirectoryStore final : public CacheStore {
 
   std::string name() const override { return "cache directory " + dir_.string(); }
 
-  std::optional<std::vector<std::byte>> get(CacheArea area, const std::string& key) override {
+  std::optional<std::vector<std::byte>> get(CacheArea area, const std::string& key, std::uint64_t max_bytes) override {
     const std::filesystem::path path = entry_path(area, key);
     std::error_code ec;
     // A cache directory not made yet is empty; the first store makes it.
     if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return std::nullopt;
     // Like any input: never blocks on a FIFO planted in the cache.
     std::vector<unsigned char> bytes;
-    if (const std::string problem = read_regular_file(path, bytes); !problem.empty())
+    if (const std::string problem = read_regular_file(path, bytes, max_bytes); !problem.empty())
       throw CacheStoreError(name() + ": " + path.string() + ": " + problem);
     std::vector<std::byte> out(bytes.size());
     if (!bytes.empty()) std::memcpy(out.data(), bytes.data(), bytes.size());

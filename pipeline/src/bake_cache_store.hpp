@@ -3,6 +3,7 @@
 // ac/<sha256> and content-addressed blobs under cas/<sha256>, in a directory or on an HTTP
 // server. Private to the pipeline (bake_cache.cpp).
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -28,8 +29,9 @@ class CacheStore {
   virtual ~CacheStore() = default;
   // How warnings name the store ("cache directory /mnt/cache", "cache server http://...").
   virtual std::string name() const = 0;
-  // The entry's bytes, or nullopt when there is none. Throws CacheStoreError.
-  virtual std::optional<std::vector<std::byte>> get(CacheArea area, const std::string& key) = 0;
+  // The entry's bytes, or nullopt when there is none. Throws CacheStoreError, also for an entry
+  // larger than `max_bytes` (which is never read whole).
+  virtual std::optional<std::vector<std::byte>> get(CacheArea area, const std::string& key, std::uint64_t max_bytes) = 0;
   // Stores (replaces) the entry; complete or not at all. Throws CacheStoreError.
   virtual void put(CacheArea area, const std::string& key, std::span<const std::byte> bytes) = 0;
 };

@@ -37,6 +37,17 @@ extern "C" std::size_t collect(char* data, std::size_t size, std::size_t count, 
   return size * count;
 }
 
+struct Download {
+  std::vector<std::byte>* body;
+  std::uint64_t max_bytes;
+};
+
+extern "C" std::size_t collect_bounded(char* data, std::size_t size, std::size_t count, void* user) {
+  auto& download = *static_cast<Download*>(user);
+  if (download.body->size() + size * count > download.max_bytes) return 0;  // curl stops: a write error
+  return collect(data, size, count, download.body);
+}
+
 extern "C" std::size_t supply(char* buffer, std::size_t size, std::size_t count, void* user) {
   auto& upload = *static_cast<Upload*>(user);
   const std::size_t n = std::min(size * count, upload.bytes.size() - upload.offset);
@@ -54,11 +65,15 @@ class HttpStore final : public CacheStore {
 
   std::string name() const override { return "cache server " + base_; }
 
-  std::optional<std::vector<std::byte>> get(CacheArea area, const std::string& key) override {
+  std::optional<std::vector<std::byte>> get(CacheArea area, const std::string& key, std::uint64_t max_bytes) override {
     std::vector<std::byte> body;
     const std::unique_ptr<CURL, CurlDeleter> curl = handle(area, key);
-    curl_easy_setopt(curl.get(), CURLOPT_WRITEFUNCTION, collect);
-    curl_easy_setopt(curl.get(), CURLOPT_WRITEDATA, &body);
+    // A server that announces more is refused before the body comes; one that sends more than it
+    // announced is cut off by the write callback.
+    curl_easy_setopt(curl.get(), CURLOPT_MAXFILESIZE_LARGE, curl_off_t(max_bytes));
+    Download download{&body, max_bytes};
+    curl_easy_setopt(curl.get(), CURLOPT_WRITEFUNCTION, collect_bounded);
+    curl_easy_setopt(curl.get(), CURLOPT_WRITEDATA, &download);
     const long status = perform(curl.get(), "GET", area, key);
     if (status == 200) return body;
     if (status == 404) return std::nullopt;

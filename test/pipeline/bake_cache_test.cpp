@@ -11,6 +11,8 @@
 #include <regex>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "bake_cli_support.hpp"
 #include "nginx_server.hpp"
 #include "run_command.hpp"
@@ -150,6 +152,25 @@ TEST(BakeCache, ACorruptEntryIsAWarningAndALocalBake) {
   ASSERT_EQ(records.exit_code, 0) << records.output;
   EXPECT_TRUE(contains(records.output, "is not a bake manifest for this model; ignored")) << records.output;
   EXPECT_EQ(read_all(dir.path() / "third.aem"), good);
+
+  // A manifest record naming a file outside the model's directory (a poisoned cache asking a
+  // fetch to read elsewhere): ignored, and nothing outside is read.
+  ASSERT_EQ(bake(q(input) + " -o " + q(dir.path() / "restored.aem") + " --cache " + q(cache)).exit_code, 0);
+  int poisoned = 0;
+  for (const auto& e : fs::recursive_directory_iterator(cache / "ac")) {
+    if (!e.is_regular_file()) continue;
+    nlohmann::json record = nlohmann::json::parse(read_all(e.path()));
+    if (record["schema"] != "aem-bake-cache-manifest") continue;
+    record["inputs"].push_back("../../../../../../etc/hostname");
+    std::ofstream(e.path(), std::ios::binary) << record.dump();
+    ++poisoned;
+  }
+  ASSERT_EQ(poisoned, 1);
+  const CommandResult outside = bake(q(input) + " -o " + q(dir.path() / "outside.aem") + " --cache " + q(cache));
+  ASSERT_EQ(outside.exit_code, 0) << outside.output;
+  EXPECT_TRUE(contains(outside.output, "names a file outside the model's directory and every allowed one; ignored"))
+      << outside.output;
+  EXPECT_EQ(read_all(dir.path() / "outside.aem"), good);
 
   // And after that local bake the cache serves the model again.
   const CommandResult healed = bake(q(input) + " -o " + q(dir.path() / "fourth.aem") + " --cache " + q(cache));
