@@ -106,6 +106,10 @@ FileState FileState::of(const std::filesystem::path& path) {
   return f;
 }
 
+namespace {
+bool unchanged_at(const FileState& recorded, const std::filesystem::path& where, FileState& now, bool& rehashed);
+}  // namespace
+
 FileState FileState::hashed(const std::filesystem::path& path) {
   FileState f = of(path);
   if (f.size < 0) return f;
@@ -118,12 +122,9 @@ FileState FileState::hashed(const std::filesystem::path& path) {
 }
 
 bool FileState::unchanged() const {
-  const FileState now = of(path);
-  if (now.size == size && now.mtime_ns == mtime_ns && now.device == device && now.inode == inode) return true;
-  // Touched, copied or checked out again: the same bytes are the same file.
-  if (now.size != size || size < 0 || hash.empty()) return false;
-  const ContentDigest digest = digest_file(path, false);
-  return digest.kind == DigestKind::regular && digest.xxh3 == hash;
+  FileState now;
+  bool rehashed = false;
+  return unchanged_at(*this, path, now, rehashed);
 }
 
 std::filesystem::path name_in_model_directory(const std::filesystem::path& model, const std::filesystem::path& input) {
@@ -165,18 +166,22 @@ std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
 
 namespace {
 
-// Whether `recorded`, looked for at `where`, is unchanged; `now` gets its state there, and
-// `rehashed` is set when only its content could tell.
+bool same_state(const FileState& a, const FileState& b) {
+  return a.size == b.size && a.mtime_ns == b.mtime_ns && a.device == b.device && a.inode == b.inode;
+}
+
+// Whether `recorded`, looked for at `where`, is unchanged; `now` gets its state there (one stat
+// when nothing changed), and `rehashed` is set when only its content could tell.
 bool unchanged_at(const FileState& recorded, const std::filesystem::path& where, FileState& now, bool& rehashed) {
-  FileState moved = recorded;
-  moved.path = where;
-  if (!moved.unchanged()) return false;
   now = FileState::of(where);
   now.hash = recorded.hash;
   now.name = recorded.name;
-  if (now.size != recorded.size || now.mtime_ns != recorded.mtime_ns || now.device != recorded.device ||
-      now.inode != recorded.inode)
-    rehashed = true;
+  if (same_state(now, recorded)) return true;
+  // Touched, copied or checked out again: the same bytes are the same file.
+  if (now.size != recorded.size || recorded.size < 0 || recorded.hash.empty()) return false;
+  const ContentDigest digest = digest_file(where, false);
+  if (digest.kind != DigestKind::regular || digest.xxh3 != recorded.hash) return false;
+  rehashed = true;
   return true;
 }
 
@@ -194,11 +199,11 @@ UpToDateCheck check_up_to_date(const BakeStamp& stamp, const std::filesystem::pa
   // The output is checked where it is now asked for, which is where the stamp sits beside it.
   if (stamp.output.size < 0 || !unchanged_at(stamp.output, absolute_normal_path(output), now.output, check.rehashed))
     return check;
+  const std::filesystem::path model_dir = now.model.parent_path();
   for (std::size_t i = 0; i < stamp.inputs.size(); ++i) {
     const FileState& input = stamp.inputs[i];
     // Where the model names it now: a moved tree is looked at where it is.
-    const std::filesystem::path where =
-        input.name.empty() ? input.path : absolute_normal_path(path_in_model_directory(model, input.name));
+    const std::filesystem::path where = input.name.empty() ? input.path : (model_dir / input.name).lexically_normal();
     if (!unchanged_at(input, where, now.inputs[i], check.rehashed)) return check;
   }
   check.current = true;
