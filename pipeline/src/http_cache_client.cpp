@@ -1,10 +1,13 @@
 // The bake cache on a server speaking Bazel's HTTP remote-cache protocol: GET and PUT of
 // BASE/ac/<sha256> and BASE/cas/<sha256>, 200 for a hit, 404 for a miss (bazel-remote; nginx
-// with WebDAV PUT serves the same layout from a directory). Through libcurl.
+// with WebDAV PUT serves the same layout from a directory). Through libcurl, loaded when the
+// first request is made: linked in, its thirty-odd libraries would double the start-up time of
+// every `aem` run, and most runs never use a cache server.
 #include <cstring>
 #include <mutex>
 
 #include <curl/curl.h>
+#include <dlfcn.h>
 
 #include "bake_cache_store.hpp"
 
@@ -16,13 +19,49 @@ namespace {
 constexpr long kConnectTimeoutSeconds = 5;
 constexpr long kTransferTimeoutSeconds = 300;
 
-void global_init() {
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+// The libcurl functions a store uses, or why libcurl could not be loaded.
+struct CurlApi {
+  CURL* (*easy_init)() = nullptr;
+  void (*easy_cleanup)(CURL*) = nullptr;
+  CURLcode (*easy_setopt)(CURL*, CURLoption, ...) = nullptr;
+  CURLcode (*easy_perform)(CURL*) = nullptr;
+  CURLcode (*easy_getinfo)(CURL*, CURLINFO, ...) = nullptr;
+  const char* (*easy_strerror)(CURLcode) = nullptr;
+  std::string error;
+};
+
+template <class F>
+bool load(void* library, const char* name, F& function, std::string& error) {
+  function = reinterpret_cast<F>(::dlsym(library, name));
+  if (function == nullptr) error = std::string("libcurl has no ") + name;
+  return function != nullptr;
+}
+
+const CurlApi& curl() {
+  static const CurlApi api = [] {
+    CurlApi a;
+    void* library = ::dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) {
+      const char* why = ::dlerror();
+      a.error = std::string("libcurl cannot be loaded (") + (why ? why : "libcurl.so.4") + "; install libcurl4)";
+      return a;
+    }
+    CURLcode (*global_init)(long) = nullptr;
+    if (!load(library, "curl_global_init", global_init, a.error) || !load(library, "curl_easy_init", a.easy_init, a.error) ||
+        !load(library, "curl_easy_cleanup", a.easy_cleanup, a.error) ||
+        !load(library, "curl_easy_setopt", a.easy_setopt, a.error) ||
+        !load(library, "curl_easy_perform", a.easy_perform, a.error) ||
+        !load(library, "curl_easy_getinfo", a.easy_getinfo, a.error) ||
+        !load(library, "curl_easy_strerror", a.easy_strerror, a.error))
+      return a;
+    if (global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) a.error = "libcurl cannot be initialised";
+    return a;
+  }();
+  return api;
 }
 
 struct CurlDeleter {
-  void operator()(CURL* c) const { curl_easy_cleanup(c); }
+  void operator()(CURL* c) const { curl().easy_cleanup(c); }
 };
 
 struct Upload {
@@ -60,21 +99,20 @@ class HttpStore final : public CacheStore {
  public:
   explicit HttpStore(std::string url) : base_(std::move(url)) {
     while (!base_.empty() && base_.back() == '/') base_.pop_back();
-    global_init();
   }
 
   std::string name() const override { return "cache server " + base_; }
 
   std::optional<std::vector<std::byte>> get(CacheArea area, const std::string& key, std::uint64_t max_bytes) override {
     std::vector<std::byte> body;
-    const std::unique_ptr<CURL, CurlDeleter> curl = handle(area, key);
+    const std::unique_ptr<CURL, CurlDeleter> request = handle(area, key);
     // A server that announces more is refused before the body comes; one that sends more than it
     // announced is cut off by the write callback.
-    curl_easy_setopt(curl.get(), CURLOPT_MAXFILESIZE_LARGE, curl_off_t(max_bytes));
+    curl().easy_setopt(request.get(), CURLOPT_MAXFILESIZE_LARGE, curl_off_t(max_bytes));
     Download download{&body, max_bytes};
-    curl_easy_setopt(curl.get(), CURLOPT_WRITEFUNCTION, collect_bounded);
-    curl_easy_setopt(curl.get(), CURLOPT_WRITEDATA, &download);
-    const long status = perform(curl.get(), "GET", area, key);
+    curl().easy_setopt(request.get(), CURLOPT_WRITEFUNCTION, collect_bounded);
+    curl().easy_setopt(request.get(), CURLOPT_WRITEDATA, &download);
+    const long status = perform(request.get(), "GET", area, key);
     if (status == 200) return body;
     if (status == 404) return std::nullopt;
     throw CacheStoreError(name() + ": GET " + area_name(area) + "/" + key + " answered HTTP " + std::to_string(status));
@@ -82,15 +120,15 @@ class HttpStore final : public CacheStore {
 
   void put(CacheArea area, const std::string& key, std::span<const std::byte> bytes) override {
     Upload upload{bytes};
-    const std::unique_ptr<CURL, CurlDeleter> curl = handle(area, key);
-    curl_easy_setopt(curl.get(), CURLOPT_UPLOAD, 1L);
-    curl_easy_setopt(curl.get(), CURLOPT_READFUNCTION, supply);
-    curl_easy_setopt(curl.get(), CURLOPT_READDATA, &upload);
-    curl_easy_setopt(curl.get(), CURLOPT_INFILESIZE_LARGE, curl_off_t(bytes.size()));
+    const std::unique_ptr<CURL, CurlDeleter> request = handle(area, key);
+    curl().easy_setopt(request.get(), CURLOPT_UPLOAD, 1L);
+    curl().easy_setopt(request.get(), CURLOPT_READFUNCTION, supply);
+    curl().easy_setopt(request.get(), CURLOPT_READDATA, &upload);
+    curl().easy_setopt(request.get(), CURLOPT_INFILESIZE_LARGE, curl_off_t(bytes.size()));
     std::vector<std::byte> ignored;
-    curl_easy_setopt(curl.get(), CURLOPT_WRITEFUNCTION, collect);
-    curl_easy_setopt(curl.get(), CURLOPT_WRITEDATA, &ignored);
-    const long status = perform(curl.get(), "PUT", area, key);
+    curl().easy_setopt(request.get(), CURLOPT_WRITEFUNCTION, collect);
+    curl().easy_setopt(request.get(), CURLOPT_WRITEDATA, &ignored);
+    const long status = perform(request.get(), "PUT", area, key);
     // 200 (replaced), 201 (created), 204 (nginx's WebDAV replacing a file).
     if (status < 200 || status > 299)
       throw CacheStoreError(name() + ": PUT " + area_name(area) + "/" + key + " answered HTTP " +
@@ -99,28 +137,29 @@ class HttpStore final : public CacheStore {
 
  private:
   std::unique_ptr<CURL, CurlDeleter> handle(CacheArea area, const std::string& key) const {
-    std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
-    if (!curl) throw CacheStoreError(name() + ": cannot start an HTTP request");
+    if (!curl().error.empty()) throw CacheStoreError(name() + ": " + curl().error);
+    std::unique_ptr<CURL, CurlDeleter> request(curl().easy_init());
+    if (!request) throw CacheStoreError(name() + ": cannot start an HTTP request");
     const std::string url = base_ + "/" + area_name(area) + "/" + key;
-    curl_easy_setopt(curl.get(), CURLOPT_URL, url.c_str());
-    curl_easy_setopt(curl.get(), CURLOPT_NOSIGNAL, 1L);  // worker threads: no SIGALRM for timeouts
-    curl_easy_setopt(curl.get(), CURLOPT_CONNECTTIMEOUT, kConnectTimeoutSeconds);
-    curl_easy_setopt(curl.get(), CURLOPT_TIMEOUT, kTransferTimeoutSeconds);
-    curl_easy_setopt(curl.get(), CURLOPT_FOLLOWLOCATION, 0L);
+    curl().easy_setopt(request.get(), CURLOPT_URL, url.c_str());
+    curl().easy_setopt(request.get(), CURLOPT_NOSIGNAL, 1L);  // worker threads: no SIGALRM for timeouts
+    curl().easy_setopt(request.get(), CURLOPT_CONNECTTIMEOUT, kConnectTimeoutSeconds);
+    curl().easy_setopt(request.get(), CURLOPT_TIMEOUT, kTransferTimeoutSeconds);
+    curl().easy_setopt(request.get(), CURLOPT_FOLLOWLOCATION, 0L);
     // Only the protocols a cache URL may name (no file://, no redirects elsewhere).
-    curl_easy_setopt(curl.get(), CURLOPT_PROTOCOLS_STR, "http,https");
-    return curl;
+    curl().easy_setopt(request.get(), CURLOPT_PROTOCOLS_STR, "http,https");
+    return request;
   }
 
-  long perform(CURL* curl, const char* method, CacheArea area, const std::string& key) const {
+  long perform(CURL* request, const char* method, CacheArea area, const std::string& key) const {
     char error[CURL_ERROR_SIZE] = {};
-    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
-    const CURLcode code = curl_easy_perform(curl);
+    curl().easy_setopt(request, CURLOPT_ERRORBUFFER, error);
+    const CURLcode code = curl().easy_perform(request);
     if (code != CURLE_OK)
       throw CacheStoreError(name() + ": " + method + " " + area_name(area) + "/" + key + " failed: " +
-                            (error[0] ? error : curl_easy_strerror(code)));
+                            (error[0] ? error : curl().easy_strerror(code)));
     long status = 0;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    curl().easy_getinfo(request, CURLINFO_RESPONSE_CODE, &status);
     return status;
   }
 
