@@ -229,6 +229,32 @@ TEST(BakeCache, ShardsBakeEachModelOnceAndAFullRunAssemblesThemFromTheCache) {
   EXPECT_TRUE(baked_models(full.output).empty()) << full.output;
 }
 
+// A manifest's "cache" serves the manifest's assets; one outside its directory is refused.
+TEST(BakeCache, AManifestNamesItsCache) {
+  AEM_REQUIRE_CORPUS(corpus);
+  ScratchDir dir("cache_manifest");
+  copy_to(corpus / "khronos/BoxTextured/glTF", dir.path() / "assets" / "box");
+  write_text(dir.path() / "assets" / "assets.json",
+             R"({"output_dir": "baked", "cache": "bake-cache", "assets": ["box/BoxTextured.gltf"]})");
+  const std::string manifest = " --manifest " + q(dir.path() / "assets" / "assets.json");
+  const CommandResult first = bake(manifest);
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_TRUE(contains(first.output, "cache: 0 hits, 1 miss")) << first.output;
+  EXPECT_TRUE(fs::is_directory(dir.path() / "assets" / "bake-cache" / "cas"));
+  fs::remove_all(dir.path() / "assets" / "baked");
+  const CommandResult second = bake(manifest);
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  EXPECT_TRUE(contains(second.output, summary(1, 1, 0))) << second.output;
+
+  write_text(dir.path() / "assets" / "outside.json",
+             R"({"output_dir": "baked", "cache": "../elsewhere", "assets": ["box/BoxTextured.gltf"]})");
+  const CommandResult outside = bake(" --manifest " + q(dir.path() / "assets" / "outside.json"));
+  EXPECT_EQ(outside.exit_code, 1) << outside.output;
+  EXPECT_TRUE(contains(outside.output, "/cache: ")) << outside.output;
+  EXPECT_TRUE(contains(outside.output, "is outside the manifest's directory")) << outside.output;
+  EXPECT_FALSE(fs::exists(dir.path() / "elsewhere"));
+}
+
 TEST(BakeCache, ShardArgumentsAreChecked) {
   for (const char* bad : {"0/3", "4/3", "1/0", "3", "a/b", "1/3/2", "-1/3"}) {
     const CommandResult r = run_command(aem() + " bake x.gltf -o out --shard " + bad);
