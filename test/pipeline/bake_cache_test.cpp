@@ -13,10 +13,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
+#include "aem/pipeline/content_hash.hpp"
 #include "bake_cli_support.hpp"
 #include "nginx_server.hpp"
 #include "run_command.hpp"
 #include "corpus.hpp"
+#include "watchdog.hpp"
 
 namespace aem::test {
 namespace {
@@ -294,6 +298,27 @@ TEST(BakeStampsByContent, TouchingOrMovingRebakesNothingAndAChangedByteRebakes) 
   ASSERT_EQ(changed.exit_code, 0) << changed.output;
   EXPECT_TRUE(contains(changed.output, summary(1, 0, models - 1))) << changed.output;
   EXPECT_EQ(baked_models(changed.output), std::multiset<std::string>{"BoxTextured.gltf"}) << changed.output;
+}
+
+// The hashes keys are made of: SHA-256 as FIPS 180-2 gives it, one read for both digests, and a
+// FIFO or a missing file told apart at once, never read.
+TEST(ContentHash, DigestsFilesWithoutEverBlocking) {
+  EXPECT_EQ(pipeline::sha256_hex(std::string("abc")),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  ScratchDir dir("content_hash");
+  write_text(dir.path() / "abc", "abc");
+  const pipeline::ContentDigest abc = pipeline::digest_file(dir.path() / "abc", true);
+  EXPECT_EQ(abc.kind, pipeline::DigestKind::regular);
+  EXPECT_EQ(abc.size, 3u);
+  EXPECT_EQ(abc.sha256, pipeline::sha256_hex(std::string("abc")));
+  EXPECT_EQ(abc.xxh3, pipeline::xxh3_hex(std::as_bytes(std::span("abc", 3))));
+  EXPECT_EQ(abc.xxh3.size(), 32u);
+  EXPECT_TRUE(pipeline::digest_file(dir.path() / "abc", false).sha256.empty());
+  EXPECT_EQ(pipeline::digest_file(dir.path() / "missing", true).kind, pipeline::DigestKind::missing);
+  ASSERT_EQ(::mkfifo((dir.path() / "fifo").c_str(), 0600), 0);
+  Watchdog watchdog("hashing a FIFO", std::chrono::seconds(60));
+  EXPECT_EQ(pipeline::digest_file(dir.path() / "fifo", true).kind, pipeline::DigestKind::unreadable);
+  EXPECT_EQ(pipeline::digest_file(dir.path(), true).kind, pipeline::DigestKind::unreadable);
 }
 
 }  // namespace
