@@ -300,6 +300,25 @@ TEST(BakeStampsByContent, TouchingOrMovingRebakesNothingAndAChangedByteRebakes) 
   EXPECT_EQ(baked_models(changed.output), std::multiset<std::string>{"BoxTextured.gltf"}) << changed.output;
 }
 
+// A stamp of the format before content hashes (no "format") is not trusted: the model is baked
+// again, and its new stamp is trusted after that.
+TEST(BakeStampsByContent, AStampOfTheOldFormatRebakes) {
+  AEM_REQUIRE_CORPUS(corpus);
+  ScratchDir dir("old_stamp");
+  const std::string args = q(corpus / "khronos/Box/glTF-Binary/Box.glb") + " -o " + q(dir.path() / "Box.aem");
+  ASSERT_EQ(bake(args).exit_code, 0);
+  const fs::path stamp = dir.path() / ".aem-bake" / "Box.aem.json";
+  nlohmann::json j = nlohmann::json::parse(read_all(stamp));
+  ASSERT_EQ(j["format"], 2);
+  EXPECT_TRUE(contains(bake(args).output, "up to date")) << "the new stamp is trusted";
+  j.erase("format");
+  std::ofstream(stamp, std::ios::binary) << j.dump();
+  const CommandResult old = bake(args);
+  ASSERT_EQ(old.exit_code, 0) << old.output;
+  EXPECT_FALSE(contains(old.output, "up to date")) << old.output;
+  EXPECT_TRUE(contains(bake(args).output, "up to date"));
+}
+
 // The hashes keys are made of: SHA-256 as FIPS 180-2 gives it, one read for both digests, and a
 // FIFO or a missing file told apart at once, never read.
 TEST(ContentHash, DigestsFilesWithoutEverBlocking) {
