@@ -6,14 +6,19 @@
 #                               # (default: CMAKE_CURRENT_SOURCE_DIR)
 #     [OUTPUT_DIR <dir>]        # default: ${CMAKE_CURRENT_BINARY_DIR}/aem
 #     [OPTIONS <aem bake options>...]   # e.g. --textures bc --quality fast
-#     [OUTPUTS_VAR <var>])      # set to the list of .aem files
+#     [OUTPUTS_VAR <var>]       # set to the list of .aem files
+#     [CACHE_DIR <dir>]         # a shared bake cache directory (aem bake --cache); default:
+#                               # the AEM_BAKE_CACHE_DIR variable, if set
+#     [CACHE_URL <url>])        # a Bazel HTTP remote cache (aem bake --cache-url); default:
+#                               # the AEM_BAKE_CACHE_URL variable, if set
 #
 # One custom command per model: the build bakes a model again when the glTF, any buffer or image
 # it reads (through the depfile `aem bake` writes), the options or the aem tool change. The tool
 # is the aem::aem target of an installed package, the aem target inside this project, or
-# AEM_EXECUTABLE.
+# AEM_EXECUTABLE. With a cache, a model some machine baked before from the same bytes and options
+# is fetched instead of baked (a studio's CI fills it; -DAEM_BAKE_CACHE_URL=... for everyone).
 function(aem_bake_assets target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "ALL" "BASE_DIR;OUTPUT_DIR;OUTPUTS_VAR" "MODELS;OPTIONS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "ALL" "BASE_DIR;OUTPUT_DIR;OUTPUTS_VAR;CACHE_DIR;CACHE_URL" "MODELS;OPTIONS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "aem_bake_assets(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -28,6 +33,21 @@ function(aem_bake_assets target)
     set(ARG_OUTPUT_DIR ${CMAKE_CURRENT_BINARY_DIR}/aem)
   endif()
   get_filename_component(output_dir "${ARG_OUTPUT_DIR}" ABSOLUTE BASE_DIR ${CMAKE_CURRENT_BINARY_DIR})
+
+  if(NOT ARG_CACHE_DIR AND AEM_BAKE_CACHE_DIR)
+    set(ARG_CACHE_DIR "${AEM_BAKE_CACHE_DIR}")
+  endif()
+  if(NOT ARG_CACHE_URL AND AEM_BAKE_CACHE_URL)
+    set(ARG_CACHE_URL "${AEM_BAKE_CACHE_URL}")
+  endif()
+  set(cache_options "")
+  if(ARG_CACHE_DIR)
+    get_filename_component(cache_dir "${ARG_CACHE_DIR}" ABSOLUTE BASE_DIR ${CMAKE_CURRENT_BINARY_DIR})
+    list(APPEND cache_options --cache "${cache_dir}")
+  endif()
+  if(ARG_CACHE_URL)
+    list(APPEND cache_options --cache-url "${ARG_CACHE_URL}")
+  endif()
 
   if(AEM_EXECUTABLE)
     set(tool "${AEM_EXECUTABLE}")
@@ -53,9 +73,10 @@ function(aem_bake_assets target)
     string(REGEX REPLACE "\\.[^./]*$" ".aem" relative_output "${relative}")
     set(output "${output_dir}/${relative_output}")
     # The build system decides when to bake, so --force: aem's own stamps would only second-guess it.
+    # (A cache is still asked: its entries are bakes of the same bytes.)
     add_custom_command(
       OUTPUT "${output}"
-      COMMAND "${tool}" bake "${model}" -o "${output}" --depfile "${output}.d" --force ${ARG_OPTIONS}
+      COMMAND "${tool}" bake "${model}" -o "${output}" --depfile "${output}.d" --force ${cache_options} ${ARG_OPTIONS}
       DEPENDS "${model}" ${tool_dependency}
       DEPFILE "${output}.d"
       COMMENT "Baking ${relative}"

@@ -2,6 +2,7 @@
 // parallel and incrementally.
 #include <chrono>
 #include <csignal>
+#include <memory>
 #include <cstdio>
 #include <string>
 
@@ -38,15 +39,28 @@ constexpr const char* kUsage =
     "file (not a directory, device, FIFO, socket or symbolic link). A model is baked again only\n"
     "when the glTF, a buffer or image it uses, its options, the model baked to that output or\n"
     "the baker's version changed since its last bake (stamps are kept in .aem-bake/ beside the\n"
-    "outputs); a failed model does not stop the others.\n"
+    "outputs, with content hashes: a touched or freshly checked-out file whose bytes are the\n"
+    "same rebakes nothing, and a moved tree stays up to date); a failed model does not stop\n"
+    "the others.\n"
     "\n"
     "  -o, --output PATH        OUT.aem for one input file, else the output directory\n"
     "                           (OUTDIR/NAME.aem)\n"
     "  --manifest FILE          bake the assets a JSON manifest lists (see below)\n"
     "  -j, --threads N          files baked in parallel, and texture compression threads\n"
     "                           (default: one per hardware thread); output is the same for any N\n"
-    "  --force                  bake even what is up to date\n"
+    "  --force                  bake even what is up to date (a --cache is still asked:\n"
+    "                           its entries are verified bakes of the same bytes)\n"
     "  --depfile FILE           write a Make/Ninja depfile: each output and the files it read\n"
+    "  --cache DIR              a shared bake cache in DIR (may be a network share): a model\n"
+    "                           whose baker, options and input contents were baked before is\n"
+    "                           fetched instead of baked, and what is baked is stored there\n"
+    "  --cache-url URL          the same on a Bazel HTTP remote cache (GET/PUT URL/ac/<sha256>,\n"
+    "                           URL/cas/<sha256>: bazel-remote, nginx with WebDAV PUT); with\n"
+    "                           --cache too, the directory is asked first. Fetched entries are\n"
+    "                           verified by SHA-256 (a bad one is a warning and a local bake);\n"
+    "                           a cache that is down is a warning, never a failure\n"
+    "  --shard K/N              bake only shard K of N (1 <= K <= N): a deterministic share\n"
+    "                           of the models, balanced by input size, for N parallel CI jobs\n"
     "  --scene N                bake scene N instead of the default scene\n"
     "  --textures bc|rgba       bc (default): BC7 base colour and PBR, BC5 normals;\n"
     "                           rgba: uncompressed RGBA8\n"
@@ -105,6 +119,8 @@ constexpr const char* kUsage =
     "      {\"input\": \"cars/truck.gltf\", \"output\": \"truck_hq.aem\", \"quality\": \"best\", \"scene\": 1}\n"
     "    ]\n"
     "  }\n"
+    "Top-level \"cache\" (a directory relative to the manifest, inside its directory or an\n"
+    "--allow-dir) and \"cache_url\" set the cache where the command line does not.\n"
     "Entry settings: textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing,\n"
     "strict, allow_dirs (directories relative to the manifest, added to those allowed; each inside\n"
     "the manifest's directory or an --allow-dir), max_image_pixels, max_total_pixels,\n"
@@ -174,8 +190,8 @@ void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult
     if (getrusage(RUSAGE_SELF, &usage) == 0)
       std::printf("peak memory %.1f MB\n", double(usage.ru_maxrss) * 1024.0 / 1e6);
   }
-  std::printf("%s: %llu vertices, %llu triangles, %s, %llu joints, %llu animations in %.2f s%s\n",
-              job.output.c_str(), static_cast<unsigned long long>(report.vertices),
+  std::printf("%s: %s%llu vertices, %llu triangles, %s, %llu joints, %llu animations in %.2f s%s\n",
+              job.output.c_str(), result.from_cache ? "from cache, " : "", static_cast<unsigned long long>(report.vertices),
               static_cast<unsigned long long>(report.triangles), texture_summary(report).c_str(),
               static_cast<unsigned long long>(report.joints),
               static_cast<unsigned long long>(report.animations), result.seconds, losses_text(report).c_str());
@@ -189,12 +205,15 @@ int run_bake(Args raw_args) {
     return 0;
   }
   const BakeRequest request = parse_bake_request(raw_args);
-  const bool single = single_file_form(request);
-  const std::vector<pipeline::BakeJob> jobs = plan_bake_jobs(request);
+  const bool single = single_file_form(request) && request.shard_count == 1;
+  const std::vector<pipeline::BakeJob> jobs = shard_jobs(request, plan_bake_jobs(request));
 
   InterruptGuard guard;
-  if (request.dry_run) return run_bake_dry_run(request, jobs, &g_interrupted);
-  pipeline::BatchSettings settings{request.threads, request.force, &g_interrupted};
+  if (request.dry_run) return run_bake_dry_run(request, jobs, &g_interrupted);  // no cache: writes nothing
+  std::unique_ptr<pipeline::BakeCache> cache;
+  if (const pipeline::BakeCacheSettings cached = cache_settings(request); cached.enabled())
+    cache = std::make_unique<pipeline::BakeCache>(cached);
+  pipeline::BatchSettings settings{request.threads, request.force, &g_interrupted, cache.get()};
   pipeline::BatchProgress progress;
   std::vector<pipeline::JobResult> results;
   const auto start = std::chrono::steady_clock::now();
@@ -208,6 +227,7 @@ int run_bake(Args raw_args) {
   } else if (single) {
     results = pipeline::run_batch(jobs, settings, progress);
     const pipeline::JobResult& result = results[0];
+    for (const std::string& w : result.cache_warnings) std::fprintf(stderr, "aem bake: warning: %s\n", w.c_str());
     if (result.outcome == pipeline::JobOutcome::failed) {
       std::fprintf(stderr, "aem bake: error: %s\n", result.error.c_str());
     } else if (result.outcome == pipeline::JobOutcome::up_to_date) {

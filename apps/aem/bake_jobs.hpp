@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "aem/pipeline/bake_cache.hpp"
 #include "aem/pipeline/batch_bake.hpp"
 
 namespace aem::cli {
@@ -20,5 +21,11 @@ std::vector<pipeline::BakeJob> jobs_for_input(const std::filesystem::path& input
 std::vector<pipeline::BakeJob> jobs_from_manifest(const std::filesystem::path& manifest,
                                                   const std::filesystem::path& output_dir,
                                                   const pipeline::BakeOptions& options);
+
+// The manifest's "cache" (a directory relative to the manifest, which must lie inside the
+// manifest's directory or a command-line --allow-dir: a manifest writes nowhere else) and
+// "cache_url". Unset ones are empty.
+pipeline::BakeCacheSettings manifest_cache_settings(const std::filesystem::path& manifest,
+                                                    const pipeline::BakeOptions& options);
 
 }  // namespace aem::cli

@@ -36,8 +36,8 @@ class Manifest {
     if (!root.is_object()) fail("", "the manifest must be a JSON object with an \"assets\" array");
     for (const auto& [key, value] : root.items()) {
       (void)value;
-      if (key != "output_dir" && key != "defaults" && key != "assets")
-        fail("/" + key, "unknown key (expected output_dir, defaults or assets)");
+      if (key != "output_dir" && key != "defaults" && key != "assets" && key != "cache" && key != "cache_url")
+        fail("/" + key, "unknown key (expected output_dir, defaults, assets, cache or cache_url)");
     }
     std::filesystem::path output_dir = output_override;
     if (output_dir.empty()) {
@@ -67,6 +67,27 @@ class Manifest {
       }
     }
     return jobs;
+  }
+
+  pipeline::BakeCacheSettings cache_settings(const pipeline::BakeOptions& options) {
+    for (const std::filesystem::path& dir : options.allowed_dirs) trusted_dirs_.push_back(pipeline::resolved_path(dir));
+    const json root = parse();
+    pipeline::BakeCacheSettings settings;
+    if (!root.is_object()) return settings;  // jobs() has said what is wrong
+    if (root.contains("cache")) {
+      const std::filesystem::path dir = (dir_ / path_string(root["cache"], "/cache")).lexically_normal();
+      if (!trusted(pipeline::resolved_path(dir)))
+        fail("/cache", dir.string() + " is outside the manifest's directory; only --allow-dir on the command line "
+                                      "allows a cache directory outside it (or give --cache)");
+      settings.dir = dir;
+    }
+    if (root.contains("cache_url")) {
+      const std::string url = path_string(root["cache_url"], "/cache_url");
+      if (url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0)
+        fail("/cache_url", "must be an http:// or https:// URL, not \"" + url + "\"");
+      settings.url = url;
+    }
+    return settings;
   }
 
  private:
@@ -280,6 +301,11 @@ class Manifest {
 };
 
 }  // namespace
+
+pipeline::BakeCacheSettings manifest_cache_settings(const std::filesystem::path& manifest,
+                                                    const pipeline::BakeOptions& options) {
+  return Manifest(manifest).cache_settings(options);
+}
 
 std::vector<pipeline::BakeJob> jobs_from_manifest(const std::filesystem::path& manifest,
                                                   const std::filesystem::path& output_dir,

@@ -70,6 +70,7 @@ std::vector<double> work_weights(std::span<const pipeline::BakeJob> jobs) {
 }
 
 void print_warnings(const pipeline::JobResult& result) {
+  for (const std::string& w : result.cache_warnings) std::fprintf(stderr, "aem bake: warning: %s\n", w.c_str());
   for (const std::string& w : result.report.warnings) std::fprintf(stderr, "aem bake: warning: %s\n", w.c_str());
 }
 
@@ -142,7 +143,9 @@ void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) 
   if (live_) {
     done_weight_ += weights_[job];
     // Only what needs attention scrolls above the live line.
-    if (result.outcome == pipeline::JobOutcome::failed || !result.report.warnings.empty()) clear_live_line();
+    if (result.outcome == pipeline::JobOutcome::failed || !result.report.warnings.empty() ||
+        !result.cache_warnings.empty())
+      clear_live_line();
     print_warnings(result);
     if (result.outcome == pipeline::JobOutcome::failed) std::fprintf(stderr, "aem bake: error: %s\n", result.error.c_str());
     std::fputs(live_line().c_str(), stderr);
@@ -153,8 +156,8 @@ void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) 
   const int width = int(std::to_string(jobs_.size()).size());
   switch (result.outcome) {
     case pipeline::JobOutcome::baked:
-      std::printf("[%*zu/%zu] baked %s -> %s (%llu vertices, %llu triangles, %u textures, %.2f s%s)\n", width, done_,
-                  jobs_.size(), j.input.c_str(), j.output.c_str(),
+      std::printf("[%*zu/%zu] %s %s -> %s (%llu vertices, %llu triangles, %u textures, %.2f s%s)\n", width, done_,
+                  jobs_.size(), result.from_cache ? "from cache" : "baked", j.input.c_str(), j.output.c_str(),
                   static_cast<unsigned long long>(result.report.vertices),
                   static_cast<unsigned long long>(result.report.triangles), result.report.textures, result.seconds,
                   losses_text(result.report).c_str());
@@ -210,8 +213,9 @@ void BakeProgress::redraw_loop() {
 
 void BakeProgress::finish(std::span<const pipeline::JobResult> results, bool interrupted) {
   stop_redraw();
-  std::size_t baked = 0, current = 0, failed = 0, cancelled = 0, lossy = 0;
-  std::uint64_t bytes_in = 0, bytes_out = 0;
+  std::size_t baked = 0, current = 0, failed = 0, cancelled = 0, lossy = 0, hits = 0, misses = 0;
+  std::uint64_t bytes_in = 0, bytes_out = 0, fetched = 0;
+  bool cached = false;
   for (const pipeline::JobResult& r : results) {
     switch (r.outcome) {
       case pipeline::JobOutcome::baked: ++baked; break;
@@ -219,19 +223,27 @@ void BakeProgress::finish(std::span<const pipeline::JobResult> results, bool int
       case pipeline::JobOutcome::failed: ++failed; break;
       case pipeline::JobOutcome::cancelled: ++cancelled; break;
     }
+    hits += r.from_cache ? 1 : 0;
+    misses += r.cache_miss ? 1 : 0;
+    fetched += r.bytes_fetched;
+    cached |= r.from_cache || r.cache_miss;
     if (r.outcome == pipeline::JobOutcome::baked) {
       bytes_in += r.bytes_in;
       bytes_out += r.bytes_out;
       lossy += r.report.warnings.empty() ? 0 : 1;
     }
   }
-  std::string summary = "aem bake: " + std::to_string(baked) + " baked, " + std::to_string(current) +
-                        " up to date, " + std::to_string(failed) + " failed";
+  std::string summary = "aem bake: " + std::to_string(baked) + " baked" +
+                        (hits > 0 ? " (" + std::to_string(hits) + " from cache)" : std::string()) + ", " +
+                        std::to_string(current) + " up to date, " + std::to_string(failed) + " failed";
   if (cancelled > 0) summary += ", " + std::to_string(cancelled) + " not baked (interrupted)";
   if (lossy > 0) summary += "; " + std::to_string(lossy) + " baked with warnings (what each lost is on its line)";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.2f s", elapsed());
   summary += "; " + bytes_text(bytes_in) + " read, " + bytes_text(bytes_out) + " written; " + seconds;
+  if (cached)
+    summary += "; cache: " + std::to_string(hits) + (hits == 1 ? " hit, " : " hits, ") + std::to_string(misses) +
+               (misses == 1 ? " miss, " : " misses, ") + bytes_text(fetched) + " fetched";
   std::printf("%s\n", summary.c_str());
   std::fflush(stdout);
   if (failed > 0) {

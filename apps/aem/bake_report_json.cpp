@@ -42,6 +42,11 @@ json model_json(const pipeline::BakeJob& job, const pipeline::JobResult& result)
   out["bytes_in"] = result.bytes_in;
   out["bytes_out"] = result.bytes_out;
   out["seconds"] = result.seconds;
+  if (result.from_cache || result.cache_miss) {
+    out["from_cache"] = result.from_cache;
+    out["bytes_fetched"] = result.bytes_fetched;
+  }
+  if (!result.cache_warnings.empty()) out["cache_warnings"] = result.cache_warnings;
   return out;
 }
 
@@ -50,11 +55,15 @@ json model_json(const pipeline::BakeJob& job, const pipeline::JobResult& result)
 json bake_report_json(std::span<const pipeline::BakeJob> jobs, std::span<const pipeline::JobResult> results,
                       double seconds, bool interrupted) {
   json models = json::array();
-  std::uint64_t counts[4] = {0, 0, 0, 0}, warnings = 0, bytes_in = 0, bytes_out = 0;
+  std::uint64_t counts[4] = {0, 0, 0, 0}, warnings = 0, bytes_in = 0, bytes_out = 0, hits = 0, misses = 0,
+                fetched = 0;
   for (std::size_t i = 0; i < jobs.size() && i < results.size(); ++i) {
     models.push_back(model_json(jobs[i], results[i]));
     ++counts[int(results[i].outcome)];
     warnings += results[i].report.warnings.size();
+    hits += results[i].from_cache ? 1 : 0;
+    misses += results[i].cache_miss ? 1 : 0;
+    fetched += results[i].bytes_fetched;
     if (results[i].outcome == pipeline::JobOutcome::baked) {
       bytes_in += results[i].bytes_in;
       bytes_out += results[i].bytes_out;
@@ -74,6 +83,7 @@ json bake_report_json(std::span<const pipeline::BakeJob> jobs, std::span<const p
                     {"bytes_out", bytes_out},
                     {"seconds", seconds},
                     {"interrupted", interrupted}};
+  if (hits + misses > 0) out["summary"]["cache"] = {{"hits", hits}, {"misses", misses}, {"bytes_fetched", fetched}};
   return out;
 }
 

@@ -31,6 +31,20 @@ std::vector<std::string_view> split_jobs_flag(Args args, std::vector<std::string
   return out;
 }
 
+// "K/N" with 1 <= K <= N.
+void parse_shard(const std::string& text, BakeRequest& r) {
+  const std::size_t slash = text.find('/');
+  auto number = [](const std::string& digits) -> unsigned long {
+    if (digits.empty() || digits.size() > 6 || digits.find_first_not_of("0123456789") != std::string::npos) return 0;
+    return std::stoul(digits);
+  };
+  const unsigned long k = slash == std::string::npos ? 0 : number(text.substr(0, slash));
+  const unsigned long n = slash == std::string::npos ? 0 : number(text.substr(slash + 1));
+  if (k == 0 || n == 0 || k > n) throw UsageError("--shard " + text + ": expected K/N with 1 <= K <= N (e.g. 2/4)");
+  r.shard_index = unsigned(k);
+  r.shard_count = unsigned(n);
+}
+
 BakeRequest parse(ArgParser& parser) {
   BakeRequest r;
   r.output = parser.option("--output");
@@ -71,6 +85,16 @@ BakeRequest parse(ArgParser& parser) {
       throw UsageError("--allow-dir " + dir + ": " + why);
     r.options.allowed_dirs.emplace_back(dir);
   }
+  if (const auto cache = parser.option("--cache")) {
+    if (cache->empty()) throw UsageError("--cache names nothing (give a directory)");
+    r.cache.dir = *cache;
+  }
+  if (const auto url = parser.option("--cache-url")) {
+    if (url->rfind("http://", 0) != 0 && url->rfind("https://", 0) != 0)
+      throw UsageError("--cache-url " + *url + ": not an http:// or https:// URL");
+    r.cache.url = *url;
+  }
+  if (const auto shard = parser.option("--shard")) parse_shard(*shard, r);
   r.verbose = parser.flag("--verbose");
   r.json = parser.flag("--json");
   r.dry_run = parser.flag("--dry-run");
@@ -133,6 +157,24 @@ std::vector<pipeline::BakeJob> plan_bake_jobs(const BakeRequest& request) {
   }
   if (const std::string clash = pipeline::find_output_clash(jobs); !clash.empty()) throw UsageError(clash);
   return jobs;
+}
+
+pipeline::BakeCacheSettings cache_settings(const BakeRequest& request) {
+  pipeline::BakeCacheSettings settings = request.cache;
+  if (request.manifest) {
+    const pipeline::BakeCacheSettings listed = manifest_cache_settings(*request.manifest, request.options);
+    if (settings.dir.empty()) settings.dir = listed.dir;
+    if (settings.url.empty()) settings.url = listed.url;
+  }
+  return settings;
+}
+
+std::vector<pipeline::BakeJob> shard_jobs(const BakeRequest& request, std::vector<pipeline::BakeJob> jobs) {
+  if (request.shard_count <= 1) return jobs;
+  std::vector<pipeline::BakeJob> mine;
+  for (std::size_t i : pipeline::jobs_in_shard(jobs, request.shard_index, request.shard_count))
+    mine.push_back(std::move(jobs[i]));
+  return mine;
 }
 
 }  // namespace aem::cli

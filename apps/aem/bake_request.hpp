@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "aem/pipeline/bake_cache.hpp"
 #include "aem/pipeline/batch_bake.hpp"
 #include "command.hpp"
 
@@ -19,6 +20,8 @@ struct BakeRequest {
   unsigned threads = 1;
   bool force = false, verbose = false, json = false;
   bool dry_run = false;  // bake in memory and list what each model would be; write nothing
+  pipeline::BakeCacheSettings cache;  // --cache, --cache-url (a manifest's apply where these are unset)
+  unsigned shard_index = 1, shard_count = 1;  // --shard K/N
 };
 
 // The arguments after `aem bake` (`-j4` as `-j 4`). Throws UsageError for an unknown option, a
@@ -32,5 +35,12 @@ bool single_file_form(const BakeRequest& request);
 // name, or a directory), directories expanded, manifest entries. Throws UsageError when there is
 // nothing to bake, an output is refused before baking, or two jobs clash.
 std::vector<pipeline::BakeJob> plan_bake_jobs(const BakeRequest& request);
+
+// The cache the run uses: the command line's --cache and --cache-url, each unset one taken from
+// the manifest's "cache" and "cache_url". Throws UsageError as plan_bake_jobs does.
+pipeline::BakeCacheSettings cache_settings(const BakeRequest& request);
+
+// The jobs of the request's shard (--shard K/N), in their order: all of them without --shard.
+std::vector<pipeline::BakeJob> shard_jobs(const BakeRequest& request, std::vector<pipeline::BakeJob> jobs);
 
 }  // namespace aem::cli

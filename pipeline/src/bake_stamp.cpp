@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/pipeline/confined_files.hpp"
+#include "aem/pipeline/content_hash.hpp"
 #include "aem/pipeline/json_depth.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/pipeline/output_guard.hpp"
@@ -22,9 +23,14 @@ namespace {
 // height); animations without channels are dropped.
 constexpr int kBakeRevision = 3;
 
+// The layout of stamp files: 2 added content hashes and inputs' names relative to the model.
+constexpr int kStampFormat = 2;
+
 nlohmann::json to_json(const FileState& f) {
-  return {{"path", f.path.generic_string()}, {"size", f.size}, {"mtime_ns", f.mtime_ns},
-          {"device", f.device}, {"inode", f.inode}};
+  nlohmann::json j = {{"path", f.path.generic_string()}, {"size", f.size}, {"mtime_ns", f.mtime_ns},
+                      {"device", f.device}, {"inode", f.inode}, {"xxh3", f.hash}};
+  if (!f.name.empty()) j["name"] = f.name.generic_string();
+  return j;
 }
 
 FileState file_state_from(const nlohmann::json& j) {
@@ -34,6 +40,8 @@ FileState file_state_from(const nlohmann::json& j) {
   f.mtime_ns = j.at("mtime_ns").get<std::int64_t>();
   f.device = j.at("device").get<std::uint64_t>();
   f.inode = j.at("inode").get<std::uint64_t>();
+  f.hash = j.at("xxh3").get<std::string>();
+  if (j.contains("name")) f.name = j.at("name").get<std::string>();
   return f;
 }
 
@@ -98,9 +106,37 @@ FileState FileState::of(const std::filesystem::path& path) {
   return f;
 }
 
+namespace {
+bool unchanged_at(const FileState& recorded, const std::filesystem::path& where, FileState& now, bool& rehashed);
+}  // namespace
+
+FileState FileState::hashed(const std::filesystem::path& path) {
+  FileState f = of(path);
+  if (f.size < 0) return f;
+  const ContentDigest digest = digest_file(path, false);
+  // Hashed only when what was read is the file that was stat'ed, whole.
+  if (digest.kind == DigestKind::regular && digest.device == f.device && digest.inode == f.inode &&
+      std::int64_t(digest.size) == f.size)
+    f.hash = digest.xxh3;
+  return f;
+}
+
 bool FileState::unchanged() const {
-  const FileState now = of(path);
-  return now.size == size && now.mtime_ns == mtime_ns && now.device == device && now.inode == inode;
+  FileState now;
+  bool rehashed = false;
+  return unchanged_at(*this, path, now, rehashed);
+}
+
+std::filesystem::path name_in_model_directory(const std::filesystem::path& model, const std::filesystem::path& input) {
+  const std::filesystem::path dir = model.parent_path();
+  const std::filesystem::path normal = input.lexically_normal();
+  if (dir.empty()) return normal;
+  const std::filesystem::path relative = normal.lexically_relative(dir.lexically_normal());
+  return relative.empty() ? normal : relative;
+}
+
+std::filesystem::path path_in_model_directory(const std::filesystem::path& model, const std::filesystem::path& name) {
+  return (model.parent_path() / name).lexically_normal();
 }
 
 std::filesystem::path stamp_path(const std::filesystem::path& output) {
@@ -114,6 +150,7 @@ std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
   if (json_depth(text) > kMaxJsonDepth) return std::nullopt;
   try {
     const nlohmann::json j = nlohmann::json::parse(text);
+    if (!j.contains("format") || j.at("format") != kStampFormat) return std::nullopt;
     BakeStamp stamp;
     stamp.baker = j.at("baker").get<std::string>();
     stamp.options = j.at("options").get<std::string>();
@@ -127,22 +164,60 @@ std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
   }
 }
 
+namespace {
+
+bool same_state(const FileState& a, const FileState& b) {
+  return a.size == b.size && a.mtime_ns == b.mtime_ns && a.device == b.device && a.inode == b.inode;
+}
+
+// Whether `recorded`, looked for at `where`, is unchanged; `now` gets its state there (one stat
+// when nothing changed), and `rehashed` is set when only its content could tell.
+bool unchanged_at(const FileState& recorded, const std::filesystem::path& where, FileState& now, bool& rehashed) {
+  now = FileState::of(where);
+  now.hash = recorded.hash;
+  now.name = recorded.name;
+  if (same_state(now, recorded)) return true;
+  // Touched, copied or checked out again: the same bytes are the same file.
+  if (now.size != recorded.size || recorded.size < 0 || recorded.hash.empty()) return false;
+  const ContentDigest digest = digest_file(where, false);
+  if (digest.kind != DigestKind::regular || digest.xxh3 != recorded.hash) return false;
+  rehashed = true;
+  return true;
+}
+
+}  // namespace
+
+UpToDateCheck check_up_to_date(const BakeStamp& stamp, const std::filesystem::path& output,
+                               const std::filesystem::path& model, const std::string& options) {
+  UpToDateCheck check;
+  if (stamp.baker != baker_version() || stamp.options != options || stamp.inputs.empty()) return check;
+  // Another model baked to the same output has another name, or some input differs below.
+  if (stamp.model.filename() != model.filename()) return check;
+  BakeStamp& now = check.refreshed;
+  now = stamp;
+  now.model = absolute_normal_path(model);
+  // The output is checked where it is now asked for, which is where the stamp sits beside it.
+  if (stamp.output.size < 0 || !unchanged_at(stamp.output, absolute_normal_path(output), now.output, check.rehashed))
+    return check;
+  const std::filesystem::path model_dir = now.model.parent_path();
+  for (std::size_t i = 0; i < stamp.inputs.size(); ++i) {
+    const FileState& input = stamp.inputs[i];
+    // Where the model names it now: a moved tree is looked at where it is.
+    const std::filesystem::path where = input.name.empty() ? input.path : (model_dir / input.name).lexically_normal();
+    if (!unchanged_at(input, where, now.inputs[i], check.rehashed)) return check;
+  }
+  check.current = true;
+  return check;
+}
+
 bool is_up_to_date(const BakeStamp& stamp, const std::filesystem::path& output,
                    const std::filesystem::path& model, const std::string& options) {
-  if (stamp.baker != baker_version() || stamp.options != options) return false;
-  // Another model baked to the same output (its identity is among the inputs below).
-  if (stamp.model != absolute_normal_path(model)) return false;
-  // The output is checked where it is now asked for, which is where the stamp sits beside it.
-  FileState recorded = stamp.output;
-  recorded.path = output;
-  if (recorded.size < 0 || !recorded.unchanged()) return false;
-  for (const FileState& input : stamp.inputs)
-    if (!input.unchanged()) return false;
-  return !stamp.inputs.empty();
+  return check_up_to_date(stamp, output, model, options).current;
 }
 
 void write_stamp(const std::filesystem::path& output, const BakeStamp& stamp) {
   nlohmann::json j;
+  j["format"] = kStampFormat;
   j["baker"] = stamp.baker;
   j["options"] = stamp.options;
   j["model"] = stamp.model.generic_string();

@@ -10,7 +10,9 @@
 #include <thread>
 
 #include "aem/pipeline/bake.hpp"
+#include "aem/pipeline/bake_cache.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
+#include "aem/pipeline/confined_files.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/pipeline/output_guard.hpp"
 #include "aem/pipeline/output_lock.hpp"
@@ -27,30 +29,61 @@ void keep_existing_inputs(JobResult& result, const std::vector<FileState>& input
   }
 }
 
-// The stamp of a bake that just wrote `job.output` with options `key`, and whether it may be
-// written: not when an input changed while the bake ran (then the output may not match what is
-// on disk now, and the next run must bake again).
+// The stamp of a bake that just wrote `job.output` with options `key`, the inputs hashed for the
+// stamp (and, with a cache, for its key), and whether they may be recorded: not when an input
+// changed while the bake ran or before it was hashed (then the output may not match what is on
+// disk now, and the next run must bake again).
 struct StampAfterBake {
   BakeStamp stamp;
+  std::vector<HashedInput> hashed;
   bool stable = true;
 };
 
 StampAfterBake stamp_after_bake(const BakeJob& job, const std::string& key, const BakeReport& report,
-                                std::filesystem::file_time_type bake_start) {
+                                std::filesystem::file_time_type bake_start, bool with_sha256) {
   StampAfterBake after;
   after.stamp.baker = baker_version();
   after.stamp.options = key;
   after.stamp.model = absolute_normal_path(job.input);
-  after.stamp.output = FileState::of(absolute_normal_path(job.output));
+  after.stamp.output = FileState::hashed(absolute_normal_path(job.output));
+  for (const std::filesystem::path& input : report.inputs) {
+    after.hashed.push_back(hash_input(job.input, input, with_sha256));
+    after.stamp.inputs.push_back(after.hashed.back().state);
+  }
   const std::int64_t start = file_time_ns(bake_start);
   const std::int64_t end = file_time_ns(std::filesystem::file_time_type::clock::now());
-  for (const std::filesystem::path& input : report.inputs) {
-    const FileState state = FileState::of(absolute_normal_path(input));
+  for (const HashedInput& input : after.hashed) {
     // (A time in the future, from a skewed clock, says nothing about this bake.)
-    if (state.size >= 0 && state.mtime_ns > start && state.mtime_ns <= end) after.stable = false;
-    after.stamp.inputs.push_back(state);
+    if (input.state.size >= 0 && input.state.mtime_ns > start && input.state.mtime_ns <= end) after.stable = false;
+    if (!input.readable) after.stable = false;
   }
   return after;
+}
+
+// Writes the output a cache hit brought, as a bake would have (never over a file the model reads),
+// and its stamp. The inputs were hashed by the fetch, before this output was written.
+void install_cached_output(const BakeJob& job, const CacheHit& hit, const std::string& key) {
+  if (const std::string problem = output_problem_after_bake(job.input, job.output, hit.report.inputs); !problem.empty())
+    throw BakeError(problem);
+  create_parent_directory(job.output);
+  write_file_atomically(job.output, hit.aem);
+  BakeStamp stamp{baker_version(), key, absolute_normal_path(job.input),
+                  FileState::hashed(absolute_normal_path(job.output)), hit.inputs};
+  try {
+    write_stamp(job.output, stamp);
+  } catch (const std::exception&) {
+    std::error_code ignored;
+    std::filesystem::remove(job.output, ignored);
+    throw;
+  }
+}
+
+// Offers a finished bake to the cache: its output's bytes as written.
+void store_in_cache(BakeCache& cache, const BakeJob& job, const BakeReport& report,
+                    std::span<const HashedInput> inputs, std::vector<std::string>& warnings) {
+  std::vector<unsigned char> bytes;
+  if (!read_regular_file(job.output, bytes).empty()) return;
+  cache.store(job, report, inputs, std::as_bytes(std::span(bytes)), warnings);
 }
 
 // The temporaries killed bakes left in each output directory, listed once per batch (listing a
@@ -113,11 +146,21 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     }
     const std::string key = options_key(job.options);
     if (!settings.force) {
-      if (const auto stamp = read_stamp(job.output);
-          stamp && is_up_to_date(*stamp, job.output, job.input, key)) {
-        result.outcome = JobOutcome::up_to_date;
-        keep_existing_inputs(result, stamp->inputs);
-        return result;
+      if (const auto stamp = read_stamp(job.output)) {
+        const UpToDateCheck check = check_up_to_date(*stamp, job.output, job.input, key);
+        if (check.current) {
+          // Hashing told: record the new times, so that the next run trusts them without hashing.
+          if (check.rehashed) {
+            try {
+              write_stamp(job.output, check.refreshed);
+            } catch (const std::exception&) {
+              // The old stamp is still right; the next run hashes again.
+            }
+          }
+          result.outcome = JobOutcome::up_to_date;
+          keep_existing_inputs(result, check.refreshed.inputs);
+          return result;
+        }
       }
     }
     BakeOptions options = job.options;
@@ -125,9 +168,24 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
     options.signals = {settings.cancel, &progress.blocks_total, &progress.blocks_done};
     // From here the old output is no longer known to be current, whatever happens next.
     remove_stamp(job.output);
+    if (settings.cache) {
+      if (std::optional<CacheHit> hit = settings.cache->fetch(job, result.cache_warnings)) {
+        throw_if_cancelled(settings.cancel);
+        install_cached_output(job, *hit, key);
+        result.outcome = JobOutcome::baked;
+        result.from_cache = true;
+        result.bytes_fetched = hit->bytes_fetched;
+        result.report = std::move(hit->report);
+        keep_existing_inputs(result, hit->inputs);
+        result.bytes_out = hit->aem.size();
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return result;
+      }
+      result.cache_miss = true;
+    }
     const auto bake_start = std::filesystem::file_time_type::clock::now();
     result.report = bake_gltf_file(job.input, job.output, options);
-    const StampAfterBake after = stamp_after_bake(job, key, result.report, bake_start);
+    const StampAfterBake after = stamp_after_bake(job, key, result.report, bake_start, settings.cache != nullptr);
     if (after.stable) {
       try {
         write_stamp(job.output, after.stamp);
@@ -135,6 +193,7 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
         remove_unstamped_output(job.output);
         throw;
       }
+      if (settings.cache) store_in_cache(*settings.cache, job, result.report, after.hashed, result.cache_warnings);
     }
     result.outcome = JobOutcome::baked;
     keep_existing_inputs(result, after.stamp.inputs);

@@ -3,6 +3,7 @@
 // command's own parser and job planning (apps/aem/bake_request.hpp), so that both accept the same
 // options and refuse bad ones with the same messages. The result is the command's --json report.
 #include <chrono>
+#include <memory>
 #include <future>
 #include <string>
 #include <vector>
@@ -54,7 +55,15 @@ void append_option(std::vector<std::string>& args, const std::string& name, cons
 // interrupt propagates.
 std::vector<pipeline::JobResult> run_jobs(const std::vector<pipeline::BakeJob>& jobs, const cli::BakeRequest& request) {
   std::atomic<bool> cancel{false};
-  const pipeline::BatchSettings settings{request.threads, request.force, &cancel};
+  // aem.bake(cache=..., cache_url=..., shard=...) as the command line's --cache, --cache-url, --shard.
+  std::unique_ptr<pipeline::BakeCache> cache;
+  try {
+    if (const pipeline::BakeCacheSettings cached = cli::cache_settings(request); cached.enabled())
+      cache = std::make_unique<pipeline::BakeCache>(cached);
+  } catch (const std::exception& e) {
+    raise_bake_error(e.what());
+  }
+  const pipeline::BatchSettings settings{request.threads, request.force, &cancel, cache.get()};
   pipeline::BatchProgress progress;
   auto batch = std::async(std::launch::async, [&] { return pipeline::run_batch(jobs, settings, progress); });
   for (;;) {
@@ -86,6 +95,11 @@ void emit_warnings(const std::vector<pipeline::JobResult>& results) {
   const py::object category = py::reinterpret_borrow<py::object>(module_errors().bake_warning);
   for (const pipeline::JobResult& result : results) {
     const pipeline::BakeReport& report = result.report;
+    for (const std::string& w : result.cache_warnings) {
+      py::object warning = category(w);
+      warning.attr("code") = std::string("cache");
+      warn(warning, py::arg("stacklevel") = 1);
+    }
     for (std::size_t i = 0; i < report.warnings.size(); ++i) {
       py::object warning = category(report.warnings[i]);
       warning.attr("code") = i < report.warning_codes.size() ? report.warning_codes[i] : std::string("other");
@@ -104,7 +118,7 @@ py::object bake(const py::args& inputs, const py::kwargs& options) {
   std::vector<pipeline::BakeJob> jobs;
   try {
     request = cli::parse_bake_request(views);
-    jobs = cli::plan_bake_jobs(request);
+    jobs = cli::shard_jobs(request, cli::plan_bake_jobs(request));
   } catch (const std::exception& e) {  // UsageError, or a directory that cannot be read
     raise_bake_error(e.what());
   }

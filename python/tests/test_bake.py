@@ -183,3 +183,17 @@ def test_ctrl_c_cancels_the_bake_and_writes_nothing(corpus, tmp_path):
     assert out.strip() == "interrupted"
     assert child.returncode == 0
     assert not output.parent.exists() or list(output.parent.iterdir()) == []
+
+
+def test_a_cache_serves_another_checkout_and_reports_it(corpus, tmp_path):
+    # cache=, like --cache: a copy of the model elsewhere is fetched, not baked, to the same bytes.
+    model = corpus / MODELS["BoxTextured"]
+    for checkout in ("a", "b"):
+        shutil.copytree(model.parent, tmp_path / checkout)
+    name = model.name
+    first = aem.bake(tmp_path / "a" / name, output=tmp_path / "a.aem", textures="rgba", cache=tmp_path / "cache")
+    second = aem.bake(tmp_path / "b" / name, output=tmp_path / "b.aem", textures="rgba", cache=tmp_path / "cache")
+    assert first["models"][0]["from_cache"] is False
+    assert second["models"][0]["from_cache"] is True
+    assert second["summary"]["cache"] == {"hits": 1, "misses": 0, "bytes_fetched": second["models"][0]["bytes_fetched"]}
+    assert (tmp_path / "a.aem").read_bytes() == (tmp_path / "b.aem").read_bytes()

@@ -1,6 +1,7 @@
 # Installs the build tree, then builds a project whose models are baked by aem_bake_assets():
 # the first build bakes both models, a second has nothing to do, and touching one model's image
-# rebakes that model alone. Variables: BUILD_DIR, WORK_DIR, PROJECT_DIR, CORPUS ($AEM_CORPUS wins).
+# rebakes that model alone. With a cache directory (AEM_BAKE_CACHE_DIR), a second build tree of
+# the same models fetches both instead of baking them. Variables: BUILD_DIR, WORK_DIR, PROJECT_DIR, CORPUS ($AEM_CORPUS wins).
 if(DEFINED ENV{AEM_CORPUS} AND NOT "$ENV{AEM_CORPUS}" STREQUAL "")
   set(CORPUS "$ENV{AEM_CORPUS}")
 endif()
@@ -18,7 +19,7 @@ file(COPY ${CORPUS}/khronos/BoxTextured/glTF/ DESTINATION ${models}/textured)
 
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix)
 run(${CMAKE_COMMAND} -S ${PROJECT_DIR} -B ${WORK_DIR}/build -G Ninja
-    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DMODELS_DIR=${models})
+    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DMODELS_DIR=${models} -DAEM_BAKE_CACHE_DIR=${WORK_DIR}/cache)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 if(NOT last_output MATCHES "Baking Box.glb" OR NOT last_output MATCHES "Baking textured/BoxTextured.gltf")
   message(FATAL_ERROR "the first build did not bake both models:\n${last_output}")
@@ -46,4 +47,21 @@ run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 if(NOT last_output MATCHES "Baking textured/BoxTextured.gltf" OR last_output MATCHES "Baking Box.glb")
   message(FATAL_ERROR "touching the image did not rebake exactly its model:\n${last_output}")
 endif()
-message(STATUS "aem_bake_assets() baked, skipped and rebaked as expected")
+
+# Another build tree (another machine's, as far as the cache can tell) fetches what was baked.
+run(${CMAKE_COMMAND} -S ${PROJECT_DIR} -B ${WORK_DIR}/build2 -G Ninja
+    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DMODELS_DIR=${models} -DAEM_BAKE_CACHE_DIR=${WORK_DIR}/cache)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/build2)
+string(REGEX MATCHALL "from cache" hits "${last_output}")
+list(LENGTH hits hit_count)
+if(NOT hit_count EQUAL 2)
+  message(FATAL_ERROR "the second build tree did not fetch both models from the cache:\n${last_output}")
+endif()
+foreach(out baked/Box.aem baked/textured/BoxTextured.aem)
+  file(SHA256 ${WORK_DIR}/build/${out} first)
+  file(SHA256 ${WORK_DIR}/build2/${out} second)
+  if(NOT first STREQUAL second)
+    message(FATAL_ERROR "${out} from the cache differs from the one baked")
+  endif()
+endforeach()
+message(STATUS "aem_bake_assets() baked, skipped, rebaked and fetched from the cache as expected")

@@ -58,14 +58,19 @@ TEST(BakeBatch, KhronosTreeRebakesOnlyWhatChanged) {
   ASSERT_EQ(second.exit_code, 0) << second.output;
   EXPECT_NE(second.output.find(counts(0, models, 0)), std::string::npos) << second.output;
 
-  // A newer buffer rebakes its model alone.
+  // A newer buffer with the same bytes rebakes nothing (stamps compare contents)...
   const fs::path bin = src / "BoxTextured/glTF/BoxTextured0.bin";
   fs::last_write_time(bin, fs::last_write_time(bin) + std::chrono::seconds(2));
   const CommandResult touched = run_command(bake(args));
   ASSERT_EQ(touched.exit_code, 0) << touched.output;
-  EXPECT_NE(touched.output.find(counts(1, models - 1, 0)), std::string::npos) << touched.output;
-  EXPECT_NE(touched.output.find("baked " + (src / "BoxTextured/glTF/BoxTextured.gltf").string()), std::string::npos)
-      << touched.output;
+  EXPECT_NE(touched.output.find(counts(0, models, 0)), std::string::npos) << touched.output;
+  // ...and a changed image (a byte after the PNG's end) rebakes its model alone.
+  std::ofstream(src / "BoxTextured/glTF/CesiumLogoFlat.png", std::ios::binary | std::ios::app) << '\0';
+  const CommandResult changed = run_command(bake(args));
+  ASSERT_EQ(changed.exit_code, 0) << changed.output;
+  EXPECT_NE(changed.output.find(counts(1, models - 1, 0)), std::string::npos) << changed.output;
+  EXPECT_NE(changed.output.find("baked " + (src / "BoxTextured/glTF/BoxTextured.gltf").string()), std::string::npos)
+      << changed.output;
 
   // So does a deleted output; a changed option rebakes everything, and so does --force.
   fs::remove(out / "Duck/glTF-Binary/Duck.aem");

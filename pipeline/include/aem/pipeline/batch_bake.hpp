@@ -4,6 +4,8 @@
 // count. Outputs that are up to date (see bake_stamp.hpp) are skipped unless forced; a failed job
 // never stops the others and leaves no partial output; a cancel request stops every running
 // bake within a fraction of a second (every step looks at it), leaving nothing half written.
+// With a shared cache (bake_cache.hpp), a job that is not up to date is fetched when the cache
+// holds its result, and a job baked here is stored in it.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -15,6 +17,8 @@
 #include "aem/pipeline/bake_options.hpp"
 
 namespace aem::pipeline {
+
+class BakeCache;
 
 struct BakeJob {
   std::filesystem::path input;   // .gltf or .glb
@@ -33,12 +37,20 @@ struct JobResult {
   std::uint64_t bytes_in = 0;                  // baked: sizes of those inputs
   std::uint64_t bytes_out = 0;                 // baked: size of the output
   double seconds = 0;
+  // With a cache: whether a baked output came from it (its report is the stored bake's), or was
+  // looked for there and not found; the bytes fetched; and the cache's problems (a corrupt
+  // entry, a server that is down), which never fail the job.
+  bool from_cache = false, cache_miss = false;
+  std::uint64_t bytes_fetched = 0;
+  std::vector<std::string> cache_warnings;
 };
 
 struct BatchSettings {
   unsigned threads = 1;       // files in parallel, and the total of compression threads
-  bool force = false;         // rebake even what is up to date
+  bool force = false;         // rebake even what is up to date (a cache is still asked: its
+                              // entries are verified bakes of the same inputs)
   const std::atomic<bool>* cancel = nullptr;
+  BakeCache* cache = nullptr;  // a shared cache to fetch from and store in, or none
 };
 
 // Texture work of the batch, readable from another thread while it runs (for a progress line).
@@ -72,6 +84,12 @@ std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& 
 // `output_dir` with the extension .aem. Empty when there are none.
 std::vector<BakeJob> jobs_below(const std::filesystem::path& dir, const std::filesystem::path& output_dir,
                                 const BakeOptions& options);
+
+// The indices of the jobs (in job order) that shard `index` of `count` (1-based, as --shard K/N)
+// bakes: every job in exactly one shard, the shards balanced by input size (the model's file, and
+// for a .gltf its share of the other files in its directory), the same on every machine that
+// plans the same jobs from the same files.
+std::vector<std::size_t> jobs_in_shard(std::span<const BakeJob> jobs, unsigned index, unsigned count);
 
 // Two jobs writing the same output, or a job whose output is (by file identity) the model of
 // any job: a description naming the inputs and the output, or an empty string when there is
