@@ -199,7 +199,7 @@ struct PrimitiveDecoder {
 
 }  // namespace
 
-void decode_draco_primitives(const std::filesystem::path& model, tinygltf::Model& gltf,
+void decode_draco_primitives(const std::filesystem::path& model, tinygltf::Model& gltf, const CompressedGltfPlan& plan,
                              DecodedBytesBudget& budget, const BakeOptions& options) {
   for (std::size_t mi = 0; mi < gltf.meshes.size(); ++mi) {
     for (std::size_t pi = 0; pi < gltf.meshes[mi].primitives.size(); ++pi) {
@@ -208,6 +208,8 @@ void decode_draco_primitives(const std::filesystem::path& model, tinygltf::Model
       if (ext == primitive.extensions.end()) continue;
       throw_if_cancelled(options, model);
       const tinygltf::Value value = ext->second;  // decode() erases the original
+      if (const auto set_aside = plan.draco_indices.find({mi, pi}); set_aside != plan.draco_indices.end())
+        primitive.indices = set_aside->second;
       PrimitiveDecoder{model, gltf, budget, "mesh " + std::to_string(mi) + " primitive " + std::to_string(pi)}
           .decode(primitive, value);
     }

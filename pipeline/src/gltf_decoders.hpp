@@ -39,13 +39,14 @@ std::int64_t extension_integer(const tinygltf::Value& object, const char* key);
 // EXT_meshopt_compression: every bufferView with the extension is decoded into one new buffer
 // and pointed at it; fallback buffers keep no bytes, and a plain bufferView in one is an error.
 void decode_meshopt_views(const std::filesystem::path& model, tinygltf::Model& gltf,
-                          const MeshoptFallbacks& fallbacks, DecodedBytesBudget& budget,
+                          const CompressedGltfPlan& plan, DecodedBytesBudget& budget,
                           const BakeOptions& options);
 
 // KHR_draco_mesh_compression: every primitive with the extension gets fresh accessors (indices
 // and the attributes the extension maps) on a new buffer of its own, decoded from its Draco
-// bufferView; the accessors it named before are left as they were, unused by it.
-void decode_draco_primitives(const std::filesystem::path& model, tinygltf::Model& gltf,
+// bufferView; the accessors it named before are left as they were, unused by it. Its indices
+// accessor is the one `plan` set aside.
+void decode_draco_primitives(const std::filesystem::path& model, tinygltf::Model& gltf, const CompressedGltfPlan& plan,
                              DecodedBytesBudget& budget, const BakeOptions& options);
 
 }  // namespace aem::pipeline

@@ -101,27 +101,45 @@ std::int64_t extension_integer(const tinygltf::Value& object, const char* key) {
   return object.Has(key) ? json_integer(object.Get(key)) : -1;
 }
 
-MeshoptFallbacks give_fallback_buffers_placeholders(const std::filesystem::path& model,
-                                                    std::vector<unsigned char>& file,
-                                                    std::span<const unsigned char>& json) {
-  MeshoptFallbacks fallbacks;
+CompressedGltfPlan plan_compressed_gltf(const std::filesystem::path& model, std::vector<unsigned char>& file,
+                                        std::span<const unsigned char>& json) {
+  CompressedGltfPlan plan;
   const std::string_view text(reinterpret_cast<const char*>(json.data()), json.size());
-  if (text.find("EXT_meshopt_compression") == std::string_view::npos) return fallbacks;
+  if (text.find("EXT_meshopt_compression") == std::string_view::npos &&
+      text.find("KHR_draco_mesh_compression") == std::string_view::npos)
+    return plan;
   // Invalid JSON is left to tinygltf, which reports it as for any other file.
   nlohmann::json doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded() || !doc.is_object()) return fallbacks;
-  const auto buffers = doc.find("buffers");
-  if (buffers == doc.end() || !buffers->is_array()) return fallbacks;
-  for (std::size_t i = 0; i < buffers->size(); ++i) {
-    nlohmann::json& buffer = (*buffers)[i];
-    if (!is_fallback(buffer)) continue;
-    const auto length = buffer.find("byteLength");
-    if (length == buffer.end() || !length->is_number_unsigned()) continue;  // tinygltf refuses it
-    fallbacks.byte_length[int(i)] = length->get<std::uint64_t>();
-    buffer["uri"] = kPlaceholderUri;
-    buffer["byteLength"] = 1;
+  if (doc.is_discarded() || !doc.is_object()) return plan;
+  if (const auto buffers = doc.find("buffers"); buffers != doc.end() && buffers->is_array()) {
+    for (std::size_t i = 0; i < buffers->size(); ++i) {
+      nlohmann::json& buffer = (*buffers)[i];
+      if (!is_fallback(buffer)) continue;
+      const auto length = buffer.find("byteLength");
+      if (length == buffer.end() || !length->is_number_unsigned()) continue;  // tinygltf refuses it
+      plan.fallback_byte_length[int(i)] = length->get<std::uint64_t>();
+      buffer["uri"] = kPlaceholderUri;
+      buffer["byteLength"] = 1;
+    }
   }
-  if (fallbacks.byte_length.empty()) return fallbacks;
+  if (const auto meshes = doc.find("meshes"); meshes != doc.end() && meshes->is_array()) {
+    for (std::size_t mi = 0; mi < meshes->size(); ++mi) {
+      nlohmann::json& mesh = (*meshes)[mi];
+      if (!mesh.is_object() || !mesh.contains("primitives") || !mesh["primitives"].is_array()) continue;
+      for (std::size_t pi = 0; pi < mesh["primitives"].size(); ++pi) {
+        nlohmann::json& primitive = mesh["primitives"][pi];
+        if (!primitive.is_object() || !primitive.contains("extensions") || !primitive["extensions"].is_object() ||
+            !primitive["extensions"].contains("KHR_draco_mesh_compression"))
+          continue;
+        const auto indices = primitive.find("indices");
+        if (indices == primitive.end() || !indices->is_number_unsigned() || indices->get<std::uint64_t>() > 0x7fffffff)
+          continue;  // tinygltf's own checks report it
+        plan.draco_indices[{mi, pi}] = int(indices->get<std::uint64_t>());
+        primitive.erase("indices");
+      }
+    }
+  }
+  if (plan.fallback_byte_length.empty() && plan.draco_indices.empty()) return plan;
   const bool binary = json.data() != file.data();  // a .glb's JSON starts after its headers
   try {
     std::string rewritten = doc.dump();
@@ -136,16 +154,16 @@ MeshoptFallbacks give_fallback_buffers_placeholders(const std::filesystem::path&
       json = file;
     }
   } catch (const nlohmann::json::exception& e) {  // dump() throws on strings that are not UTF-8
-    throw BakeError(model.string() + ": EXT_meshopt_compression fallback buffers cannot be prepared: " + e.what());
+    throw BakeError(model.string() + ": compressed glTF cannot be prepared for loading: " + e.what());
   }
-  return fallbacks;
+  return plan;
 }
 
 void decompress_gltf(const std::filesystem::path& model, tinygltf::Model& gltf,
-                     const MeshoptFallbacks& fallbacks, const BakeOptions& options) {
+                     const CompressedGltfPlan& plan, const BakeOptions& options) {
   DecodedBytesBudget budget(model, options.limits.max_decoded_bytes);
-  decode_meshopt_views(model, gltf, fallbacks, budget, options);
-  decode_draco_primitives(model, gltf, budget, options);
+  decode_meshopt_views(model, gltf, plan, budget, options);
+  decode_draco_primitives(model, gltf, plan, budget, options);
   choose_texture_images(model, gltf);
   drop_handled_extensions(gltf.extensionsUsed);
   drop_handled_extensions(gltf.extensionsRequired);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <utility>
 #include <span>
 #include <vector>
 
@@ -20,25 +21,28 @@ class Model;
 
 namespace aem::pipeline {
 
-// Buffers that EXT_meshopt_compression marks as fallbacks without a URI hold no bytes; tinygltf
-// would fail to load them. Their declared byteLength, by buffer index.
-struct MeshoptFallbacks {
-  std::map<int, std::uint64_t> byte_length;
+// What compressed glTF's JSON has that tinygltf 2.7 refuses, set aside before it parses:
+// - buffers that EXT_meshopt_compression marks as fallbacks without a URI hold no bytes, which
+//   tinygltf fails to load: their declared byteLength, by buffer index;
+// - a KHR_draco_mesh_compression primitive's indices accessor has no bufferView, which tinygltf
+//   refuses: the accessor, by (mesh, primitive).
+struct CompressedGltfPlan {
+  std::map<int, std::uint64_t> fallback_byte_length;
+  std::map<std::pair<std::size_t, std::size_t>, int> draco_indices;
 };
 
 // Before tinygltf parses `file` (the whole .gltf or .glb, its JSON nesting already checked):
-// gives each fallback buffer a one-byte placeholder instead of its missing data, rewriting the
-// JSON (and for a .glb its JSON chunk) in `file` and pointing `json` at the new JSON text. Files
-// without EXT_meshopt_compression are left untouched. Throws BakeError naming `model` when the
-// JSON cannot be read.
-MeshoptFallbacks give_fallback_buffers_placeholders(const std::filesystem::path& model,
-                                                    std::vector<unsigned char>& file,
-                                                    std::span<const unsigned char>& json);
+// gives each fallback buffer a one-byte placeholder instead of its missing data and removes the
+// Draco primitives' `indices`, rewriting the JSON (and for a .glb its JSON chunk) in `file` and
+// pointing `json` at the new JSON text. Files without either extension are left untouched.
+// Throws BakeError naming `model` when the JSON cannot be written back.
+CompressedGltfPlan plan_compressed_gltf(const std::filesystem::path& model, std::vector<unsigned char>& file,
+                                        std::span<const unsigned char>& json);
 
 // After tinygltf has loaded `gltf`, before any other check reads it: decodes and rewrites as
 // described above. Throws BakeError naming `model` and the element (bufferView, mesh primitive,
 // texture) for data that cannot be decoded or would exceed the limit.
 void decompress_gltf(const std::filesystem::path& model, tinygltf::Model& gltf,
-                     const MeshoptFallbacks& fallbacks, const BakeOptions& options);
+                     const CompressedGltfPlan& plan, const BakeOptions& options);
 
 }  // namespace aem::pipeline

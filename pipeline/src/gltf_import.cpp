@@ -477,7 +477,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
       throw BakeError(path.string() + ": JSON nested " + std::to_string(depth) +
                       " levels deep (more than " + std::to_string(kMaxJsonDepth) + ")");
   }
-  const MeshoptFallbacks fallbacks = give_fallback_buffers_placeholders(path, bytes, json_text);
+  const CompressedGltfPlan compressed = plan_compressed_gltf(path, bytes, json_text);
   tinygltf::TinyGLTF loader;
   loader.SetStoreOriginalJSONForExtrasAndExtensions(false);
   ImageLog image_log;
@@ -511,7 +511,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
                     (error.empty() ? "cannot be parsed as glTF" : trim(with_buffer_file_errors_named(error, base_dir))));
   warning = without_image_file_warnings(warning);
   if (!warning.empty()) warnings.warn("loader", path.string() + ": glTF loader: " + trim(warning));
-  decompress_gltf(path, *doc.model, fallbacks, options);  // the checks below then see a plain glTF
+  decompress_gltf(path, *doc.model, compressed, options);  // the checks below then see a plain glTF
   const tinygltf::Model& m = *doc.model;
   doc.image_problems.assign(m.images.size(), std::string());
   doc.images.resize(m.images.size());

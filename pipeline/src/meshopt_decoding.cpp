@@ -113,7 +113,7 @@ void unfilter(const CompressedView& c, unsigned char* data) {
 }  // namespace
 
 void decode_meshopt_views(const std::filesystem::path& model, tinygltf::Model& gltf,
-                          const MeshoptFallbacks& fallbacks, DecodedBytesBudget& budget,
+                          const CompressedGltfPlan& plan, DecodedBytesBudget& budget,
                           const BakeOptions& options) {
   std::vector<CompressedView> views;
   std::size_t total = 0;
@@ -121,14 +121,14 @@ void decode_meshopt_views(const std::filesystem::path& model, tinygltf::Model& g
     const tinygltf::BufferView& view = gltf.bufferViews[i];
     const auto ext = view.extensions.find(kExtension);
     if (ext == view.extensions.end()) {
-      if (fallbacks.byte_length.count(view.buffer))
+      if (plan.fallback_byte_length.count(view.buffer))
         throw BakeError(model.string() + ": bufferView " + std::to_string(i) + " lies in buffer " +
                         std::to_string(view.buffer) + ", an " + kExtension +
                         " fallback buffer that has no data, but is not compressed");
       continue;
     }
     CompressedView c = read_extension(model, gltf, int(i), ext->second);
-    if (const auto fallback = fallbacks.byte_length.find(view.buffer); fallback != fallbacks.byte_length.end())
+    if (const auto fallback = plan.fallback_byte_length.find(view.buffer); fallback != plan.fallback_byte_length.end())
       if (view.byteOffset > fallback->second || view.byteLength > fallback->second - view.byteOffset)
         fail(model, int(i), "bytes " + std::to_string(view.byteOffset) + ".." +
                                 std::to_string(view.byteOffset + view.byteLength) + " lie outside fallback buffer " +
@@ -159,7 +159,7 @@ void decode_meshopt_views(const std::filesystem::path& model, tinygltf::Model& g
   }
   gltf.buffers.push_back(std::move(decoded));
   // The fallbacks' one-byte placeholders go: nothing points into them any more.
-  for (const auto& [buffer, length] : fallbacks.byte_length) {
+  for (const auto& [buffer, length] : plan.fallback_byte_length) {
     (void)length;
     gltf.buffers[std::size_t(buffer)].data.clear();
   }
