@@ -17,6 +17,11 @@ namespace {
 // Stands in for a fallback buffer's missing bytes: tinygltf refuses an empty data URI.
 constexpr const char* kPlaceholderUri = "data:application/octet-stream;base64,AA==";
 
+// tinygltf 2.7 decodes data URIs of a few media types only, and not WebP's; the bytes are the same
+// under a type it reads, and the image loader recognises WebP by its bytes.
+constexpr const char* kWebpDataUri = "data:image/webp;base64,";
+constexpr const char* kOctetStreamDataUri = "data:application/octet-stream;base64,";
+
 // Extensions this file makes plain: they leave extensionsUsed and extensionsRequired once done.
 constexpr const char* kHandled[] = {"EXT_meshopt_compression", "KHR_draco_mesh_compression", "EXT_texture_webp",
                                     "KHR_texture_basisu"};
@@ -106,7 +111,8 @@ CompressedGltfPlan plan_compressed_gltf(const std::filesystem::path& model, std:
   CompressedGltfPlan plan;
   const std::string_view text(reinterpret_cast<const char*>(json.data()), json.size());
   if (text.find("EXT_meshopt_compression") == std::string_view::npos &&
-      text.find("KHR_draco_mesh_compression") == std::string_view::npos)
+      text.find("KHR_draco_mesh_compression") == std::string_view::npos &&
+      text.find(kWebpDataUri) == std::string_view::npos)
     return plan;
   // Invalid JSON is left to tinygltf, which reports it as for any other file.
   nlohmann::json doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -139,7 +145,17 @@ CompressedGltfPlan plan_compressed_gltf(const std::filesystem::path& model, std:
       }
     }
   }
-  if (plan.fallback_byte_length.empty() && plan.draco_indices.empty()) return plan;
+  bool webp_uris = false;
+  if (const auto images = doc.find("images"); images != doc.end() && images->is_array()) {
+    for (nlohmann::json& image : *images) {
+      if (!image.is_object() || !image.contains("uri") || !image["uri"].is_string()) continue;
+      const std::string& uri = image["uri"].get_ref<const std::string&>();
+      if (uri.rfind(kWebpDataUri, 0) != 0) continue;
+      image["uri"] = kOctetStreamDataUri + uri.substr(std::strlen(kWebpDataUri));
+      webp_uris = true;
+    }
+  }
+  if (plan.fallback_byte_length.empty() && plan.draco_indices.empty() && !webp_uris) return plan;
   const bool binary = json.data() != file.data();  // a .glb's JSON starts after its headers
   try {
     std::string rewritten = doc.dump();

@@ -25,7 +25,8 @@ namespace aem::pipeline {
 // - buffers that EXT_meshopt_compression marks as fallbacks without a URI hold no bytes, which
 //   tinygltf fails to load: their declared byteLength, by buffer index;
 // - a KHR_draco_mesh_compression primitive's indices accessor has no bufferView, which tinygltf
-//   refuses: the accessor, by (mesh, primitive).
+//   refuses: the accessor, by (mesh, primitive);
+// - WebP images in data URIs, which tinygltf does not decode: their URIs are retyped.
 struct CompressedGltfPlan {
   std::map<int, std::uint64_t> fallback_byte_length;
   std::map<std::pair<std::size_t, std::size_t>, int> draco_indices;
@@ -33,7 +34,7 @@ struct CompressedGltfPlan {
 
 // Before tinygltf parses `file` (the whole .gltf or .glb, its JSON nesting already checked):
 // gives each fallback buffer a one-byte placeholder instead of its missing data and removes the
-// Draco primitives' `indices`, rewriting the JSON (and for a .glb its JSON chunk) in `file` and
+// Draco primitives' `indices` and retypes WebP data URIs, rewriting the JSON (and for a .glb its JSON chunk) in `file` and
 // pointing `json` at the new JSON text. Files without either extension are left untouched.
 // Throws BakeError naming `model` when the JSON cannot be written back.
 CompressedGltfPlan plan_compressed_gltf(const std::filesystem::path& model, std::vector<unsigned char>& file,

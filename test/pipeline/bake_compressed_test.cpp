@@ -202,6 +202,28 @@ TEST(BakeCompressed, WebpTextureBakesFromTheWebpImageNotTheFallback) {
   EXPECT_TRUE(webp_only.report.warnings.empty()) << webp_only.report.warnings.front();
 }
 
+// The glTF validator's WebP images (lossy VP8, lossless VP8L, VP8X with alpha, and one in a data
+// URI, which tinygltf alone does not decode), each red, as a material's base colour.
+TEST(BakeCompressed, ValidatorWebpImagesDecode) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const fs::path images = corpus / "validator" / "ext" / "EXT_texture_webp" / "data" / "image";
+  ScratchDir dir("compressed_webp_validator");
+  const std::vector<std::string> uris = {"VP8_red.webp", "VP8L_red.webp", "VP8L_red_transparent.webp", "VP8X_red_transparent.webp",
+                                         "data:image/webp;base64,UklGRhwAAABXRUJQVlA4TA8AAAAv/8AfAAcQ/Y/+ByKi/wEA"};
+  for (const std::string& uri : uris) {
+    SCOPED_TRACE(uri);
+    if (uri.rfind("data:", 0) != 0) fs::copy_file(images / uri, dir.path() / uri, fs::copy_options::overwrite_existing);
+    const fs::path path = dir.path() / "red.gltf";
+    write_file(path, textured(R"({"extensions": {"EXT_texture_webp": {"source": 0}}})", R"({"uri": ")" + uri + R"("})",
+                              R"(, "extensionsUsed": ["EXT_texture_webp"], "extensionsRequired": ["EXT_texture_webp"])"));
+    const std::vector<std::byte> texels = base_colour_texels(bake_open(path, source_size_options()));
+    ASSERT_GE(texels.size(), 4u);
+    EXPECT_GT(std::uint8_t(texels[0]), 200);
+    EXPECT_LT(std::uint8_t(texels[1]), 40);
+    EXPECT_LT(std::uint8_t(texels[2]), 40);
+  }
+}
+
 TEST(BakeCompressed, BasisuTextureBakesFromItsFallbackOrNamesTheTexture) {
   ScratchDir dir("compressed_basisu");
   const std::vector<std::uint8_t> pixels = test_pixels(7);
