@@ -2,8 +2,11 @@
 // Debian's libdraco into a new packed buffer: u32 indices, then each attribute the extension
 // maps, converted to the component type its glTF accessor declares. The primitive then points at
 // fresh accessors on that buffer ("accessor N (Draco)" in messages).
+#include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -63,6 +66,65 @@ bool convert(const draco::PointAttribute& attribute, std::uint32_t points, int c
     default: return false;
   }
 }
+
+// What libdraco will allocate for a stream, from the counts its header claims, read as libdraco
+// 1.5 reads them (point_cloud_decoder.cc, mesh_sequential_decoder.cc,
+// mesh_edgebreaker_decoder_impl.cc): its faces (about 48 bytes each in the corner table and the
+// index buffers) and points (16 bytes each per attribute at most). Empty, with `problem` set, when
+// the header cannot be read so far, or has metadata, whose length is not known before decoding
+// it (glTF exporters write none).
+class DracoHeader {
+ public:
+  explicit DracoHeader(std::span<const unsigned char> bytes) : bytes_(bytes) {}
+
+  std::optional<std::uint64_t> working_bytes(std::string& problem) {
+    if (bytes_.size() < 11 || std::memcmp(bytes_.data(), "DRACO", 5) != 0) return fail(problem, "not a Draco stream");
+    const int version = bytes_[5] * 256 + bytes_[6];
+    const int encoder_type = bytes_[7], method = bytes_[8];
+    const unsigned flags = unsigned(bytes_[9]) | unsigned(bytes_[10]) << 8;
+    if (encoder_type != 1) return fail(problem, "a Draco point cloud, not a mesh");
+    if (flags & 0x8000) return fail(problem, "Draco metadata, which aem bake does not read");
+    at_ = 11;
+    const bool fixed = version < 0x0200;  // before 2.0 counts are u32, then varints
+    std::uint64_t faces = 0, points = 0;
+    if (method == 0) {  // sequential: faces, points
+      if (!count(fixed, faces) || !count(fixed, points)) return fail(problem, "a Draco header cut short");
+    } else if (method == 1) {  // edgebreaker: traversal type, [new vertices,] encoded vertices, faces
+      std::uint64_t new_vertices = 0;
+      at_ += 1;
+      if (version < 0x0202 && !count(fixed, new_vertices)) return fail(problem, "a Draco header cut short");
+      if (!count(fixed, points) || !count(fixed, faces)) return fail(problem, "a Draco header cut short");
+      points = std::max(points + new_vertices, faces * 3);  // attribute seams split vertices
+    } else {
+      return fail(problem, "unknown Draco encoding method " + std::to_string(method));
+    }
+    return faces * 48 + points * 16;
+  }
+
+ private:
+  static std::optional<std::uint64_t> fail(std::string& problem, const std::string& what) {
+    problem = what;
+    return std::nullopt;
+  }
+  bool count(bool fixed, std::uint64_t& out) {
+    out = 0;
+    if (fixed) {
+      if (bytes_.size() - at_ < 4) return false;
+      for (int k = 0; k < 4; ++k) out |= std::uint64_t(bytes_[at_ + std::size_t(k)]) << (8 * k);
+      at_ += 4;
+      return true;
+    }
+    for (int shift = 0; shift < 35 && at_ < bytes_.size(); shift += 7) {
+      const unsigned char b = bytes_[at_++];
+      out |= std::uint64_t(b & 0x7f) << shift;
+      if (!(b & 0x80)) return true;
+    }
+    return false;
+  }
+
+  std::span<const unsigned char> bytes_;
+  std::size_t at_ = 0;
+};
 
 struct PrimitiveDecoder {
   const std::filesystem::path& model;
@@ -127,6 +189,15 @@ struct PrimitiveDecoder {
     }
     if (primitive.indices >= 0) declared_bytes += std::uint64_t(declared(primitive.indices, "indices").count) * 4;
     budget.check(declared_bytes, where + " (" + kExtension + ", as its accessors declare)");
+
+    // Likewise what the stream claims, since libdraco allocates from it before it finds the data
+    // missing.
+    const std::span<const unsigned char> stream(source.data() + view.byteOffset, view.byteLength);
+    std::string problem;
+    const std::optional<std::uint64_t> working = DracoHeader(stream).working_bytes(problem);
+    if (!working)
+      fail("the data in bufferView " + std::to_string(view_index) + " cannot be decoded (" + problem + ")");
+    budget.check(*working, where + " (" + kExtension + ", as its Draco header claims)");
 
     draco::DecoderBuffer buffer;
     buffer.Init(reinterpret_cast<const char*>(source.data() + view.byteOffset), view.byteLength);

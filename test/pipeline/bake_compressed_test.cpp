@@ -291,12 +291,9 @@ TEST(BakeCompressed, DecodedSizeIsLimitedBeforeAllocating) {
   EXPECT_EQ(error_of(path, options), "(baked)");
 }
 
-TEST(BakeCompressed, GarbageDracoDataIsRefusedNamingThePrimitive) {
-  ScratchDir dir("compressed_broken_draco");
-  std::vector<std::uint8_t> garbage(300);
-  for (std::size_t i = 0; i < garbage.size(); ++i) garbage[i] = std::uint8_t(i * 37 + 11);
-  std::memcpy(garbage.data(), "DRACO\x02\x02\x01\x01", 9);  // a plausible header, then noise
-  std::ofstream(dir.path() / "draco.bin", std::ios::binary).write(reinterpret_cast<const char*>(garbage.data()), 300);
+// A glTF whose one primitive is the Draco stream `blob` (its accessors declare 100 vertices).
+fs::path write_draco_blob(const fs::path& dir, const std::string& name, const std::vector<std::uint8_t>& blob) {
+  std::ofstream(dir / (name + ".bin"), std::ios::binary).write(reinterpret_cast<const char*>(blob.data()), std::streamsize(blob.size()));
   const json gltf = {
       {"asset", {{"version", "2.0"}}},
       {"extensionsUsed", {"KHR_draco_mesh_compression"}},
@@ -308,11 +305,38 @@ TEST(BakeCompressed, GarbageDracoDataIsRefusedNamingThePrimitive) {
                                                                              {{"bufferView", 0}, {"attributes", {{"POSITION", 0}}}}}}}}})}}})},
       {"accessors", json::array({{{"componentType", 5126}, {"count", 100}, {"type", "VEC3"}, {"min", {0, 0, 0}}, {"max", {1, 1, 1}}},
                                  {{"componentType", 5125}, {"count", 300}, {"type", "SCALAR"}}})},
-      {"bufferViews", json::array({{{"buffer", 0}, {"byteLength", 300}}})},
-      {"buffers", json::array({{{"uri", "draco.bin"}, {"byteLength", 300}}})}};
-  const fs::path path = dir.path() / "garbage.gltf";
+      {"bufferViews", json::array({{{"buffer", 0}, {"byteLength", blob.size()}}})},
+      {"buffers", json::array({{{"uri", name + ".bin"}, {"byteLength", blob.size()}}})}};
+  const fs::path path = dir / (name + ".gltf");
   std::ofstream(path) << gltf.dump();
+  return path;
+}
+
+TEST(BakeCompressed, GarbageDracoDataIsRefusedNamingThePrimitive) {
+  ScratchDir dir("compressed_broken_draco");
+  std::vector<std::uint8_t> garbage(300);
+  for (std::size_t i = 0; i < garbage.size(); ++i) garbage[i] = std::uint8_t(i * 37 + 11);
+  std::memcpy(garbage.data(), "DRACO\x02\x02\x01\x01\x00\x00", 11);  // a plausible header, then noise
+  fs::path path = write_draco_blob(dir.path(), "garbage", garbage);
   expect_names(error_of(path), {path.string(), "mesh 0 primitive 0", "KHR_draco_mesh_compression", "cannot be decoded"});
+  garbage.assign(300, 0x5a);
+  path = write_draco_blob(dir.path(), "not_draco", garbage);
+  expect_names(error_of(path), {path.string(), "mesh 0 primitive 0", "not a Draco stream"});
+}
+
+// libdraco sizes its tables from the header's counts before it finds the data missing: a header
+// claiming 2^28 faces is refused from the header, before libdraco runs; so is metadata, whose
+// length is not known before decoding it.
+TEST(BakeCompressed, DracoHeaderClaimingHugeCountsIsRefusedBeforeDecoding) {
+  ScratchDir dir("compressed_draco_claims");
+  // Edgebreaker, bitstream 2.2: traversal type 0, 2^20 encoded vertices, 2^28 faces (varints).
+  std::vector<std::uint8_t> blob = {'D', 'R', 'A', 'C', 'O', 2, 2, 1, 1, 0, 0, 0, 0x80, 0x80, 0x40, 0x80, 0x80, 0x80, 0x80, 0x01};
+  blob.resize(64, 0);
+  fs::path path = write_draco_blob(dir.path(), "claims", blob);
+  expect_names(error_of(path), {path.string(), "mesh 0 primitive 0", "as its Draco header claims", "--max-decoded-bytes"});
+  blob[10] = 0x80;  // the metadata flag
+  path = write_draco_blob(dir.path(), "metadata", blob);
+  expect_names(error_of(path), {path.string(), "mesh 0 primitive 0", "Draco metadata"});
 }
 
 }  // namespace
