@@ -210,6 +210,16 @@ struct PrimitiveDecoder {
     const std::uint32_t points = mesh->num_points();
     const std::uint64_t index_count = std::uint64_t(mesh->num_faces()) * 3;
 
+    // Attributes the extension leaves plain are read as they are, so they must have a value for
+    // each decoded point.
+    for (const auto& [name, accessor] : primitive.attributes) {
+      if (attributes.Has(name) || accessor < 0 || std::size_t(accessor) >= gltf.accessors.size()) continue;
+      if (gltf.accessors[std::size_t(accessor)].count != points)
+        fail("attribute " + name + " is not in the Draco data, and its accessor " + std::to_string(accessor) + " has " +
+             std::to_string(gltf.accessors[std::size_t(accessor)].count) + " elements for the " + std::to_string(points) +
+             " decoded points");
+    }
+
     // The new buffer's layout: indices, then each attribute, 4-aligned.
     struct Part { std::string name; const draco::PointAttribute* attribute; int accessor; std::size_t offset, bytes; };
     std::vector<Part> parts;

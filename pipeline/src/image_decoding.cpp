@@ -34,13 +34,18 @@ bool is_webp(std::span<const unsigned char> bytes) {
 }
 
 std::optional<codec::ImageRgba8> decode_webp(std::span<const unsigned char> bytes, std::string& problem) {
-  int w = 0, h = 0;
-  // WebPGetInfo reads the header only, so the size is known (and was checked against the limits
-  // by the caller from read_image_size) before any pixel is allocated.
-  if (!WebPGetInfo(bytes.data(), bytes.size(), &w, &h)) {
+  // The header only, so the size is known (and was checked against the limits by the caller,
+  // from read_image_size) before any pixel is allocated.
+  WebPBitstreamFeatures features;
+  if (WebPGetFeatures(bytes.data(), bytes.size(), &features) != VP8_STATUS_OK) {
     problem = "cannot be decoded (not a valid WebP image)";
     return std::nullopt;
   }
+  if (features.has_animation) {
+    problem = "cannot be decoded (an animated WebP image, which has no single picture)";
+    return std::nullopt;
+  }
+  const int w = features.width, h = features.height;
   codec::ImageRgba8 out;
   out.width = std::uint32_t(w);
   out.height = std::uint32_t(h);
