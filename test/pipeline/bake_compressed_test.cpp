@@ -129,19 +129,22 @@ TEST(BakeCompressed, DracoEncodedModelsBakeLikeTheirSources) {
 }
 
 TEST(BakeCompressed, MeshoptFiltersAndFallbackBufferDecode) {
-  ScratchDir dir("compressed_grid");
-  const MeshoptGrid grid = meshopt_grid();
-  const Baked baked = bake_open(write_grid(dir.path(), grid));
-  EXPECT_EQ(baked.report.triangles, grid.triangles);
-  const Bounds b = vertex_bounds(*baked.model);
-  // EXPONENTIAL at 20 bits keeps these quarter steps exactly; OCTAHEDRAL at 8 bits is near.
-  EXPECT_EQ(b.min[0], 0.0f);
-  EXPECT_EQ(b.max[0], 3.75f);
-  EXPECT_EQ(b.max[1], 3.75f);
-  EXPECT_EQ(b.max[2], 0.5f);
-  for (const Vertex& v : baked.model->vertices()) {
-    EXPECT_NEAR(v.normal[1], 0.6f, 0.02f);
-    EXPECT_NEAR(v.normal[2], 0.8f, 0.02f);
+  for (const bool index_sequence : {false, true}) {
+    SCOPED_TRACE(index_sequence ? "INDICES" : "TRIANGLES");
+    ScratchDir dir("compressed_grid");
+    const MeshoptGrid grid = meshopt_grid(index_sequence);
+    const Baked baked = bake_open(write_grid(dir.path(), grid));
+    EXPECT_EQ(baked.report.triangles, grid.triangles);
+    const Bounds b = vertex_bounds(*baked.model);
+    // EXPONENTIAL at 20 bits keeps these quarter steps exactly; OCTAHEDRAL at 8 bits is near.
+    EXPECT_EQ(b.min[0], 0.0f);
+    EXPECT_EQ(b.max[0], 3.75f);
+    EXPECT_EQ(b.max[1], 3.75f);
+    EXPECT_EQ(b.max[2], 0.5f);
+    for (const Vertex& v : baked.model->vertices()) {
+      EXPECT_NEAR(v.normal[1], 0.6f, 0.02f);
+      EXPECT_NEAR(v.normal[2], 0.8f, 0.02f);
+    }
   }
 }
 

@@ -180,7 +180,8 @@ struct MeshoptGrid {
   std::size_t triangles = 0;
 };
 
-inline MeshoptGrid meshopt_grid() {
+// `index_sequence`: the indices in mode INDICES (meshopt_encodeIndexSequence) instead of TRIANGLES.
+inline MeshoptGrid meshopt_grid(bool index_sequence = false) {
   constexpr std::size_t kSide = 16, kVertices = kSide * kSide;
   std::vector<float> positions, normals;
   for (std::size_t y = 0; y < kSide; ++y)
@@ -208,6 +209,8 @@ inline MeshoptGrid meshopt_grid() {
     std::size_t n = 0;
     if (std::string(mode) == "ATTRIBUTES")
       n = meshopt_encodeVertexBuffer(grid.compressed.data() + at, encoded_size, data, count, stride);
+    else if (std::string(mode) == "INDICES")
+      n = meshopt_encodeIndexSequence(grid.compressed.data() + at, encoded_size, static_cast<const unsigned int*>(data), count);
     else
       n = meshopt_encodeIndexBuffer(grid.compressed.data() + at, encoded_size, static_cast<const unsigned int*>(data), count);
     grid.compressed.resize(at + n);
@@ -224,7 +227,10 @@ inline MeshoptGrid meshopt_grid() {
   add(filtered_normals.data(), kVertices, 4, "ATTRIBUTES", "OCTAHEDRAL", meshopt_encodeVertexBufferBound(kVertices, 4));
   const std::vector<unsigned int> wide(indices.begin(), indices.end());
   meshopt_encodeIndexVersion(1);
-  add(wide.data(), wide.size(), 2, "TRIANGLES", nullptr, meshopt_encodeIndexBufferBound(wide.size(), kVertices));
+  if (index_sequence)
+    add(wide.data(), wide.size(), 2, "INDICES", nullptr, meshopt_encodeIndexSequenceBound(wide.size(), kVertices));
+  else
+    add(wide.data(), wide.size(), 2, "TRIANGLES", nullptr, meshopt_encodeIndexBufferBound(wide.size(), kVertices));
   grid.triangles = indices.size() / 3;
   grid.gltf = {
       {"asset", {{"version", "2.0"}}},
