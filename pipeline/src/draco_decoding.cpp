@@ -178,8 +178,7 @@ struct PrimitiveDecoder {
     if (primitive.mode != TINYGLTF_MODE_TRIANGLES && primitive.mode != -1)
       fail("mode " + std::to_string(primitive.mode) + " is not triangles, which Draco meshes are");
 
-    // What the declared accessors promise, against the limit, before Draco allocates anything.
-    // (Draco checks its own counts against the bytes of the stream as it reads them.)
+    // What the declared accessors promise, against the limit, before libdraco allocates anything.
     std::uint64_t declared_bytes = 0;
     for (const std::string& name : attributes.Keys()) {
       const auto it = primitive.attributes.find(name);
