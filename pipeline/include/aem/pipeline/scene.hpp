@@ -89,9 +89,9 @@ struct Channel {
 struct Animation { std::string where, name; std::vector<AnimationSampler> samplers;
                    std::vector<Channel> channels; };
 
-struct UvMatrix { std::array<double, 6> m{1, 0, 0, 0, 1, 0}; };     // uv' = [a b c; d e f](u, v, 1)
+struct UvTransform { std::array<double, 6> m{1, 0, 0, 0, 1, 0}; };  // uv' = [a b c; d e f](u, v, 1)
 struct TextureRef { std::int32_t texture = kNone, uv_set = 0;  // uv_set: after any override
-                    UvMatrix transform; };
+                    UvTransform transform; };
 enum class AlphaMode : std::uint8_t { opaque, mask, blend };
 struct Material {
   std::string where, name;            // "material 2 (Wood)"
