@@ -84,6 +84,8 @@ constexpr const char* kUsage =
     "  --max-animation-keys N   limit: keys of all animation tracks after resampling, at\n"
     "                           least 3 per joint and animation (16777216)\n"
     "  --max-output-bytes N     limit: bytes of the AEM file (2147483648)\n"
+    "  --max-decoded-bytes N    limit: bytes that Draco and meshopt compressed data decode\n"
+    "                           to, over the whole file (2147483648)\n"
     "  --verbose                one input file: per-step timings, vertex-cache statistics,\n"
     "                           images decoded and the peak memory\n"
     "  --json                   print one JSON report of the run on stdout instead of text\n"
@@ -124,7 +126,7 @@ constexpr const char* kUsage =
     "Entry settings: textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing,\n"
     "strict, allow_dirs (directories relative to the manifest, added to those allowed; each inside\n"
     "the manifest's directory or an --allow-dir), max_image_pixels, max_total_pixels,\n"
-    "max_vertices, max_animation_keys, max_output_bytes. Inputs must lie inside the manifest's\n"
+    "max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes. Inputs must lie inside the manifest's\n"
     "directory or an allowed one, and outputs below the output directory or inside an allowed one.\n";
 
 std::atomic<bool> g_interrupted{false};

@@ -113,7 +113,7 @@ class Manifest {
 
   static std::string unknown_option() {
     return "unknown option (expected textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing, "
-           "strict, allow_dirs or a limit: max_image_pixels, max_total_pixels, max_vertices, max_animation_keys, max_output_bytes)";
+           "strict, allow_dirs or a limit: max_image_pixels, max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)";
   }
 
   std::string path_string(const json& value, const std::string& place) const {
@@ -128,6 +128,7 @@ class Manifest {
     if (key == "max_vertices") return &limits.max_vertices;
     if (key == "max_animation_keys") return &limits.max_animation_keys;
     if (key == "max_output_bytes") return &limits.max_output_bytes;
+    if (key == "max_decoded_bytes") return &limits.max_decoded_bytes;
     return nullptr;
   }
 
@@ -258,7 +259,7 @@ class Manifest {
         else if (!apply_option(options, key, value, place + "/" + key))
           fail(place + "/" + key, "unknown key (expected input, output, textures, quality, max_texture_size, scene, "
                                   "regenerate_tangents, allow_missing, strict, allow_dirs or a limit: max_image_pixels, "
-                                  "max_total_pixels, max_vertices, max_animation_keys, max_output_bytes)");
+                                  "max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)");
       }
     } else {
       fail(place, "must be an input path or an object with \"input\"");

@@ -74,7 +74,8 @@ BakeRequest parse(ArgParser& parser) {
                              std::pair{"--max-total-pixels", &limits.max_total_pixels},
                              std::pair{"--max-vertices", &limits.max_vertices},
                              std::pair{"--max-animation-keys", &limits.max_animation_keys},
-                             std::pair{"--max-output-bytes", &limits.max_output_bytes}})
+                             std::pair{"--max-output-bytes", &limits.max_output_bytes},
+                             std::pair{"--max-decoded-bytes", &limits.max_decoded_bytes}})
     if (const auto value = parser.int_option(name, 1, kMaxLimit)) *limit = std::uint64_t(*value);
   r.options.strict = parser.flag("--strict");
   r.options.regenerate_tangents = parser.flag("--regenerate-tangents");

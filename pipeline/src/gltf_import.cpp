@@ -17,6 +17,7 @@
 
 #include "aem/pipeline/confined_files.hpp"
 #include "aem/pipeline/json_depth.hpp"
+#include "gltf_decompression.hpp"
 #include "gltf_file_access.hpp"
 #include "image_decoding.hpp"
 #include "node_tree.hpp"
@@ -349,8 +350,8 @@ bool keep_encoded_image(tinygltf::Image* image, const int index, std::string* er
       return false;
     }
   }
-  int w = 0, h = 0, comp = 0;
-  if (!stbi_info_from_memory(bytes, size, &w, &h, &comp)) {
+  int w = 0, h = 0;
+  if (!read_image_size({bytes, std::size_t(size)}, w, h)) {
     problems[index] = "cannot be decoded (not a PNG or JPEG image)";
     return true;
   }
@@ -476,6 +477,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
       throw BakeError(path.string() + ": JSON nested " + std::to_string(depth) +
                       " levels deep (more than " + std::to_string(kMaxJsonDepth) + ")");
   }
+  const CompressedGltfPlan compressed = plan_compressed_gltf(path, bytes, json_text);
   tinygltf::TinyGLTF loader;
   loader.SetStoreOriginalJSONForExtrasAndExtensions(false);
   ImageLog image_log;
@@ -509,6 +511,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
                     (error.empty() ? "cannot be parsed as glTF" : trim(with_buffer_file_errors_named(error, base_dir))));
   warning = without_image_file_warnings(warning);
   if (!warning.empty()) warnings.warn("loader", path.string() + ": glTF loader: " + trim(warning));
+  decompress_gltf(path, *doc.model, compressed, options);  // the checks below then see a plain glTF
   const tinygltf::Model& m = *doc.model;
   doc.image_problems.assign(m.images.size(), std::string());
   doc.images.resize(m.images.size());

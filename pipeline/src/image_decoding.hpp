@@ -24,7 +24,11 @@ int pixel_source(const GltfDocument& doc, int index);
 // The encoded bytes of image `index` (which must be its own pixel source and have no problem).
 std::span<const unsigned char> encoded_bytes(const GltfDocument& doc, int index);
 
-// `bytes` decoded to RGBA8, or nullopt with `problem` set ("cannot be decoded (reason)").
+// The size an encoded image's header claims: PNG and JPEG (anything stb_image reads) or WebP
+// (EXT_texture_webp). False when neither reader knows the bytes.
+bool read_image_size(std::span<const unsigned char> bytes, int& width, int& height);
+
+// `bytes` (PNG, JPEG or WebP) decoded to RGBA8, or nullopt with `problem` set ("cannot be decoded (reason)").
 std::optional<codec::ImageRgba8> decode_rgba8(std::span<const unsigned char> bytes, std::string& problem);
 
 }  // namespace aem::pipeline

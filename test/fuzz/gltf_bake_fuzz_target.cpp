@@ -33,6 +33,7 @@ aem::pipeline::BakeOptions fuzz_options() {
   options.limits.max_vertices = std::uint64_t(1) << 18;
   options.limits.max_animation_keys = std::uint64_t(1) << 18;
   options.limits.max_output_bytes = std::uint64_t(1) << 26;
+  options.limits.max_decoded_bytes = std::uint64_t(1) << 26;
   return options;
 }
 

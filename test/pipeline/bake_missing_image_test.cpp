@@ -84,16 +84,17 @@ TEST(BakeMissingImage, UndecodableImageIsAnErrorNamingModelImageAndMaterial) {
 }
 
 TEST(BakeMissingImage, TextureWithOnlyAnExtensionImageIsAnErrorWhenUsed) {
-  ScratchDir dir("webp_only");
-  const fs::path in = dir.path() / "webp.gltf", out = dir.path() / "webp.aem";
-  write_file(in, quad_gltf(R"("extensionsUsed": ["EXT_texture_webp"],
+  // KHR_texture_basisu without a PNG/JPEG fallback (EXT_texture_webp images are read now).
+  ScratchDir dir("basisu_only");
+  const fs::path in = dir.path() / "basisu.gltf", out = dir.path() / "basisu.aem";
+  write_file(in, quad_gltf(R"("extensionsUsed": ["KHR_texture_basisu"],
     "materials": [{"name": "Leaf", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}],
-    "textures": [{"extensions": {"EXT_texture_webp": {"source": 0}}}], "images": [{"uri": "leaf.webp"}],
+    "textures": [{"extensions": {"KHR_texture_basisu": {"source": 0}}}], "images": [{"uri": "leaf.ktx2"}],
     "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}])"));
   const std::string message = bake_error(in, out, test_options());
   EXPECT_NE(message.find("material 0 (Leaf)"), std::string::npos) << message;
   EXPECT_NE(message.find("texture 0"), std::string::npos) << message;
-  EXPECT_NE(message.find("EXT_texture_webp"), std::string::npos) << message;
+  EXPECT_NE(message.find("KHR_texture_basisu"), std::string::npos) << message;
   EXPECT_FALSE(fs::exists(out));
   const pipeline::BakeReport report = pipeline::bake_gltf_file(in, out, allowing_missing());
   EXPECT_NE(joined(report.warnings).find("material 0 (Leaf)"), std::string::npos) << joined(report.warnings);

@@ -42,6 +42,9 @@ struct BakeLimits {
   std::uint64_t max_vertices = std::uint64_t(1) << 24;      // vertices (or indices) of every placed mesh
   std::uint64_t max_animation_keys = std::uint64_t(1) << 24;  // keys of all tracks, after resampling
   std::uint64_t max_output_bytes = std::uint64_t(1) << 31;  // the AEM file
+  // Bytes that compressed glTF (EXT_meshopt_compression, KHR_draco_mesh_compression) decodes
+  // to, summed over the file, checked before each is allocated: as much as a .glb can hold.
+  std::uint64_t max_decoded_bytes = std::uint64_t(1) << 31;
 };
 
 struct BakeOptions {
