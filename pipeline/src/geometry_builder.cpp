@@ -166,7 +166,7 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
     uvs = read_floats(ctx.doc, acc, 2, at + " TEXCOORD_" + std::to_string(plan.set));
     if (!all_finite(uvs)) throw BakeError(at + ": TEXCOORD_" + std::to_string(plan.set) + " holds a non-finite value");
     has_uv = true;
-    if (!plan.transform.is_identity()) {
+    if (!is_identity(plan.transform)) {
       const auto& t = plan.transform.m;
       for (std::size_t i = 0; i < count; ++i) {
         const double u = uvs[i * 2], v = uvs[i * 2 + 1];

@@ -7,8 +7,8 @@
 
 namespace aem::pipeline {
 
-UvTransform parse_texture_transform(const tinygltf::ExtensionMap& extensions) {
-  UvTransform out;
+TextureTransform parse_texture_transform(const tinygltf::ExtensionMap& extensions) {
+  TextureTransform out;
   const auto it = extensions.find("KHR_texture_transform");
   if (it == extensions.end() || !it->second.IsObject()) return out;
   const tinygltf::Value& v = it->second;
@@ -40,7 +40,7 @@ UvTransform parse_texture_transform(const tinygltf::ExtensionMap& extensions) {
   // renders the TextureTransformTest sample correctly in the common viewers (three.js and
   // cesium-native rotate this way too).
   const double c = std::cos(r), s = std::sin(r);
-  out.m = {c * sx, s * sy, ox, -s * sx, c * sy, oy};
+  out.uv.m = {c * sx, s * sy, ox, -s * sx, c * sy, oy};
   return out;
 }
 
@@ -72,14 +72,15 @@ MaterialUv plan_material_uv(const GltfDocument& doc, int material, WarningLog& w
     }
   if (lead == nullptr) return out;
   out.textured = true;
-  out.transform = parse_texture_transform(*lead->ext);
-  out.set = out.transform.tex_coord_override >= 0 ? out.transform.tex_coord_override : lead->tex_coord;
+  const TextureTransform lead_transform = parse_texture_transform(*lead->ext);
+  out.transform = lead_transform.uv;
+  out.set = lead_transform.tex_coord_override >= 0 ? lead_transform.tex_coord_override : lead->tex_coord;
   if (out.set < 0) out.set = 0;
   const std::string name = "material " + std::to_string(material) +
                            (mat.name.empty() ? "" : " (" + mat.name + ")");
   for (const Use& u : uses) {
     if (u.index < 0 || &u == lead) continue;
-    const UvTransform t = parse_texture_transform(*u.ext);
+    const TextureTransform t = parse_texture_transform(*u.ext);
     const int set = t.tex_coord_override >= 0 ? t.tex_coord_override : u.tex_coord;
     if (set != out.set)
       warnings.warn("extra uv sets", doc.path.string() + ": " + name + ": its " + u.what +
@@ -87,7 +88,7 @@ MaterialUv plan_material_uv(const GltfDocument& doc, int material, WarningLog& w
                                          " but AEM keeps one UV set (TEXCOORD_" +
                                          std::to_string(out.set) + ", from its " + lead->what +
                                          " texture); the " + u.what + " texture is sampled with that set");
-    else if (t.m != out.transform.m)
+    else if (t.uv.m != out.transform.m)
       warnings.warn("texture transform", doc.path.string() + ": " + name + ": its " + u.what +
                                              " texture has another KHR_texture_transform than its " +
                                              lead->what + " texture; only the " + lead->what +

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "aem/pipeline/gltf_import.hpp"
+#include "aem/pipeline/scene.hpp"
 
 namespace tinygltf {
 class Value;
@@ -15,15 +16,17 @@ class Value;
 
 namespace aem::pipeline {
 
-struct UvTransform {
-  // uv' = [a b c; d e f] * (u, v, 1)
-  std::array<double, 6> m{1, 0, 0, 0, 1, 0};
+inline bool is_identity(const UvTransform& t) { return t.m == UvTransform{}.m; }
+
+// A KHR_texture_transform extension object: the transform (UvTransform, scene.hpp) and the UV set
+// it overrides (-1: none).
+struct TextureTransform {
+  UvTransform uv;
   int tex_coord_override = -1;
-  bool is_identity() const { return m == std::array<double, 6>{1, 0, 0, 0, 1, 0}; }
 };
 
 // Parses a KHR_texture_transform extension object (identity when absent or malformed).
-UvTransform parse_texture_transform(const std::map<std::string, tinygltf::Value>& extensions);
+TextureTransform parse_texture_transform(const std::map<std::string, tinygltf::Value>& extensions);
 
 struct MaterialUv {
   int set = 0;          // TEXCOORD_n the AEM UVs come from
