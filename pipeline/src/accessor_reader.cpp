@@ -2,64 +2,52 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include <tiny_gltf.h>
+
+#include "component_type.hpp"
 
 namespace aem::pipeline {
 namespace {
 
-std::size_t type_components(int type) {
-  switch (type) {
-    case TINYGLTF_TYPE_SCALAR: return 1;
-    case TINYGLTF_TYPE_VEC2: return 2;
-    case TINYGLTF_TYPE_VEC3: return 3;
-    case TINYGLTF_TYPE_VEC4: return 4;
-    case TINYGLTF_TYPE_MAT2: return 4;
-    case TINYGLTF_TYPE_MAT3: return 9;
-    case TINYGLTF_TYPE_MAT4: return 16;
-    default: return 0;
-  }
-}
-
-std::size_t type_size(int component_type) {
-  switch (component_type) {
-    case TINYGLTF_COMPONENT_TYPE_BYTE:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
-    case TINYGLTF_COMPONENT_TYPE_SHORT:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
-    default: return 4;
-  }
+// The accessor's component type (import_gltf has refused any other code).
+ComponentType component_type(const GltfDocument& doc, int code, const std::string& where) {
+  const std::optional<ComponentType> type = component_type_of(code);
+  if (!type) throw BakeError(doc.path.string() + ": " + where + ": unknown componentType " + std::to_string(code));
+  return *type;
 }
 
 // One component as double; normalized integers scaled as the glTF spec says.
-double read_component(const unsigned char* p, int type, bool normalized) {
+double read_component(const unsigned char* p, ComponentType type, bool normalized) {
   switch (type) {
-    case TINYGLTF_COMPONENT_TYPE_BYTE: {
+    case ComponentType::i8: {
       const auto v = static_cast<std::int8_t>(*p);
       return normalized ? std::max(double(v) / 127.0, -1.0) : double(v);
     }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return normalized ? *p / 255.0 : double(*p);
-    case TINYGLTF_COMPONENT_TYPE_SHORT: {
+    case ComponentType::u8: return normalized ? *p / 255.0 : double(*p);
+    case ComponentType::i16: {
       std::int16_t v;
       std::memcpy(&v, p, 2);
       return normalized ? std::max(double(v) / 32767.0, -1.0) : double(v);
     }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: {
+    case ComponentType::u16: {
       std::uint16_t v;
       std::memcpy(&v, p, 2);
       return normalized ? v / 65535.0 : double(v);
     }
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT: {
+    case ComponentType::u32: {
       std::uint32_t v;
       std::memcpy(&v, p, 4);
       return normalized ? v / 4294967295.0 : double(v);
     }
-    default: {
+    case ComponentType::f32: {
       float v;
       std::memcpy(&v, p, 4);
       return double(v);
     }
   }
+  return 0;  // not reached: the switch names every type
 }
 
 template <class T, class Convert>
@@ -68,12 +56,14 @@ std::vector<T> read_accessor(const GltfDocument& doc, int index, std::size_t com
                              std::size_t max_count = std::size_t(-1)) {
   const tinygltf::Model& m = *doc.model;
   const tinygltf::Accessor& a = m.accessors[std::size_t(index)];
-  const std::size_t have = type_components(a.type);
+  const std::string where = "accessor " + std::to_string(index);
+  const std::size_t have = components_of(a.type).value_or(0);
   if (have != components)
     throw BakeError(doc.path.string() + ": " + what + ": accessor " + std::to_string(index) +
                     " has " + std::to_string(have) + " components, expected " +
                     std::to_string(components));
-  const std::size_t csize = type_size(a.componentType);
+  const ComponentType type = component_type(doc, a.componentType, where);
+  const std::size_t csize = component_bytes(type);
   const std::size_t element = csize * components;
   const std::size_t count = std::min<std::size_t>(a.count, max_count);
   std::vector<T> out(count * components, T{});
@@ -84,7 +74,7 @@ std::vector<T> read_accessor(const GltfDocument& doc, int index, std::size_t com
     const std::size_t stride = view.byteStride ? view.byteStride : element;
     for (std::size_t i = 0; i < count; ++i)
       for (std::size_t c = 0; c < components; ++c)
-        out[i * components + c] = convert(base + i * stride + c * csize, a.componentType, a.normalized);
+        out[i * components + c] = convert(base + i * stride + c * csize, type, a.normalized);
   }
   if (a.sparse.isSparse && a.sparse.count > 0) {
     const auto& si = a.sparse.indices;
@@ -95,9 +85,10 @@ std::vector<T> read_accessor(const GltfDocument& doc, int index, std::size_t com
         m.buffers[std::size_t(iv.buffer)].data.data() + iv.byteOffset + std::size_t(si.byteOffset);
     const unsigned char* vbase =
         m.buffers[std::size_t(vv.buffer)].data.data() + vv.byteOffset + std::size_t(sv.byteOffset);
-    const std::size_t isize = type_size(si.componentType);
+    const ComponentType index_type = component_type(doc, si.componentType, where + " sparse indices");
+    const std::size_t isize = component_bytes(index_type);
     for (std::size_t k = 0; k < std::size_t(a.sparse.count); ++k) {
-      const auto target = std::uint64_t(read_component(ibase + k * isize, si.componentType, false));
+      const auto target = std::uint64_t(read_component(ibase + k * isize, index_type, false));
       if (target >= a.count)
         throw BakeError(doc.path.string() + ": accessor " + std::to_string(index) +
                         ": sparse index " + std::to_string(target) + " out of range for " +
@@ -105,7 +96,7 @@ std::vector<T> read_accessor(const GltfDocument& doc, int index, std::size_t com
       if (target >= count) continue;  // past the elements asked for
       for (std::size_t c = 0; c < components; ++c)
         out[target * components + c] =
-            convert(vbase + k * element + c * csize, a.componentType, a.normalized);
+            convert(vbase + k * element + c * csize, type, a.normalized);
     }
   }
   return out;
@@ -120,7 +111,7 @@ std::size_t accessor_count(const GltfDocument& doc, int accessor) {
 std::vector<float> read_floats(const GltfDocument& doc, int accessor, std::size_t components,
                                const std::string& what) {
   return read_accessor<float>(doc, accessor, components, what,
-                              [](const unsigned char* p, int type, bool normalized) {
+                              [](const unsigned char* p, ComponentType type, bool normalized) {
                                 return float(read_component(p, type, normalized));
                               });
 }
@@ -129,21 +120,20 @@ std::vector<float> read_first_floats(const GltfDocument& doc, int accessor, std:
                                      std::size_t count, const std::string& what) {
   return read_accessor<float>(
       doc, accessor, components, what,
-      [](const unsigned char* p, int type, bool normalized) { return float(read_component(p, type, normalized)); },
+      [](const unsigned char* p, ComponentType type, bool normalized) { return float(read_component(p, type, normalized)); },
       count);
 }
 
 std::vector<std::uint32_t> read_uints(const GltfDocument& doc, int accessor,
                                       std::size_t components, const std::string& what) {
   const tinygltf::Accessor& a = doc.model->accessors[std::size_t(accessor)];
-  if (a.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE &&
-      a.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT &&
-      a.componentType != TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT)
+  const std::optional<ComponentType> stored = component_type_of(a.componentType);
+  if (stored != ComponentType::u8 && stored != ComponentType::u16 && stored != ComponentType::u32)
     throw BakeError(doc.path.string() + ": " + what + ": accessor " + std::to_string(accessor) +
                     " must hold unsigned integers (componentType " +
                     std::to_string(a.componentType) + ")");
   return read_accessor<std::uint32_t>(doc, accessor, components, what,
-                                      [](const unsigned char* p, int type, bool) {
+                                      [](const unsigned char* p, ComponentType type, bool) {
                                         return std::uint32_t(read_component(p, type, false));
                                       });
 }

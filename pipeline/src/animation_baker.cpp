@@ -8,6 +8,7 @@
 #include <tiny_gltf.h>
 
 #include "aem/pipeline/accessor_reader.hpp"
+#include "utf8_name.hpp"
 #include "bake_math.hpp"
 
 namespace aem::pipeline {
@@ -133,12 +134,7 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
   for (std::size_t ai : kept) {
     const tinygltf::Animation& anim = m.animations[ai];
     AnimationDesc desc;
-    desc.name = anim.name.empty() ? "animation_" + std::to_string(ai) : anim.name;
-    if (desc.name.size() > 127) {
-      std::size_t cut = 127;
-      while (cut > 0 && (static_cast<unsigned char>(desc.name[cut]) & 0xC0) == 0x80) --cut;
-      desc.name.resize(cut);
-    }
+    desc.name = truncated_utf8(anim.name.empty() ? "animation_" + std::to_string(ai) : anim.name, 127);
     desc.joints.resize(joint_count);
     double duration = 0;
     for (std::size_t ci = 0; ci < anim.channels.size(); ++ci) {

@@ -97,7 +97,7 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
     indices.resize(count);
     std::iota(indices.begin(), indices.end(), 0u);
   }
-  std::vector<std::uint32_t> triangles = *triangulate(indices, p.mode);
+  std::vector<std::uint32_t> triangles = *triangulate(indices, PrimitiveMode(p.mode));
   if (triangles.empty()) return;
 
   // Where the vertices go: skinned (bind pose as stored), rigid under a joint, or static.

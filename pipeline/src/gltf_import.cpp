@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <sstream>
@@ -17,6 +18,7 @@
 
 #include "aem/pipeline/confined_files.hpp"
 #include "aem/pipeline/json_depth.hpp"
+#include "component_type.hpp"
 #include "gltf_file_access.hpp"
 #include "image_decoding.hpp"
 #include "node_tree.hpp"
@@ -36,31 +38,6 @@ std::string math_text(double v) {
 
 [[noreturn]] void fail(const GltfDocument& doc, const std::string& what) {
   throw BakeError(doc.path.string() + ": " + what);
-}
-
-std::size_t component_size(int type) {
-  switch (type) {
-    case TINYGLTF_COMPONENT_TYPE_BYTE:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
-    case TINYGLTF_COMPONENT_TYPE_SHORT:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
-    case TINYGLTF_COMPONENT_TYPE_FLOAT: return 4;
-    default: return 0;
-  }
-}
-
-std::size_t component_count(int type) {
-  switch (type) {
-    case TINYGLTF_TYPE_SCALAR: return 1;
-    case TINYGLTF_TYPE_VEC2: return 2;
-    case TINYGLTF_TYPE_VEC3: return 3;
-    case TINYGLTF_TYPE_VEC4: return 4;
-    case TINYGLTF_TYPE_MAT2: return 4;
-    case TINYGLTF_TYPE_MAT3: return 9;
-    case TINYGLTF_TYPE_MAT4: return 16;
-    default: return 0;
-  }
 }
 
 // A byte range inside a buffer, checked.
@@ -93,10 +70,12 @@ void check_view_range(const GltfDocument& doc, const tinygltf::Model& m, int vie
 void check_accessor(const GltfDocument& doc, const tinygltf::Model& m, std::size_t index) {
   const tinygltf::Accessor& a = m.accessors[index];
   const std::string where = "accessor " + std::to_string(index);
-  const std::size_t csize = component_size(a.componentType);
-  const std::size_t ccount = component_count(a.type);
-  if (csize == 0) fail(doc, where + ": unknown componentType " + std::to_string(a.componentType));
-  if (ccount == 0) fail(doc, where + ": unknown type " + std::to_string(a.type));
+  const std::optional<ComponentType> component = component_type_of(a.componentType);
+  const std::optional<std::uint8_t> components = components_of(a.type);
+  if (!component) fail(doc, where + ": unknown componentType " + std::to_string(a.componentType));
+  if (!components) fail(doc, where + ": unknown type " + std::to_string(a.type));
+  const std::size_t csize = component_bytes(*component);
+  const std::size_t ccount = *components;
   if (a.count > (1u << 28)) fail(doc, where + ": count " + std::to_string(a.count) + " too large");
   const std::size_t element = csize * ccount;
   if (a.bufferView >= 0) {
@@ -117,12 +96,10 @@ void check_accessor(const GltfDocument& doc, const tinygltf::Model& m, std::size
     if (a.sparse.count < 0 || n > a.count)
       fail(doc, where + ": sparse count " + std::to_string(a.sparse.count) + " outside 0.." +
                     std::to_string(a.count));
-    const std::size_t isize = component_size(a.sparse.indices.componentType);
-    const int itype = a.sparse.indices.componentType;
-    if (itype != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE &&
-        itype != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT &&
-        itype != TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT)
+    const std::optional<ComponentType> itype = component_type_of(a.sparse.indices.componentType);
+    if (itype != ComponentType::u8 && itype != ComponentType::u16 && itype != ComponentType::u32)
       fail(doc, where + ": sparse indices have an invalid componentType");
+    const std::size_t isize = component_bytes(*itype);
     check_view_range(doc, m, a.sparse.indices.bufferView, std::size_t(a.sparse.indices.byteOffset),
                      n, isize, isize, where + " sparse indices");
     check_view_range(doc, m, a.sparse.values.bufferView, std::size_t(a.sparse.values.byteOffset),

@@ -36,12 +36,17 @@ struct BaseColour {
 // 99.5%). 10% is well clear of rounding and well below a visible change of colour.
 constexpr double kEmissiveErrorLimit = 0.10;
 
+// glTF's sampler wrap codes (OpenGL's enums).
 WrapMode wrap_mode(int gl) {
   switch (gl) {
+    case 10497: return WrapMode::repeat;
     case 33648: return WrapMode::mirrored_repeat;
     case 33071: return WrapMode::clamp_to_edge;
-    default: return WrapMode::repeat;
+    default: break;
   }
+  // A code outside glTF's three is baked as glTF's default, without a word for now
+  // (specs/scene-description.md §5, Q3: a deferred warning would change the recorded bakes).
+  return WrapMode::repeat;
 }
 
 class Packer {

@@ -7,6 +7,7 @@
 #include <tiny_gltf.h>
 
 #include "aem/pipeline/accessor_reader.hpp"
+#include "utf8_name.hpp"
 #include "bake_math.hpp"
 
 namespace aem::pipeline {
@@ -34,14 +35,7 @@ Matrix4d node_local_transform(const GltfDocument& doc, int node) {
 namespace {
 
 std::string joint_name(const tinygltf::Node& node, int index) {
-  std::string name = node.name.empty() ? "node_" + std::to_string(index) : node.name;
-  if (name.size() > 127) {
-    // Cut at a UTF-8 character boundary.
-    std::size_t cut = 127;
-    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
-    name.resize(cut);
-  }
-  return name;
+  return truncated_utf8(node.name.empty() ? "node_" + std::to_string(index) : node.name, 127);
 }
 
 }  // namespace
