@@ -7,7 +7,7 @@
 
 #include <tiny_gltf.h>
 
-#include "aem/pipeline/accessor_reader.hpp"
+#include "stream_reader.hpp"
 #include "utf8_name.hpp"
 #include "bake_math.hpp"
 
@@ -26,14 +26,14 @@ Keyframe key(double t, const Value& v) {
   return Keyframe{float(t), {float(v[0]), float(v[1]), float(v[2]), float(v[3])}};
 }
 
-struct Channel {
+struct Track {
   std::vector<double> times;
   std::vector<Value> values;  // LINEAR/STEP: one per time; CUBICSPLINE: in, value, out per time
   bool rotation = false;
   int components = 3;
 };
 
-Value hermite(const Channel& c, std::size_t k, double s) {
+Value hermite(const Track& c, std::size_t k, double s) {
   const double dt = c.times[k + 1] - c.times[k];
   const Value& v0 = c.values[k * 3 + 1];
   const Value& b0 = c.values[k * 3 + 2];
@@ -64,7 +64,7 @@ double distance(const Value& a, const Value& b, bool rotation) {
   return rotation ? std::min(d, d_neg) : d;
 }
 
-void resample_segment(const Channel& c, std::size_t k, double s0, double s1, const Value& v0,
+void resample_segment(const Track& c, std::size_t k, double s0, double s1, const Value& v0,
                       const Value& v1, double tolerance, int depth, std::vector<Keyframe>& out) {
   bool ok = true;
   for (double f : {0.25, 0.5, 0.75}) {
@@ -158,12 +158,12 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
       const std::string sat = doc.path.string() + ": animation " + std::to_string(ai) + " sampler " + std::to_string(ch.sampler);
       // Each key time makes at least one key (the first in place of the rest key counted above):
       // refuse before reading a huge input accessor.
-      if (const std::uint64_t times_count = accessor_count(doc, smp.input);
+      if (const std::uint64_t times_count = stream_count(doc.scene_description, smp.input);
           times_count > 0 && total_keys + times_count - 1 > max_keys)
         throw keys_over_limit(total_keys + times_count - 1, "animation " + std::to_string(ai) + " channel " +
                                                             std::to_string(ci) + " (" + std::to_string(times_count) +
                                                             " key times) and the tracks before it");
-      Channel c;
+      Track c;
       c.rotation = ch.target_path == "rotation";
       c.components = c.rotation ? 4 : 3;
       const std::string interp = smp.interpolation.empty() ? "LINEAR" : smp.interpolation;
@@ -171,14 +171,14 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
       const std::size_t per_key = cubic ? 3 : 1;
       // The counts agree before either accessor is read (an output of 2^28 zero values without
       // a buffer view would otherwise be read for a single key time).
-      const std::size_t time_count = accessor_count(doc, smp.input), value_count = accessor_count(doc, smp.output);
+      const std::size_t time_count = stream_count(doc.scene_description, smp.input), value_count = stream_count(doc.scene_description, smp.output);
       if (time_count == 0) throw BakeError(sat + ": input accessor has no key times");
       if (value_count != time_count * per_key)
         throw BakeError(sat + ": output accessor " + std::to_string(smp.output) + " has " +
                         std::to_string(value_count) + " values for " + std::to_string(time_count) + " key times (" +
                         interp + " needs " + std::to_string(time_count * per_key) + ")");
-      const std::vector<float> times = read_floats(doc, smp.input, 1, sat + " input");
-      const std::vector<float> values = read_floats(doc, smp.output, std::size_t(c.components), sat + " output");
+      const std::vector<float> times = read_floats(doc.scene_description, smp.input, 1, sat + " input");
+      const std::vector<float> values = read_floats(doc.scene_description, smp.output, std::size_t(c.components), sat + " output");
       for (std::size_t k = 0; k < times.size(); ++k) {
         if (!std::isfinite(times[k]) || times[k] < 0)
           throw BakeError(sat + ": key time " + std::to_string(k) + " is negative or not finite");

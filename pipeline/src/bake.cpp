@@ -72,7 +72,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
 
   // One AEM material per mesh that kept triangles, in mesh order.
   std::vector<int> materials;
-  for (Mesh& mesh : optimized.meshes) {
+  for (aem::Mesh& mesh : optimized.meshes) {
     materials.push_back(geometry.ranges[mesh.material].material);
     mesh.material = std::uint32_t(materials.size() - 1);
   }

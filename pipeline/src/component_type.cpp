@@ -26,6 +26,18 @@ std::optional<ComponentType> component_type_of(int gltf_component_type) {
   }
 }
 
+int gltf_component_code(ComponentType type) {
+  switch (type) {
+    case ComponentType::i8: return 5120;
+    case ComponentType::u8: return 5121;
+    case ComponentType::i16: return 5122;
+    case ComponentType::u16: return 5123;
+    case ComponentType::u32: return 5125;
+    case ComponentType::f32: return 5126;
+  }
+  return 5126;  // not reached: the switch names every type
+}
+
 std::optional<std::uint8_t> components_of(int tinygltf_type) {
   switch (tinygltf_type) {
     case 64 + 1: return 1;   // SCALAR

@@ -29,11 +29,11 @@ Vertex back_face_vertex(const Vertex& front) {
 }  // namespace
 
 std::uint64_t add_back_faces(const GltfDocument& doc, GeometryBuild& geometry) {
-  constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+  constexpr std::uint32_t kNoBack = std::numeric_limits<std::uint32_t>::max();
   std::uint64_t added = 0;
   // Front vertex -> its back copy in the current range; reset entry by entry after each range, so
   // that many double-sided materials cost their own indices, not the model's vertices each.
-  std::vector<std::uint32_t> back_of(geometry.vertices.size(), kNone);
+  std::vector<std::uint32_t> back_of(geometry.vertices.size(), kNoBack);
   for (MaterialRange& range : geometry.ranges) {
     if (!is_double_sided(*doc.model, range.material)) continue;
     const std::size_t front_indices = range.indices.size();
@@ -45,7 +45,7 @@ std::uint64_t add_back_faces(const GltfDocument& doc, GeometryBuild& geometry) {
       std::uint32_t corners[3];
       for (int c = 0; c < 3; ++c) {
         const std::uint32_t front = range.indices[t + std::size_t(c)];
-        if (back_of[front] == kNone) {
+        if (back_of[front] == kNoBack) {
           back_of[front] = std::uint32_t(geometry.vertices.size());
           geometry.vertices.push_back(back_face_vertex(geometry.vertices[front]));
         }
@@ -54,7 +54,7 @@ std::uint64_t add_back_faces(const GltfDocument& doc, GeometryBuild& geometry) {
       range.indices.insert(range.indices.end(), {corners[0], corners[2], corners[1]});
       ++added;
     }
-    for (std::size_t i = 0; i < front_indices; ++i) back_of[range.indices[i]] = kNone;
+    for (std::size_t i = 0; i < front_indices; ++i) back_of[range.indices[i]] = kNoBack;
   }
   return added;
 }

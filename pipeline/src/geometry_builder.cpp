@@ -9,7 +9,7 @@
 
 #include <tiny_gltf.h>
 
-#include "aem/pipeline/accessor_reader.hpp"
+#include "stream_reader.hpp"
 #include "aem/pipeline/primitive_triangulation.hpp"
 #include "aem/pipeline/texture_transform.hpp"
 #include "aem/pipeline/vertex_normals.hpp"
@@ -26,6 +26,7 @@ using math::Vec3;
 
 struct Context {
   const GltfDocument& doc;
+  const Scene& scene;
   const SkeletonBuild& skeleton;
   WarningLog& warnings;
   bool regenerate_tangents;
@@ -73,7 +74,7 @@ std::optional<std::vector<float>> primitive_positions(Context& ctx, const tinygl
     ctx.warnings.warn("no positions", at + ": has no POSITION attribute; skipped");
     return std::nullopt;
   }
-  std::vector<float> positions = read_floats(ctx.doc, pos_acc, 3, at + " POSITION");
+  std::vector<float> positions = read_floats(ctx.scene, pos_acc, 3, at + " POSITION");
   if (!all_finite(positions))
     throw BakeError(at + ": POSITION accessor " + std::to_string(pos_acc) + " holds a non-finite value");
   return positions;
@@ -81,9 +82,9 @@ std::optional<std::vector<float>> primitive_positions(Context& ctx, const tinygl
 
 // An attribute's accessor must have one element per vertex.
 void check_count(const Context& ctx, int acc, std::size_t count, const char* name, const std::string& at) {
-  if (accessor_count(ctx.doc, acc) != count)
+  if (stream_count(ctx.scene, acc) != count)
     throw BakeError(at + ": " + name + " accessor " + std::to_string(acc) + " has " +
-                    std::to_string(accessor_count(ctx.doc, acc)) + " elements but POSITION has " +
+                    std::to_string(stream_count(ctx.scene, acc)) + " elements but POSITION has " +
                     std::to_string(count));
 }
 
@@ -95,7 +96,7 @@ std::vector<std::uint32_t> primitive_triangles(const Context& ctx, const tinyglt
     const tinygltf::Accessor& ia = ctx.doc.model->accessors[std::size_t(p.indices)];
     if (ia.type != TINYGLTF_TYPE_SCALAR)
       throw BakeError(at + ": indices accessor " + std::to_string(p.indices) + " is not SCALAR");
-    indices = read_uints(ctx.doc, p.indices, 1, at + " indices");
+    indices = read_uints(ctx.scene, p.indices, 1, at + " indices");
     for (std::uint32_t i : indices)
       if (i >= count)
         throw BakeError(ctx.doc.path.string() + ": accessor " + std::to_string(p.indices) + ": index " +
@@ -158,7 +159,7 @@ std::vector<float> primitive_normals(Context& ctx, const tinygltf::Primitive& p,
   std::vector<float> normals;
   if (const int acc = attribute(p, "NORMAL"); acc >= 0) {
     check_count(ctx, acc, count, "NORMAL", at);
-    normals = read_floats(ctx.doc, acc, 3, at + " NORMAL");
+    normals = read_floats(ctx.scene, acc, 3, at + " NORMAL");
     bool bad = !all_finite(normals);
     for (std::size_t i = 0; i < count && !bad; ++i) {
       const Vec3 nn = math::normalize(math::transform_vector(place.normal_matrix, {normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]}));
@@ -191,7 +192,7 @@ PrimitiveUvs primitive_uvs(Context& ctx, const tinygltf::Primitive& p, std::size
   out.values.assign(count * 2, 0.0f);
   if (const int acc = attribute(p, "TEXCOORD_" + std::to_string(plan.set)); acc >= 0) {
     check_count(ctx, acc, count, "TEXCOORD", at);
-    out.values = read_floats(ctx.doc, acc, 2, at + " TEXCOORD_" + std::to_string(plan.set));
+    out.values = read_floats(ctx.scene, acc, 2, at + " TEXCOORD_" + std::to_string(plan.set));
     if (!all_finite(out.values)) throw BakeError(at + ": TEXCOORD_" + std::to_string(plan.set) + " holds a non-finite value");
     out.present = true;
     if (!is_identity(plan.transform)) {
@@ -222,7 +223,7 @@ std::vector<float> primitive_tangents(Context& ctx, const tinygltf::Primitive& p
   const int acc = attribute(p, "TANGENT");
   if (acc < 0 || ctx.regenerate_tangents) return tangents;
   check_count(ctx, acc, normals.size() / 3, "TANGENT", at);
-  tangents = read_floats(ctx.doc, acc, 4, at + " TANGENT");
+  tangents = read_floats(ctx.scene, acc, 4, at + " TANGENT");
   if (!all_finite(tangents)) {
     ctx.warnings.warn("bad tangents", at + ": TANGENT accessor " + std::to_string(acc) + " holds non-finite values; regenerated");
     tangents.clear();
@@ -248,8 +249,8 @@ VertexInfluences skin_influences(Context& ctx, const tinygltf::Node& n, const ti
     if (ja < 0 || wa < 0) break;
     check_count(ctx, ja, count, "JOINTS", at);
     check_count(ctx, wa, count, "WEIGHTS", at);
-    const std::vector<std::uint32_t> js = read_uints(ctx.doc, ja, 4, at + " JOINTS_" + std::to_string(set));
-    const std::vector<float> ws = read_floats(ctx.doc, wa, 4, at + " WEIGHTS_" + std::to_string(set));
+    const std::vector<std::uint32_t> js = read_uints(ctx.scene, ja, 4, at + " JOINTS_" + std::to_string(set));
+    const std::vector<float> ws = read_floats(ctx.scene, wa, 4, at + " WEIGHTS_" + std::to_string(set));
     collector.add(js, ws, {at, ctx.doc.path.string() + ": accessor " + std::to_string(ja), "skin " + std::to_string(n.skin), set});
   }
   VertexInfluences out = collector.finish();
@@ -338,7 +339,7 @@ std::vector<int> anchor_joints(const GltfDocument& doc, const SkeletonBuild& ske
 
 GeometryBuild build_geometry(const GltfDocument& doc, const SkeletonBuild& skeleton,
                              const BakeOptions& options, WarningLog& warnings) {
-  Context ctx{doc, skeleton, warnings, options.regenerate_tangents, options.signals.cancel,
+  Context ctx{doc, doc.scene_description, skeleton, warnings, options.regenerate_tangents, options.signals.cancel,
               anchor_joints(doc, skeleton), {}, {}, {}};
   const tinygltf::Model& m = *doc.model;
   std::vector<int> stack(doc.roots.rbegin(), doc.roots.rend());

@@ -20,7 +20,7 @@
 #include "aem/pipeline/json_depth.hpp"
 #include "component_type.hpp"
 #include "gltf_file_access.hpp"
-#include "image_decoding.hpp"
+#include "gltf_scene.hpp"
 #include "node_tree.hpp"
 
 namespace aem::pipeline {
@@ -292,6 +292,12 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
 }
 
 constexpr int kMaxImageSide = 16384;
+
+// The first byte of bufferView `view` of `model` (its range inside its buffer checked by the caller).
+const unsigned char* encoded_bytes_in(const tinygltf::Model& model, int view) {
+  const tinygltf::BufferView& v = model.bufferViews[std::size_t(view)];
+  return model.buffers[std::size_t(v.buffer)].data.data() + v.byteOffset;
+}
 constexpr std::size_t kMaxSameHashCompared = 8;
 
 // What tinygltf's loading learnt of each image, by image index: why it has no pixels, or its
@@ -487,15 +493,14 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   warning = without_image_file_warnings(warning);
   if (!warning.empty()) warnings.warn("loader", path.string() + ": glTF loader: " + trim(warning));
   const tinygltf::Model& m = *doc.model;
-  doc.image_problems.assign(m.images.size(), std::string());
-  doc.images.resize(m.images.size());
+  std::vector<EncodedImage> images(m.images.size());
   for (std::size_t i = 0; i < m.images.size(); ++i) {
     if (const auto it = image_log.problems.find(int(i)); it != image_log.problems.end())
-      doc.image_problems[i] = it->second;
+      images[i].problem = it->second;
     else if (const auto kept = image_log.encoded.find(int(i)); kept != image_log.encoded.end())
-      doc.images[i] = std::move(kept->second);
+      images[i] = std::move(kept->second);
     else
-      doc.image_problems[i] = m.images[i].uri.empty() ? "has no pixel data" : image_file_problem(base_dir, m.images[i].uri);
+      images[i].problem = m.images[i].uri.empty() ? "has no pixel data" : image_file_problem(base_dir, m.images[i].uri);
   }
   if (!m.scenes.empty()) {
     int scene = options.scene >= 0 ? options.scene : (m.defaultScene >= 0 ? m.defaultScene : 0);
@@ -522,6 +527,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
     warnings.warn("cameras", path.string() + ": " + std::to_string(m.cameras.size()) + " camera(s) dropped: AEM has no cameras");
   if (!m.lights.empty())
     warnings.warn("lights", path.string() + ": " + std::to_string(m.lights.size()) + " light(s) dropped: AEM has no lights");
+  doc.scene_description = describe_gltf(*doc.model, doc, std::move(images));
   return doc;
 }
 

@@ -52,13 +52,13 @@ WrapMode wrap_mode(int gl) {
 class Packer {
  public:
   Packer(const GltfDocument& doc, const BakeOptions& options, WarningLog& warnings)
-      : doc_(doc), m_(*doc.model), options_(options), warnings_(warnings) {}
+      : doc_(doc), scene_(doc.scene_description), m_(*doc.model), options_(options), warnings_(warnings) {}
 
-  Material pack(int material) {
+  aem::Material pack(int material) {
     tinygltf::Material defaults;
     const tinygltf::Material& mat = material >= 0 ? m_.materials[std::size_t(material)] : defaults;
     const std::string name = "material " + std::to_string(material) + (mat.name.empty() ? "" : " (" + mat.name + ")");
-    Material out{};
+    aem::Material out{};
     const auto& pbr = mat.pbrMetallicRoughness;
     std::string alpha_mode = mat.alphaMode.empty() ? "OPAQUE" : mat.alphaMode;
     if (alpha_mode != "OPAQUE" && alpha_mode != "MASK" && alpha_mode != "BLEND") {
@@ -131,7 +131,7 @@ class Packer {
                    (extensions.empty() ? std::string(" (no source)") : " (only sources in " + extensions + ")"));
       return nullptr;
     }
-    std::string problem = std::size_t(t.source) < doc_.image_problems.size() ? doc_.image_problems[std::size_t(t.source)] : "";
+    std::string problem = scene_.images[std::size_t(t.source)].problem;
     auto report_unusable = [&] {
       unusable("missing image", std::to_string(t.source),
                user + ", whose " + image_label(t.source) + " " +
@@ -142,7 +142,7 @@ class Packer {
       return nullptr;
     }
     // Images with the same bytes share one decoding.
-    const int source = pixel_source(doc_, t.source);
+    const int source = pixel_source(scene_, t.source);
     if (auto it = decoded_.find(source); it != decoded_.end()) return &it->second;
     if (auto it = undecodable_.find(source); it != undecodable_.end()) {
       problem = it->second;
@@ -150,7 +150,7 @@ class Packer {
       return nullptr;
     }
     // The size the header claims, checked before a byte is allocated for the pixels.
-    const EncodedImage& encoded = doc_.images[std::size_t(source)];
+    const Image& encoded = scene_.images[std::size_t(source)];
     const std::uint64_t pixels = std::uint64_t(encoded.width) * std::uint64_t(encoded.height);
     const BakeLimits& limits = options_.limits;
     const std::string size = std::to_string(encoded.width) + "x" + std::to_string(encoded.height) + " = " +
@@ -162,7 +162,7 @@ class Packer {
       throw BakeError(user + ", whose " + image_label(t.source) + " (" + size + ") brings the images decoded to " +
                       std::to_string(decoded_pixels_ + pixels) + " pixels, more than the limit of " +
                       std::to_string(limits.max_total_pixels) + " pixels per bake (--max-total-pixels raises it)");
-    std::optional<ImageRgba8> decoded = decode_rgba8(encoded_bytes(doc_, source), problem);
+    std::optional<ImageRgba8> decoded = decode_rgba8(encoded_bytes(scene_, source), problem);
     if (!decoded) {
       undecodable_.emplace(source, problem);
       report_unusable();
@@ -382,6 +382,7 @@ class Packer {
   }
 
   const GltfDocument& doc_;
+  const Scene& scene_;
   const tinygltf::Model& m_;
   const BakeOptions& options_;
   WarningLog& warnings_;

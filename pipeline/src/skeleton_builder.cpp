@@ -6,7 +6,7 @@
 
 #include <tiny_gltf.h>
 
-#include "aem/pipeline/accessor_reader.hpp"
+#include "stream_reader.hpp"
 #include "utf8_name.hpp"
 #include "bake_math.hpp"
 
@@ -114,7 +114,7 @@ SkeletonBuild build_skeleton(const GltfDocument& doc, WarningLog& warnings) {
     if (skin.inverseBindMatrices >= 0)
       // One per joint (the import checked there are enough): an accessor of 2^28 zero matrices
       // without a buffer view would otherwise be 17 GB.
-      ibm = read_first_floats(doc, skin.inverseBindMatrices, 16, skin.joints.size(),
+      ibm = read_first_floats(doc.scene_description, skin.inverseBindMatrices, 16, skin.joints.size(),
                               "skin " + std::to_string(si) + " inverseBindMatrices");
     for (std::size_t k = 0; k < skin.joints.size(); ++k) {
       const int joint = out.joint_of_node[std::size_t(skin.joints[k])];

@@ -28,7 +28,7 @@ namespace aem::pipeline {
 
 struct PackedMaterials {
   std::vector<TextureImage> textures;
-  std::vector<Material> materials;  // one per entry of `gltf_materials`, same order
+  std::vector<aem::Material> materials;  // one per entry of `gltf_materials`, same order
   double compress_seconds = 0;      // time spent in block compression
   std::uint64_t images_decoded = 0, decoded_pixels = 0;  // source images decoded, each once
 };
