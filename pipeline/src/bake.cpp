@@ -51,7 +51,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   throw_if_cancelled(options, input);
 
   check_vertex_limit(doc, options.limits);
-  const SkeletonBuild skeleton = build_skeleton(doc, warnings);
+  const SkeletonBuild skeleton = build_skeleton(doc.scene_description, warnings);
   throw_if_cancelled(options, input);
   GeometryBuild geometry = build_geometry(doc, skeleton, options, warnings);
   report.back_face_triangles = add_back_faces(doc, geometry);

@@ -43,7 +43,7 @@ class CancelEveryStep : public ::testing::Test {
   void SetUp() override {
     write_large_gltf(model_, {.grid_quads = 8, .texture_side = 64, .animation_keys = 16});
     doc_ = pipeline::import_gltf(model_, test_options(), warnings_);
-    skeleton_ = pipeline::build_skeleton(doc_, warnings_);
+    skeleton_ = pipeline::build_skeleton(doc_.scene_description, warnings_);
   }
 
   ScratchDir dir_{"cancel_steps"};
