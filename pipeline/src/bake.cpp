@@ -66,7 +66,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
 
   ModelContent& content = result.content;
   content.joints = skeleton.joints;
-  content.animations = bake_animations(doc, skeleton, options, warnings);
+  content.animations = bake_animations(doc.scene_description, skeleton, options, warnings);
   report.timings.skeleton_s = clock.lap();
   throw_if_cancelled(options, input);
 

@@ -77,8 +77,8 @@ TEST_F(CancelEveryStep, VertexOptimiser) {
 
 TEST_F(CancelEveryStep, Animation) {
   pipeline::WarningLog warnings;
-  ASSERT_EQ(pipeline::bake_animations(doc_, skeleton_, test_options(), warnings).size(), 1u);
-  EXPECT_THROW(pipeline::bake_animations(doc_, skeleton_, cancelled(), warnings), BakeCancelled);
+  ASSERT_EQ(pipeline::bake_animations(doc_.scene_description, skeleton_, test_options(), warnings).size(), 1u);
+  EXPECT_THROW(pipeline::bake_animations(doc_.scene_description, skeleton_, cancelled(), warnings), BakeCancelled);
 }
 
 TEST_F(CancelEveryStep, MaterialsAndMipChains) {
