@@ -50,11 +50,11 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   report.inputs = doc.files;
   throw_if_cancelled(options, input);
 
-  check_vertex_limit(doc, options.limits);
+  check_vertex_limit(doc.scene_description, options.limits);
   const SkeletonBuild skeleton = build_skeleton(doc.scene_description, warnings);
   throw_if_cancelled(options, input);
-  GeometryBuild geometry = build_geometry(doc, skeleton, options, warnings);
-  report.back_face_triangles = add_back_faces(doc, geometry);
+  GeometryBuild geometry = build_geometry(doc.scene_description, skeleton, options, warnings);
+  report.back_face_triangles = add_back_faces(doc.scene_description, geometry);
   report.source_vertices = geometry.vertices.size();
   report.timings.geometry_s = clock.lap();
   throw_if_cancelled(options, input);

@@ -1,16 +1,14 @@
 #include "double_sided.hpp"
 
-#include <tiny_gltf.h>
-
 #include <limits>
 #include <vector>
 
 namespace aem::pipeline {
 namespace {
 
-bool is_double_sided(const tinygltf::Model& model, int material) {
-  return material >= 0 && std::size_t(material) < model.materials.size() &&
-         model.materials[std::size_t(material)].doubleSided;
+bool is_double_sided(const Scene& scene, int material) {
+  return material >= 0 && std::size_t(material) < scene.materials.size() &&
+         scene.materials[std::size_t(material)].double_sided;
 }
 
 // The same surface seen from behind: the whole tangent frame turns round, normal, tangent and
@@ -28,17 +26,17 @@ Vertex back_face_vertex(const Vertex& front) {
 
 }  // namespace
 
-std::uint64_t add_back_faces(const GltfDocument& doc, GeometryBuild& geometry) {
+std::uint64_t add_back_faces(const Scene& scene, GeometryBuild& geometry) {
   constexpr std::uint32_t kNoBack = std::numeric_limits<std::uint32_t>::max();
   std::uint64_t added = 0;
   // Front vertex -> its back copy in the current range; reset entry by entry after each range, so
   // that many double-sided materials cost their own indices, not the model's vertices each.
   std::vector<std::uint32_t> back_of(geometry.vertices.size(), kNoBack);
   for (MaterialRange& range : geometry.ranges) {
-    if (!is_double_sided(*doc.model, range.material)) continue;
+    if (!is_double_sided(scene, range.material)) continue;
     const std::size_t front_indices = range.indices.size();
     if (geometry.vertices.size() + front_indices > kMaxBakedVertices)
-      throw BakeError(doc.path.string() + ": more vertices than an AEM file can hold once double-sided "
+      throw BakeError(scene.model.string() + ": more vertices than an AEM file can hold once double-sided "
                       "materials get their back faces");
     range.indices.reserve(front_indices * 2);
     for (std::size_t t = 0; t + 2 < front_indices; t += 3) {

@@ -7,13 +7,12 @@
 #include <optional>
 #include <string>
 
-#include <tiny_gltf.h>
-
 #include "stream_reader.hpp"
 #include "aem/pipeline/primitive_triangulation.hpp"
 #include "aem/pipeline/texture_transform.hpp"
 #include "aem/pipeline/vertex_normals.hpp"
 #include "bake_math.hpp"
+#include "deferred_report.hpp"
 #include "node_tree.hpp"
 #include "primitive_surface.hpp"
 #include "skin_influences.hpp"
@@ -25,7 +24,6 @@ using math::Mat4;
 using math::Vec3;
 
 struct Context {
-  const GltfDocument& doc;
   const Scene& scene;
   const SkeletonBuild& skeleton;
   WarningLog& warnings;
@@ -37,75 +35,81 @@ struct Context {
   std::map<int, MaterialUv> uv_of_material;
 };
 
-std::string where(const Context& ctx, std::size_t mesh, std::size_t prim) {
-  return ctx.doc.path.string() + ": mesh " + std::to_string(mesh) + " primitive " + std::to_string(prim);
-}
+std::string model(const Context& ctx) { return ctx.scene.model.string(); }
+
+const Stream& stream(const Context& ctx, std::int32_t index) { return ctx.scene.streams[std::size_t(index)]; }
 
 bool all_finite(const std::vector<float>& v) {
   return std::all_of(v.begin(), v.end(), [](float x) { return std::isfinite(x); });
 }
 
-// The attribute's accessor, or -1.
-int attribute(const tinygltf::Primitive& p, const std::string& name) {
-  const auto it = p.attributes.find(name);
-  return it == p.attributes.end() ? -1 : it->second;
+// The stream of the primitive's attribute `semantic` of set `set` (the first, if the producer
+// listed it twice), or kNone.
+std::int32_t attribute(const Primitive& p, Semantic semantic, std::uint32_t set = 0) {
+  for (const Attribute& a : p.attributes)
+    if (a.semantic == semantic && a.set == set) return a.stream;
+  return kNone;
 }
 
 // Mode, dropped data and POSITION: the primitive's vertices as stored, or nothing when it has
 // no triangles to bake (points, lines, no positions; each warned about).
-std::optional<std::vector<float>> primitive_positions(Context& ctx, const tinygltf::Primitive& p,
-                                                      const std::string& at) {
-  if (p.mode < 0 || p.mode > 6)
-    throw BakeError(at + ": unknown primitive mode " + std::to_string(p.mode));
-  if (p.mode < 4) {
-    ctx.warnings.warn("points and lines", at + ": " + (p.mode == 0 ? "points" : "lines") +
-                                              " skipped (AEM holds triangles only)");
-    return std::nullopt;
+std::optional<std::vector<float>> primitive_positions(Context& ctx, const Primitive& p, const std::string& at) {
+  throw_if_refused(ctx.scene, p.where, p.deferred);
+  report_warnings(ctx.scene, p.where, p.deferred, ctx.warnings);
+  switch (p.mode) {
+    case PrimitiveMode::points:
+    case PrimitiveMode::lines:
+    case PrimitiveMode::line_loop:
+    case PrimitiveMode::line_strip:
+      ctx.warnings.warn("points and lines", at + ": " + (p.mode == PrimitiveMode::points ? "points" : "lines") +
+                                                " skipped (AEM holds triangles only)");
+      return std::nullopt;
+    case PrimitiveMode::triangles:
+    case PrimitiveMode::triangle_strip:
+    case PrimitiveMode::triangle_fan:
+      break;
   }
-  if (!p.targets.empty())
+  if (p.morph_targets > 0)
     ctx.warnings.warn("morph targets", at + ": morph targets dropped (AEM has none); the base shape is kept");
-  for (const auto& [name, acc] : p.attributes) {
-    (void)acc;
-    if (name.rfind("COLOR_", 0) == 0)
-      ctx.warnings.warn("vertex colours", at + ": vertex colours (" + name + ") dropped: AEM vertices have none");
-  }
-  const int pos_acc = attribute(p, "POSITION");
-  if (pos_acc < 0) {
+  for (const Attribute& a : p.attributes)
+    if (a.semantic == Semantic::color)
+      ctx.warnings.warn("vertex colours", at + ": vertex colours (" + a.name + ") dropped: AEM vertices have none");
+  const std::int32_t pos_acc = attribute(p, Semantic::position);
+  if (pos_acc == kNone) {
     ctx.warnings.warn("no positions", at + ": has no POSITION attribute; skipped");
     return std::nullopt;
   }
   std::vector<float> positions = read_floats(ctx.scene, pos_acc, 3, at + " POSITION");
   if (!all_finite(positions))
-    throw BakeError(at + ": POSITION accessor " + std::to_string(pos_acc) + " holds a non-finite value");
+    throw BakeError(at + ": POSITION " + stream(ctx, pos_acc).where + " holds a non-finite value");
   return positions;
 }
 
 // An attribute's accessor must have one element per vertex.
-void check_count(const Context& ctx, int acc, std::size_t count, const char* name, const std::string& at) {
+void check_count(const Context& ctx, std::int32_t acc, std::size_t count, const char* name, const std::string& at) {
   if (stream_count(ctx.scene, acc) != count)
-    throw BakeError(at + ": " + name + " accessor " + std::to_string(acc) + " has " +
+    throw BakeError(at + ": " + name + " " + stream(ctx, acc).where + " has " +
                     std::to_string(stream_count(ctx.scene, acc)) + " elements but POSITION has " +
                     std::to_string(count));
 }
 
 // The indices (0, 1, 2... when there are none), range-checked, as a triangle list.
-std::vector<std::uint32_t> primitive_triangles(const Context& ctx, const tinygltf::Primitive& p,
+std::vector<std::uint32_t> primitive_triangles(const Context& ctx, const Primitive& p,
                                                std::size_t count, const std::string& at) {
   std::vector<std::uint32_t> indices;
-  if (p.indices >= 0) {
-    const tinygltf::Accessor& ia = ctx.doc.model->accessors[std::size_t(p.indices)];
-    if (ia.type != TINYGLTF_TYPE_SCALAR)
-      throw BakeError(at + ": indices accessor " + std::to_string(p.indices) + " is not SCALAR");
+  if (p.indices != kNone) {
+    const Stream& is = stream(ctx, p.indices);
+    if (is.components != 1) throw BakeError(at + ": indices " + is.where + " is not SCALAR");
     indices = read_uints(ctx.scene, p.indices, 1, at + " indices");
     for (std::uint32_t i : indices)
       if (i >= count)
-        throw BakeError(ctx.doc.path.string() + ": accessor " + std::to_string(p.indices) + ": index " +
+        throw BakeError(model(ctx) + ": " + is.where + ": index " +
                         std::to_string(i) + " out of range for " + std::to_string(count) + " vertices");
   } else {
     indices.resize(count);
     std::iota(indices.begin(), indices.end(), 0u);
   }
-  return *triangulate(indices, PrimitiveMode(p.mode));
+  return *triangulate(indices, p.mode);
 }
 
 struct Placement {
@@ -118,12 +122,12 @@ struct Placement {
 };
 
 // Where the vertices go: skinned (bind pose as stored), rigid under a joint, or static.
-Placement primitive_placement(Context& ctx, int node, const tinygltf::Node& n, const tinygltf::Primitive& p,
+Placement primitive_placement(Context& ctx, int node, const Node& n, const Primitive& p,
                               const std::vector<float>& positions, const std::string& at) {
   Placement out;
-  out.skinned = n.skin >= 0 && attribute(p, "JOINTS_0") >= 0 && attribute(p, "WEIGHTS_0") >= 0;
-  if (n.skin >= 0 && !out.skinned)
-    ctx.warnings.warn("skin without weights", at + ": node " + std::to_string(node) +
+  out.skinned = n.skin != kNone && attribute(p, Semantic::joints) != kNone && attribute(p, Semantic::weights) != kNone;
+  if (n.skin != kNone && !out.skinned)
+    ctx.warnings.warn("skin without weights", at + ": " + n.where +
                                                   " has a skin but the primitive has no JOINTS_0/WEIGHTS_0; baked rigid");
   out.transform = ctx.skeleton.rest_global[std::size_t(node)];
   if (!out.skinned) {
@@ -153,11 +157,11 @@ Placement primitive_placement(Context& ctx, int node, const tinygltf::Node& n, c
 }
 
 // Given normals turned with the geometry, or (none, or unusable) angle-weighted ones.
-std::vector<float> primitive_normals(Context& ctx, const tinygltf::Primitive& p, const Placement& place,
+std::vector<float> primitive_normals(Context& ctx, const Primitive& p, const Placement& place,
                                      const std::vector<std::uint32_t>& triangles, const std::string& at) {
   const std::size_t count = place.positions.size() / 3;
   std::vector<float> normals;
-  if (const int acc = attribute(p, "NORMAL"); acc >= 0) {
+  if (const std::int32_t acc = attribute(p, Semantic::normal); acc != kNone) {
     check_count(ctx, acc, count, "NORMAL", at);
     normals = read_floats(ctx.scene, acc, 3, at + " NORMAL");
     bool bad = !all_finite(normals);
@@ -167,7 +171,7 @@ std::vector<float> primitive_normals(Context& ctx, const tinygltf::Primitive& p,
       for (int c = 0; c < 3; ++c) normals[i * 3 + std::size_t(c)] = float(nn[std::size_t(c)]);
     }
     if (bad) {
-      ctx.warnings.warn("bad normals", at + ": NORMAL accessor " + std::to_string(acc) +
+      ctx.warnings.warn("bad normals", at + ": NORMAL " + stream(ctx, acc).where +
                                            " has zero-length or non-finite normals; normals regenerated");
       normals.clear();
     }
@@ -182,15 +186,16 @@ struct PrimitiveUvs {
 };
 
 // UVs of the material's set, with its texture transform baked in.
-PrimitiveUvs primitive_uvs(Context& ctx, const tinygltf::Primitive& p, std::size_t count, const std::string& at) {
+PrimitiveUvs primitive_uvs(Context& ctx, const Primitive& p, std::size_t count, const std::string& at) {
   const int material = p.material;
   auto uv_it = ctx.uv_of_material.find(material);
   if (uv_it == ctx.uv_of_material.end())
-    uv_it = ctx.uv_of_material.emplace(material, plan_material_uv(ctx.doc, material, ctx.warnings)).first;
+    uv_it = ctx.uv_of_material.emplace(material, plan_material_uv(ctx.scene, material, ctx.warnings)).first;
   const MaterialUv& plan = uv_it->second;
   PrimitiveUvs out;
   out.values.assign(count * 2, 0.0f);
-  if (const int acc = attribute(p, "TEXCOORD_" + std::to_string(plan.set)); acc >= 0) {
+  if (const std::int32_t acc = plan.set >= 0 ? attribute(p, Semantic::texcoord, std::uint32_t(plan.set)) : kNone;
+      acc != kNone) {
     check_count(ctx, acc, count, "TEXCOORD", at);
     out.values = read_floats(ctx.scene, acc, 2, at + " TEXCOORD_" + std::to_string(plan.set));
     if (!all_finite(out.values)) throw BakeError(at + ": TEXCOORD_" + std::to_string(plan.set) + " holds a non-finite value");
@@ -207,51 +212,50 @@ PrimitiveUvs primitive_uvs(Context& ctx, const tinygltf::Primitive& p, std::size
     ctx.warnings.warn("missing uvs", at + ": material " + std::to_string(material) + " is textured but the primitive has no TEXCOORD_" +
                                          std::to_string(plan.set) + "; UVs set to 0");
   }
-  for (const auto& [name, acc] : p.attributes) {
-    (void)acc;
-    if (name.rfind("TEXCOORD_", 0) == 0 && name != "TEXCOORD_" + std::to_string(plan.set))
-      ctx.warnings.warn("extra uv sets", at + ": " + name + " dropped: AEM keeps one UV set (TEXCOORD_" + std::to_string(plan.set) + ")");
+  for (const Attribute& a : p.attributes) {
+    if (a.semantic == Semantic::texcoord && a.name != "TEXCOORD_" + std::to_string(plan.set))
+      ctx.warnings.warn("extra uv sets", at + ": " + a.name + " dropped: AEM keeps one UV set (TEXCOORD_" + std::to_string(plan.set) + ")");
   }
   return out;
 }
 
 // The primitive's own tangents, turned with the geometry, when it has usable ones and they are
 // kept; empty otherwise (primitive_surface generates them).
-std::vector<float> primitive_tangents(Context& ctx, const tinygltf::Primitive& p, const Placement& place,
+std::vector<float> primitive_tangents(Context& ctx, const Primitive& p, const Placement& place,
                                       const std::vector<float>& normals, const std::string& at) {
   std::vector<float> tangents;
-  const int acc = attribute(p, "TANGENT");
-  if (acc < 0 || ctx.regenerate_tangents) return tangents;
+  const std::int32_t acc = attribute(p, Semantic::tangent);
+  if (acc == kNone || ctx.regenerate_tangents) return tangents;
   check_count(ctx, acc, normals.size() / 3, "TANGENT", at);
   tangents = read_floats(ctx.scene, acc, 4, at + " TANGENT");
   if (!all_finite(tangents)) {
-    ctx.warnings.warn("bad tangents", at + ": TANGENT accessor " + std::to_string(acc) + " holds non-finite values; regenerated");
+    ctx.warnings.warn("bad tangents", at + ": TANGENT " + stream(ctx, acc).where + " holds non-finite values; regenerated");
     tangents.clear();
   }
   const std::size_t degenerate = orient_given_tangents(tangents, normals, place.transform, place.mirrored);
   if (degenerate > 0)
-    ctx.warnings.warn("bad tangents", at + ": TANGENT accessor " + std::to_string(acc) + ": " + std::to_string(degenerate) +
+    ctx.warnings.warn("bad tangents", at + ": TANGENT " + stream(ctx, acc).where + ": " + std::to_string(degenerate) +
                                           " tangents are zero or along their normal; those vertices get a tangent perpendicular to the normal");
   return tangents;
 }
 
 // Skin weights: the four largest of every JOINTS_n/WEIGHTS_n set (n < 8, up to the first
 // missing one), renormalised.
-VertexInfluences skin_influences(Context& ctx, const tinygltf::Node& n, const tinygltf::Primitive& p,
+VertexInfluences skin_influences(Context& ctx, const Node& n, const Primitive& p,
                                  std::size_t count, const std::string& at) {
-  const tinygltf::Skin& skin = ctx.doc.model->skins[std::size_t(n.skin)];
+  const Skin& skin = ctx.scene.skins[std::size_t(n.skin)];
   std::vector<std::int32_t> joint_of_slot;
   for (int joint_node : skin.joints) joint_of_slot.push_back(ctx.skeleton.joint_of_node[std::size_t(joint_node)]);
   InfluenceCollector collector(count, std::move(joint_of_slot));
-  for (int set = 0; set < 8; ++set) {
-    const int ja = attribute(p, "JOINTS_" + std::to_string(set));
-    const int wa = attribute(p, "WEIGHTS_" + std::to_string(set));
-    if (ja < 0 || wa < 0) break;
+  for (std::uint32_t set = 0; set < 8; ++set) {
+    const std::int32_t ja = attribute(p, Semantic::joints, set);
+    const std::int32_t wa = attribute(p, Semantic::weights, set);
+    if (ja == kNone || wa == kNone) break;
     check_count(ctx, ja, count, "JOINTS", at);
     check_count(ctx, wa, count, "WEIGHTS", at);
     const std::vector<std::uint32_t> js = read_uints(ctx.scene, ja, 4, at + " JOINTS_" + std::to_string(set));
     const std::vector<float> ws = read_floats(ctx.scene, wa, 4, at + " WEIGHTS_" + std::to_string(set));
-    collector.add(js, ws, {at, ctx.doc.path.string() + ": accessor " + std::to_string(ja), "skin " + std::to_string(n.skin), set});
+    collector.add(js, ws, {at, model(ctx) + ": " + stream(ctx, ja).where, skin.where, int(set)});
   }
   VertexInfluences out = collector.finish();
   if (out.dropped_any)
@@ -274,7 +278,7 @@ void emit_vertices(Context& ctx, int material, const PrimitiveSurface& surface, 
   const std::size_t count = influences.joints.size();
   const std::size_t total = surface.positions.size() / 3;
   if (ctx.out.vertices.size() + total > kMaxBakedVertices)
-    throw BakeError(ctx.doc.path.string() + ": more vertices than an AEM file can hold");
+    throw BakeError(model(ctx) + ": more vertices than an AEM file can hold");
   const std::vector<float>& tangents = surface.tangents;
   for (std::size_t i = 0; i < total; ++i) {
     const std::size_t src = i < count ? i : surface.split_from[i - count];
@@ -299,10 +303,9 @@ void emit_vertices(Context& ctx, int material, const PrimitiveSurface& surface, 
   for (std::uint32_t idx : surface.triangles) range.indices.push_back(base + idx);
 }
 
-void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t prim_index) {
-  const tinygltf::Node& n = ctx.doc.model->nodes[std::size_t(node)];
-  const tinygltf::Primitive& p = ctx.doc.model->meshes[mesh_index].primitives[prim_index];
-  const std::string at = where(ctx, mesh_index, prim_index);
+void bake_primitive(Context& ctx, int node, const Primitive& p) {
+  const Node& n = ctx.scene.nodes[std::size_t(node)];
+  const std::string at = model(ctx) + ": " + p.where;
   throw_if_cancelled(ctx.cancel);
   const std::optional<std::vector<float>> positions = primitive_positions(ctx, p, at);
   if (!positions) return;
@@ -326,10 +329,12 @@ void bake_primitive(Context& ctx, int node, std::size_t mesh_index, std::size_t 
 }
 
 // Each node's own joint or its nearest ancestor's.
-std::vector<int> anchor_joints(const GltfDocument& doc, const SkeletonBuild& skeleton) {
-  std::vector<char> is_joint(doc.parent.size());
+std::vector<int> anchor_joints(const Scene& scene, const SkeletonBuild& skeleton) {
+  std::vector<int> parent;
+  for (const Node& node : scene.nodes) parent.push_back(node.parent);
+  std::vector<char> is_joint(parent.size());
   for (std::size_t n = 0; n < is_joint.size(); ++n) is_joint[n] = skeleton.joint_of_node[n] >= 0;
-  std::vector<int> anchor = nearest_marked_nodes(doc.parent, is_joint);
+  std::vector<int> anchor = nearest_marked_nodes(parent, is_joint);
   for (int& a : anchor)
     if (a >= 0) a = skeleton.joint_of_node[std::size_t(a)];
   return anchor;
@@ -337,20 +342,18 @@ std::vector<int> anchor_joints(const GltfDocument& doc, const SkeletonBuild& ske
 
 }  // namespace
 
-GeometryBuild build_geometry(const GltfDocument& doc, const SkeletonBuild& skeleton,
+GeometryBuild build_geometry(const Scene& scene, const SkeletonBuild& skeleton,
                              const BakeOptions& options, WarningLog& warnings) {
-  Context ctx{doc, doc.scene_description, skeleton, warnings, options.regenerate_tangents, options.signals.cancel,
-              anchor_joints(doc, skeleton), {}, {}, {}};
-  const tinygltf::Model& m = *doc.model;
-  std::vector<int> stack(doc.roots.rbegin(), doc.roots.rend());
+  Context ctx{scene, skeleton, warnings, options.regenerate_tangents, options.signals.cancel,
+              anchor_joints(scene, skeleton), {}, {}, {}};
+  std::vector<int> stack(scene.roots.rbegin(), scene.roots.rend());
   while (!stack.empty()) {
     const int node = stack.back();
     stack.pop_back();
-    const tinygltf::Node& n = m.nodes[std::size_t(node)];
-    if (n.camera >= 0) warnings.warn("cameras", doc.path.string() + ": node " + std::to_string(node) + " has a camera; dropped (AEM has no cameras)");
-    if (n.mesh >= 0)
-      for (std::size_t pi = 0; pi < m.meshes[std::size_t(n.mesh)].primitives.size(); ++pi)
-        bake_primitive(ctx, node, std::size_t(n.mesh), pi);
+    const Node& n = scene.nodes[std::size_t(node)];
+    if (n.has_camera) warnings.warn("cameras", scene.model.string() + ": " + n.where + " has a camera; dropped (AEM has no cameras)");
+    if (n.mesh != kNone)
+      for (const Primitive& p : scene.meshes[std::size_t(n.mesh)].primitives) bake_primitive(ctx, node, p);
     // Children in the order the file lists them (the node graph is a checked forest).
     for (auto it = n.children.rbegin(); it != n.children.rend(); ++it) stack.push_back(*it);
   }

@@ -60,7 +60,7 @@ TEST_F(CancelEveryStep, Import) {
 
 TEST_F(CancelEveryStep, GeometryNormalsAndTangents) {
   pipeline::WarningLog warnings;
-  EXPECT_THROW(pipeline::build_geometry(doc_, skeleton_, cancelled(), warnings), BakeCancelled);
+  EXPECT_THROW(pipeline::build_geometry(doc_.scene_description, skeleton_, cancelled(), warnings), BakeCancelled);
   pipeline::TangentMesh mesh{{0, 0, 0, 1, 0, 0, 0, 1, 0}, {0, 0, 1, 0, 0, 1, 0, 0, 1}, {0, 0, 1, 0, 0, 1}, {0, 1, 2}};
   EXPECT_THROW(pipeline::angle_weighted_normals(mesh.positions, mesh.triangles, &kCancelled), BakeCancelled);
   std::vector<float> tangents;
@@ -70,7 +70,7 @@ TEST_F(CancelEveryStep, GeometryNormalsAndTangents) {
 
 TEST_F(CancelEveryStep, VertexOptimiser) {
   pipeline::WarningLog warnings;
-  const pipeline::GeometryBuild geometry = pipeline::build_geometry(doc_, skeleton_, test_options(), warnings);
+  const pipeline::GeometryBuild geometry = pipeline::build_geometry(doc_.scene_description, skeleton_, test_options(), warnings);
   ASSERT_FALSE(geometry.ranges.empty());
   EXPECT_THROW(pipeline::optimize_geometry(geometry, &kCancelled), BakeCancelled);
 }

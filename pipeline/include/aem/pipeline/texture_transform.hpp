@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "aem/pipeline/gltf_import.hpp"
+#include "aem/pipeline/bake_options.hpp"
 #include "aem/pipeline/scene.hpp"
 
 namespace tinygltf {
@@ -35,6 +35,6 @@ struct MaterialUv {
 };
 
 // material -1 is the default material (untextured, set 0).
-MaterialUv plan_material_uv(const GltfDocument& doc, int material, WarningLog& warnings);
+MaterialUv plan_material_uv(const Scene& scene, int material, WarningLog& warnings);
 
 }  // namespace aem::pipeline
