@@ -76,7 +76,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
     materials.push_back(geometry.ranges[mesh.material].material);
     mesh.material = std::uint32_t(materials.size() - 1);
   }
-  PackedMaterials packed = pack_materials(doc, materials, options, warnings);
+  PackedMaterials packed = pack_materials(doc.scene_description, materials, options, warnings);
   report.timings.textures_s = clock.lap();
   report.timings.compress_s = packed.compress_seconds;
   report.images_decoded = packed.images_decoded;
