@@ -13,6 +13,7 @@
 #include "bake_limits.hpp"
 #include "double_sided.hpp"
 #include "parent_directory.hpp"
+#include "scene_check.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -40,21 +41,24 @@ const char* format_name(Compression c) {
 
 }  // namespace
 
-BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options) {
+namespace {
+
+// The bake of a scene whose producer has already logged its warnings (and spent `import_s`).
+BakeResult bake_checked_scene(const Scene& scene, const BakeOptions& options, WarningLog& warnings, double import_s) {
+  const std::filesystem::path& input = scene.model;
   BakeResult result;
   BakeReport& report = result.report;
-  WarningLog warnings(options.strict);
   Stopwatch clock;
-  const GltfDocument doc = import_gltf(input, options, warnings);
-  report.timings.import_s = clock.lap();
-  report.inputs = doc.files;
+  check_scene(scene);
+  report.timings.import_s = import_s + clock.lap();
+  report.inputs = scene.inputs;
   throw_if_cancelled(options, input);
 
-  check_vertex_limit(doc.scene_description, options.limits);
-  const SkeletonBuild skeleton = build_skeleton(doc.scene_description, warnings);
+  check_vertex_limit(scene, options.limits);
+  const SkeletonBuild skeleton = build_skeleton(scene, warnings);
   throw_if_cancelled(options, input);
-  GeometryBuild geometry = build_geometry(doc.scene_description, skeleton, options, warnings);
-  report.back_face_triangles = add_back_faces(doc.scene_description, geometry);
+  GeometryBuild geometry = build_geometry(scene, skeleton, options, warnings);
+  report.back_face_triangles = add_back_faces(scene, geometry);
   report.source_vertices = geometry.vertices.size();
   report.timings.geometry_s = clock.lap();
   throw_if_cancelled(options, input);
@@ -66,7 +70,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
 
   ModelContent& content = result.content;
   content.joints = skeleton.joints;
-  content.animations = bake_animations(doc.scene_description, skeleton, options, warnings);
+  content.animations = bake_animations(scene, skeleton, options, warnings);
   report.timings.skeleton_s = clock.lap();
   throw_if_cancelled(options, input);
 
@@ -76,7 +80,7 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
     materials.push_back(geometry.ranges[mesh.material].material);
     mesh.material = std::uint32_t(materials.size() - 1);
   }
-  PackedMaterials packed = pack_materials(doc.scene_description, materials, options, warnings);
+  PackedMaterials packed = pack_materials(scene, materials, options, warnings);
   report.timings.textures_s = clock.lap();
   report.timings.compress_s = packed.compress_seconds;
   report.images_decoded = packed.images_decoded;
@@ -99,6 +103,22 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   report.textures = std::uint32_t(content.textures.size());
   for (const TextureImage& t : content.textures) ++report.texture_formats[format_name(t.compression)];
   return result;
+}
+
+}  // namespace
+
+BakeResult bake_scene(const Scene& scene, const BakeOptions& options) {
+  WarningLog warnings(options.strict);
+  return bake_checked_scene(scene, options, warnings, 0);
+}
+
+BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options) {
+  WarningLog warnings(options.strict);
+  Stopwatch clock;
+  const Scene scene = import_gltf(input, options, warnings);
+  const double import_s = clock.lap();
+  throw_if_cancelled(options, input);
+  return bake_checked_scene(scene, options, warnings, import_s);
 }
 
 BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesystem::path& output,

@@ -434,8 +434,7 @@ std::string with_buffer_file_errors_named(const std::string& error, const std::s
 
 }  // namespace
 
-GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& options,
-                         WarningLog& warnings) {
+Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings) {
   GltfDocument doc;
   doc.path = path;
   doc.model = std::make_shared<tinygltf::Model>();
@@ -527,8 +526,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
     warnings.warn("cameras", path.string() + ": " + std::to_string(m.cameras.size()) + " camera(s) dropped: AEM has no cameras");
   if (!m.lights.empty())
     warnings.warn("lights", path.string() + ": " + std::to_string(m.lights.size()) + " light(s) dropped: AEM has no lights");
-  doc.scene_description = describe_gltf(*doc.model, doc, std::move(images));
-  return doc;
+  return describe_gltf(*doc.model, doc, std::move(images));
 }
 
 }  // namespace aem::pipeline

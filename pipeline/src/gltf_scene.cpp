@@ -2,7 +2,7 @@
 
 #include <tiny_gltf.h>
 
-#include "aem/pipeline/texture_transform.hpp"
+#include "gltf_texture_transform.hpp"
 #include "component_type.hpp"
 
 namespace aem::pipeline {

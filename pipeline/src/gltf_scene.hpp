@@ -1,10 +1,11 @@
 #pragma once
 // The glTF importer's last step: the checked tinygltf model described as a Scene (scene.hpp), the
 // only thing the bake stages read. Private to the importer: it names tinygltf.
+#include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "aem/pipeline/gltf_import.hpp"
 #include "aem/pipeline/scene.hpp"
 
 namespace tinygltf {
@@ -12,6 +13,16 @@ class Model;
 }
 
 namespace aem::pipeline {
+
+// The importer's working state: the loaded model and what checking it found.
+struct GltfDocument {
+  std::filesystem::path path;
+  std::shared_ptr<tinygltf::Model> model;
+  std::vector<int> parent;  // per node: its parent node, or -1
+  int scene = -1;           // the scene to bake, or -1 when the file has none (all root nodes)
+  std::vector<int> roots;   // the nodes to bake from, in order
+  std::vector<std::filesystem::path> files;  // `path`, then every file the loader looked for
+};
 
 // What the import learnt of one glTF image: why it has no pixels (`problem`), or its encoded
 // bytes (`bytes`, or with buffer_view >= 0 that bufferView of the model) and the size its header

@@ -194,10 +194,9 @@ class Checker {
   void material(std::size_t i) {
     const Material& m = s_.materials[i];
     const std::string where = name(m.where, "material", i);
-    for (const TextureRef* ref : {&m.base_color, &m.metallic_roughness, &m.normal, &m.occlusion, &m.emissive}) {
+    // Any uv_set is safe: the stages look it up among the primitive's attributes.
+    for (const TextureRef* ref : {&m.base_color, &m.metallic_roughness, &m.normal, &m.occlusion, &m.emissive})
       index(ref->texture, s_.textures.size(), true, where, "texture");
-      if (ref->uv_set < 0) fail(where, "negative UV set " + std::to_string(ref->uv_set));
-    }
     if (std::uint8_t(m.alpha_mode) > std::uint8_t(AlphaMode::blend))
       fail(where, "unknown alpha mode " + std::to_string(int(m.alpha_mode)));
   }

@@ -1,7 +1,11 @@
 // check_scene, the trust boundary for scenes from other processes: small scenes built by hand,
-// each with one defect, must be refused with a message naming the element's `where`.
+// each with one defect, must be refused with a message naming the element's `where`; and
+// bake_scene, which bakes a scene from any producer after checking it.
+#include <cstring>
+
 #include <gtest/gtest.h>
 
+#include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/bake_options.hpp"
 #include "aem/pipeline/scene.hpp"
 #include "scene_check.hpp"
@@ -149,6 +153,47 @@ TEST(SceneCheck, NamesElementsTheProducerLeftUnnamed) {
   s.nodes[1].where.clear();
   s.nodes[1].skin = 0;
   EXPECT_EQ(refusal(s), "/models/hand.scene: node 1: skin 0 does not exist (there are 0)");
+}
+
+}  // namespace
+
+namespace {
+
+// One triangle of the XY plane, built by hand: what any importer could hand to bake_scene.
+Scene plain_triangle() {
+  Scene s = triangle_scene();
+  s.materials.clear();
+  s.textures.clear();
+  s.samplers.clear();
+  s.images.clear();
+  s.meshes[0].primitives[0].material = kNone;
+  const float positions[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+  const std::uint16_t indices[3] = {0, 1, 2};
+  std::memcpy(s.buffers[0].data(), positions, sizeof positions);
+  std::memcpy(s.buffers[0].data() + 36, indices, sizeof indices);
+  s.inputs = {s.model};
+  return s;
+}
+
+TEST(BakeScene, BakesAHandBuiltScene) {
+  const BakeResult result = bake_scene(plain_triangle(), BakeOptions{});
+  EXPECT_EQ(result.report.triangles, 1u);
+  EXPECT_EQ(result.report.vertices, 3u);
+  EXPECT_EQ(result.report.inputs, std::vector<std::filesystem::path>{"/models/hand.scene"});
+  ASSERT_EQ(result.content.vertices.size(), 3u);
+  EXPECT_EQ(result.content.vertices[1].position[0], 1.0f);
+}
+
+TEST(BakeScene, RefusesABadSceneBeforeAnyStage) {
+  Scene s = plain_triangle();
+  s.streams[0].count = 4;  // 4 positions from byte 12 end at byte 60, past the 42-byte buffer
+  s.streams[0].offset = 12;
+  try {
+    bake_scene(s, BakeOptions{});
+    FAIL() << "a stream past its buffer was baked";
+  } catch (const BakeError& e) {
+    EXPECT_EQ(std::string(e.what()), "/models/hand.scene: accessor 0: needs bytes 12..12+48 of buffer 0, which has 42");
+  }
 }
 
 }  // namespace

@@ -10,33 +10,16 @@
 // material packer decides (only a material in the baked scene that uses it makes it an error). What the import tolerates, and what it refuses,
 // is listed in specs/gltf-import.md.
 #include <filesystem>
-#include <memory>
-#include <string>
-#include <vector>
 
 #include "aem/pipeline/bake_options.hpp"
 #include "aem/pipeline/scene.hpp"
 
-namespace tinygltf {
-class Model;
-}
-
 namespace aem::pipeline {
 
-struct GltfDocument {
-  std::filesystem::path path;
-  std::shared_ptr<tinygltf::Model> model;
-  std::vector<int> parent;  // per node: its parent node, or -1
-  int scene = -1;           // the scene to bake, or -1 when the file has none (all root nodes)
-  std::vector<int> roots;   // the nodes to bake from, in order
-  std::vector<std::filesystem::path> files;  // `path`, then every file the loader looked for
-  // The model described for the bake stages (scene.hpp), the buffers moved into it. Each image
-  // there has its problem ("file ... not found", "cannot be decoded (...)"), or its encoded bytes
-  // and the size its header claims (its pixels may still fail to decode, which the packer reports).
-  Scene scene_description;
-};
-
-GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& options,
-                         WarningLog& warnings);
+// The model at `path` described as a Scene (scene.hpp): its buffers, accessors as streams,
+// nodes, meshes, skins, animations, materials, textures, samplers and still-encoded images; the
+// scene's roots are the nodes of the chosen scene (options.scene), each once. Loader warnings go
+// to `warnings`; bad input throws BakeError naming the file and the element.
+Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings);
 
 }  // namespace aem::pipeline
