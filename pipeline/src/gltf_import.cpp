@@ -292,13 +292,13 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
 }
 
 constexpr int kMaxImageSide = 16384;
+constexpr std::size_t kMaxSameHashCompared = 8;
 
 // The first byte of bufferView `view` of `model` (its range inside its buffer checked by the caller).
 const unsigned char* encoded_bytes_in(const tinygltf::Model& model, int view) {
   const tinygltf::BufferView& v = model.bufferViews[std::size_t(view)];
   return model.buffers[std::size_t(v.buffer)].data.data() + v.byteOffset;
 }
-constexpr std::size_t kMaxSameHashCompared = 8;
 
 // What tinygltf's loading learnt of each image, by image index: why it has no pixels, or its
 // encoded bytes and header size. An image the bake cannot read is not a load failure: whether it
