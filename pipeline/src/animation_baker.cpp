@@ -5,9 +5,8 @@
 #include <cmath>
 #include <string>
 
-#include <tiny_gltf.h>
-
-#include "aem/pipeline/accessor_reader.hpp"
+#include "stream_reader.hpp"
+#include "utf8_name.hpp"
 #include "bake_math.hpp"
 
 namespace aem::pipeline {
@@ -25,14 +24,14 @@ Keyframe key(double t, const Value& v) {
   return Keyframe{float(t), {float(v[0]), float(v[1]), float(v[2]), float(v[3])}};
 }
 
-struct Channel {
+struct Track {
   std::vector<double> times;
   std::vector<Value> values;  // LINEAR/STEP: one per time; CUBICSPLINE: in, value, out per time
   bool rotation = false;
   int components = 3;
 };
 
-Value hermite(const Channel& c, std::size_t k, double s) {
+Value hermite(const Track& c, std::size_t k, double s) {
   const double dt = c.times[k + 1] - c.times[k];
   const Value& v0 = c.values[k * 3 + 1];
   const Value& b0 = c.values[k * 3 + 2];
@@ -63,7 +62,7 @@ double distance(const Value& a, const Value& b, bool rotation) {
   return rotation ? std::min(d, d_neg) : d;
 }
 
-void resample_segment(const Channel& c, std::size_t k, double s0, double s1, const Value& v0,
+void resample_segment(const Track& c, std::size_t k, double s0, double s1, const Value& v0,
                       const Value& v1, double tolerance, int depth, std::vector<Keyframe>& out) {
   bool ok = true;
   for (double f : {0.25, 0.5, 0.75}) {
@@ -83,11 +82,21 @@ void resample_segment(const Channel& c, std::size_t k, double s0, double s1, con
   resample_segment(c, k, sm, s1, vm, v1, tolerance, depth + 1, out);
 }
 
+// glTF's spelling, which messages use.
+std::string interpolation_name(Interpolation interpolation) {
+  switch (interpolation) {
+    case Interpolation::linear: return "LINEAR";
+    case Interpolation::step: return "STEP";
+    case Interpolation::cubic_spline: return "CUBICSPLINE";
+  }
+  return "LINEAR";  // not reached: the switch names every interpolation
+}
+
 }  // namespace
 
-std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const SkeletonBuild& skeleton,
+std::vector<AnimationDesc> bake_animations(const Scene& scene, const SkeletonBuild& skeleton,
                                            const BakeOptions& options, WarningLog& warnings) {
-  const tinygltf::Model& m = *doc.model;
+  const std::filesystem::path& model = scene.model;
   const std::size_t joint_count = skeleton.joints.size();
   // Rest values per joint.
   std::vector<Value> rest_t(joint_count), rest_r(joint_count), rest_s(joint_count);
@@ -95,7 +104,7 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
     math::Vec3 t, s;
     math::Vec4 r;
     if (!math::decompose_trs(skeleton.rest_local[std::size_t(skeleton.node_of_joint[j])], t, r, s)) {
-      warnings.warn("degenerate rest", doc.path.string() + ": node " + std::to_string(skeleton.node_of_joint[j]) +
+      warnings.warn("degenerate rest", model.string() + ": node " + std::to_string(skeleton.node_of_joint[j]) +
                                            " has a rest transform that is not a T*R*S; its animation rest keys use identity");
       t = {0, 0, 0};
       r = {0, 0, 0, 1};
@@ -109,18 +118,19 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
   // product before allocating any track. Animations without channels hold nothing else and are
   // dropped, so that thousands of them cost nothing.
   std::vector<std::size_t> kept;
-  for (std::size_t ai = 0; ai < m.animations.size(); ++ai) {
-    if (!m.animations[ai].channels.empty()) {
+  for (std::size_t ai = 0; ai < scene.animations.size(); ++ai) {
+    const Animation& anim = scene.animations[ai];
+    if (!anim.channels.empty()) {
       kept.push_back(ai);
       continue;
     }
-    warnings.warn("empty animation", doc.path.string() + ": animation " + std::to_string(ai) +
-                                         (m.animations[ai].name.empty() ? "" : " (" + m.animations[ai].name + ")") +
+    warnings.warn("empty animation", model.string() + ": " + anim.where +
+                                         (anim.name.empty() ? "" : " (" + anim.name + ")") +
                                          " has no channels; dropped (and any other animation without channels)");
   }
   const std::uint64_t max_keys = options.limits.max_animation_keys;
   const auto keys_over_limit = [&](std::uint64_t keys, const std::string& what) {
-    return BakeError(doc.path.string() + ": " + what + " make " + std::to_string(keys) +
+    return BakeError(model.string() + ": " + what + " make " + std::to_string(keys) +
                      " animation keys, more than the limit of " + std::to_string(max_keys) +
                      " (--max-animation-keys raises it)");
   };
@@ -131,58 +141,53 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
   std::uint64_t total_keys = rest_keys;  // rest keys, plus each channel's keys as they are made
   std::vector<AnimationDesc> out;
   for (std::size_t ai : kept) {
-    const tinygltf::Animation& anim = m.animations[ai];
+    const Animation& anim = scene.animations[ai];
     AnimationDesc desc;
-    desc.name = anim.name.empty() ? "animation_" + std::to_string(ai) : anim.name;
-    if (desc.name.size() > 127) {
-      std::size_t cut = 127;
-      while (cut > 0 && (static_cast<unsigned char>(desc.name[cut]) & 0xC0) == 0x80) --cut;
-      desc.name.resize(cut);
-    }
+    desc.name = truncated_utf8(anim.name.empty() ? "animation_" + std::to_string(ai) : anim.name, 127);
     desc.joints.resize(joint_count);
     double duration = 0;
     for (std::size_t ci = 0; ci < anim.channels.size(); ++ci) {
-      const tinygltf::AnimationChannel& ch = anim.channels[ci];
-      throw_if_cancelled(options, doc.path);
-      const std::string at = doc.path.string() + ": animation " + std::to_string(ai) + " channel " + std::to_string(ci);
-      if (ch.target_path == "weights") {
+      const Channel& ch = anim.channels[ci];
+      throw_if_cancelled(options, model);
+      const std::string at = model.string() + ": " + ch.where;
+      if (ch.path == TargetPath::weights) {
         warnings.warn("morph targets", at + ": morph target weights animation dropped (AEM has no morph targets)");
         continue;
       }
-      if (ch.target_path != "translation" && ch.target_path != "rotation" && ch.target_path != "scale") {
-        warnings.warn("animation path", at + ": target path '" + ch.target_path + "' ignored");
+      if (ch.path == TargetPath::other) {
+        warnings.warn("animation path", at + ": target path '" + ch.path_name + "' ignored");
         continue;
       }
-      if (ch.target_node < 0) {
+      if (ch.node == kNone) {
         warnings.warn("animation target", at + ": has no target node; ignored");
         continue;
       }
-      const int joint = skeleton.joint_of_node[std::size_t(ch.target_node)];
-      const tinygltf::AnimationSampler& smp = anim.samplers[std::size_t(ch.sampler)];
-      const std::string sat = doc.path.string() + ": animation " + std::to_string(ai) + " sampler " + std::to_string(ch.sampler);
+      const int joint = skeleton.joint_of_node[std::size_t(ch.node)];
+      const AnimationSampler& smp = anim.samplers[std::size_t(ch.sampler)];
+      const std::string sat = model.string() + ": " + smp.where;
       // Each key time makes at least one key (the first in place of the rest key counted above):
       // refuse before reading a huge input accessor.
-      if (const std::uint64_t times_count = accessor_count(doc, smp.input);
+      if (const std::uint64_t times_count = stream_count(scene, smp.input);
           times_count > 0 && total_keys + times_count - 1 > max_keys)
         throw keys_over_limit(total_keys + times_count - 1, "animation " + std::to_string(ai) + " channel " +
                                                             std::to_string(ci) + " (" + std::to_string(times_count) +
                                                             " key times) and the tracks before it");
-      Channel c;
-      c.rotation = ch.target_path == "rotation";
+      Track c;
+      c.rotation = ch.path == TargetPath::rotation;
       c.components = c.rotation ? 4 : 3;
-      const std::string interp = smp.interpolation.empty() ? "LINEAR" : smp.interpolation;
-      const bool cubic = interp == "CUBICSPLINE";
+      const std::string interp = interpolation_name(smp.interpolation);
+      const bool cubic = smp.interpolation == Interpolation::cubic_spline;
       const std::size_t per_key = cubic ? 3 : 1;
       // The counts agree before either accessor is read (an output of 2^28 zero values without
       // a buffer view would otherwise be read for a single key time).
-      const std::size_t time_count = accessor_count(doc, smp.input), value_count = accessor_count(doc, smp.output);
+      const std::size_t time_count = stream_count(scene, smp.input), value_count = stream_count(scene, smp.output);
       if (time_count == 0) throw BakeError(sat + ": input accessor has no key times");
       if (value_count != time_count * per_key)
         throw BakeError(sat + ": output accessor " + std::to_string(smp.output) + " has " +
                         std::to_string(value_count) + " values for " + std::to_string(time_count) + " key times (" +
                         interp + " needs " + std::to_string(time_count * per_key) + ")");
-      const std::vector<float> times = read_floats(doc, smp.input, 1, sat + " input");
-      const std::vector<float> values = read_floats(doc, smp.output, std::size_t(c.components), sat + " output");
+      const std::vector<float> times = read_floats(scene, smp.input, 1, sat + " input");
+      const std::vector<float> values = read_floats(scene, smp.output, std::size_t(c.components), sat + " output");
       for (std::size_t k = 0; k < times.size(); ++k) {
         if (!std::isfinite(times[k]) || times[k] < 0)
           throw BakeError(sat + ": key time " + std::to_string(k) + " is negative or not finite");
@@ -200,18 +205,18 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
       duration = std::max(duration, c.times.back());
       if (joint < 0) continue;  // cannot happen: every animated node is a joint
       JointKeys& jk = desc.joints[std::size_t(joint)];
-      std::vector<Keyframe>& keys = ch.target_path == "translation" ? jk.translations
+      std::vector<Keyframe>& keys = ch.path == TargetPath::translation ? jk.translations
                                     : c.rotation                      ? jk.rotations
                                                                       : jk.scales;
       if (!keys.empty()) {
-        warnings.warn("duplicate channel", at + ": node " + std::to_string(ch.target_node) + " " +
-                                                ch.target_path + " is animated twice; the first channel is kept");
+        warnings.warn("duplicate channel", at + ": node " + std::to_string(ch.node) + " " +
+                                                ch.path_name + " is animated twice; the first channel is kept");
         continue;
       }
       auto fix = [&](Value v) { return c.rotation ? normalized(v) : Value{v[0], v[1], v[2], 0}; };
-      if (interp == "LINEAR") {
+      if (smp.interpolation == Interpolation::linear) {
         for (std::size_t k = 0; k < c.times.size(); ++k) keys.push_back(key(c.times[k], fix(c.values[k])));
-      } else if (interp == "STEP") {
+      } else if (smp.interpolation == Interpolation::step) {
         for (std::size_t k = 0; k < c.times.size(); ++k) {
           if (k > 0) keys.push_back(key(c.times[k], fix(c.values[k - 1])));
           keys.push_back(key(c.times[k], fix(c.values[k])));
@@ -228,7 +233,7 @@ std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const Skelet
         keys.push_back(key(c.times[0], fix(c.values[1])));
         for (std::size_t k = 0; k + 1 < c.times.size(); ++k) {
           // (A segment makes at most 2^10 keys: every few thousand of them is often enough.)
-          if (k % 4096 == 0) throw_if_cancelled(options, doc.path);
+          if (k % 4096 == 0) throw_if_cancelled(options, model);
           if (c.times[k + 1] == c.times[k]) {
             keys.push_back(key(c.times[k + 1], fix(c.values[(k + 1) * 3 + 1])));
             continue;

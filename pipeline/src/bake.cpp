@@ -15,6 +15,7 @@
 #include "bake_limits.hpp"
 #include "double_sided.hpp"
 #include "parent_directory.hpp"
+#include "scene_check.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -41,23 +42,22 @@ const char* format_name(Compression c) {
   throw std::logic_error("format_name: not a Compression: " + std::to_string(std::uint32_t(c)));
 }
 
-}  // namespace
-
-BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options) {
+// The bake of a scene whose producer has already logged its warnings (and spent `import_s`).
+BakeResult bake_checked_scene(const Scene& scene, const BakeOptions& options, WarningLog& warnings, double import_s) {
+  const std::filesystem::path& input = scene.model;
   BakeResult result;
   BakeReport& report = result.report;
-  WarningLog warnings(options.strict);
   Stopwatch clock;
-  const GltfDocument doc = import_gltf(input, options, warnings);
-  report.timings.import_s = clock.lap();
-  report.inputs = doc.files;
+  check_scene(scene);
+  report.timings.import_s = import_s + clock.lap();
+  report.inputs = scene.inputs;
   throw_if_cancelled(options, input);
 
-  check_vertex_limit(doc, options.limits);
-  const SkeletonBuild skeleton = build_skeleton(doc, warnings);
+  check_vertex_limit(scene, options.limits);
+  const SkeletonBuild skeleton = build_skeleton(scene, warnings);
   throw_if_cancelled(options, input);
-  GeometryBuild geometry = build_geometry(doc, skeleton, options, warnings);
-  report.back_face_triangles = add_back_faces(doc, geometry);
+  GeometryBuild geometry = build_geometry(scene, skeleton, options, warnings);
+  report.back_face_triangles = add_back_faces(scene, geometry);
   report.source_vertices = geometry.vertices.size();
   report.timings.geometry_s = clock.lap();
   throw_if_cancelled(options, input);
@@ -69,17 +69,17 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
 
   ModelContent& content = result.content;
   content.joints = skeleton.joints;
-  content.animations = bake_animations(doc, skeleton, options, warnings);
+  content.animations = bake_animations(scene, skeleton, options, warnings);
   report.timings.skeleton_s = clock.lap();
   throw_if_cancelled(options, input);
 
   // One AEM material per mesh that kept triangles, in mesh order.
   std::vector<int> materials;
-  for (Mesh& mesh : optimized.meshes) {
+  for (aem::Mesh& mesh : optimized.meshes) {
     materials.push_back(geometry.ranges[mesh.material].material);
     mesh.material = std::uint32_t(materials.size() - 1);
   }
-  PackedMaterials packed = pack_materials(doc, materials, options, warnings);
+  PackedMaterials packed = pack_materials(scene, materials, options, warnings);
   report.timings.textures_s = clock.lap();
   report.timings.compress_s = packed.compress_seconds;
   report.images_decoded = packed.images_decoded;
@@ -102,6 +102,22 @@ BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& opti
   report.textures = std::uint32_t(content.textures.size());
   for (const TextureImage& t : content.textures) ++report.texture_formats[format_name(t.compression)];
   return result;
+}
+
+}  // namespace
+
+BakeResult bake_scene(const Scene& scene, const BakeOptions& options) {
+  WarningLog warnings(options.strict);
+  return bake_checked_scene(scene, options, warnings, 0);
+}
+
+BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options) {
+  WarningLog warnings(options.strict);
+  Stopwatch clock;
+  const Scene scene = import_gltf(input, options, warnings);
+  const double import_s = clock.lap();
+  throw_if_cancelled(options, input);
+  return bake_checked_scene(scene, options, warnings, import_s);
 }
 
 BakedFile bake_gltf_in_memory(const std::filesystem::path& input, const std::filesystem::path& output,

@@ -4,28 +4,28 @@
 #include <string>
 #include <vector>
 
-#include <tiny_gltf.h>
-
 namespace aem::pipeline {
 
-void check_vertex_limit(const GltfDocument& doc, const BakeLimits& limits) {
-  const tinygltf::Model& m = *doc.model;
+void check_vertex_limit(const Scene& scene, const BakeLimits& limits) {
   std::uint64_t vertices = 0;
-  std::vector<int> stack(doc.roots.rbegin(), doc.roots.rend());  // the node graph is a checked forest
+  std::vector<int> stack(scene.roots.rbegin(), scene.roots.rend());  // the node graph is a checked forest
   while (!stack.empty()) {
-    const tinygltf::Node& node = m.nodes[std::size_t(stack.back())];
+    const Node& node = scene.nodes[std::size_t(stack.back())];
     stack.pop_back();
-    if (node.mesh >= 0)
-      for (const tinygltf::Primitive& p : m.meshes[std::size_t(node.mesh)].primitives) {
+    if (node.mesh != kNone)
+      for (const Primitive& p : scene.meshes[std::size_t(node.mesh)].primitives) {
         // Its POSITION count, or its index count when larger: every index is a corner the
         // geometry reads and keeps. Each count is at most 2^28 (checked by the import).
-        std::uint64_t count = p.indices >= 0 ? m.accessors[std::size_t(p.indices)].count : 0;
-        if (const auto it = p.attributes.find("POSITION"); it != p.attributes.end() && it->second >= 0)
-          count = std::max<std::uint64_t>(count, m.accessors[std::size_t(it->second)].count);
+        std::uint64_t count = p.indices != kNone ? scene.streams[std::size_t(p.indices)].count : 0;
+        for (const Attribute& a : p.attributes)
+          if (a.semantic == Semantic::position) {
+            count = std::max<std::uint64_t>(count, scene.streams[std::size_t(a.stream)].count);
+            break;
+          }
         vertices += count;
       }
     if (vertices > limits.max_vertices)
-      throw BakeError(doc.path.string() + ": the scene places at least " + std::to_string(vertices) +
+      throw BakeError(scene.model.string() + ": the scene places at least " + std::to_string(vertices) +
                       " vertices (POSITION or indices, whichever is more, counted once per node that places a mesh), more than the limit of " +
                       std::to_string(limits.max_vertices) + " (--max-vertices raises it)");
     stack.insert(stack.end(), node.children.rbegin(), node.children.rend());

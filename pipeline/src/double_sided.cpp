@@ -1,16 +1,14 @@
 #include "double_sided.hpp"
 
-#include <tiny_gltf.h>
-
 #include <limits>
 #include <vector>
 
 namespace aem::pipeline {
 namespace {
 
-bool is_double_sided(const tinygltf::Model& model, int material) {
-  return material >= 0 && std::size_t(material) < model.materials.size() &&
-         model.materials[std::size_t(material)].doubleSided;
+bool is_double_sided(const Scene& scene, int material) {
+  return material >= 0 && std::size_t(material) < scene.materials.size() &&
+         scene.materials[std::size_t(material)].double_sided;
 }
 
 // The same surface seen from behind: the whole tangent frame turns round, normal, tangent and
@@ -28,24 +26,24 @@ Vertex back_face_vertex(const Vertex& front) {
 
 }  // namespace
 
-std::uint64_t add_back_faces(const GltfDocument& doc, GeometryBuild& geometry) {
-  constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+std::uint64_t add_back_faces(const Scene& scene, GeometryBuild& geometry) {
+  constexpr std::uint32_t kNoBack = std::numeric_limits<std::uint32_t>::max();
   std::uint64_t added = 0;
   // Front vertex -> its back copy in the current range; reset entry by entry after each range, so
   // that many double-sided materials cost their own indices, not the model's vertices each.
-  std::vector<std::uint32_t> back_of(geometry.vertices.size(), kNone);
+  std::vector<std::uint32_t> back_of(geometry.vertices.size(), kNoBack);
   for (MaterialRange& range : geometry.ranges) {
-    if (!is_double_sided(*doc.model, range.material)) continue;
+    if (!is_double_sided(scene, range.material)) continue;
     const std::size_t front_indices = range.indices.size();
     if (geometry.vertices.size() + front_indices > kMaxBakedVertices)
-      throw BakeError(doc.path.string() + ": more vertices than an AEM file can hold once double-sided "
+      throw BakeError(scene.model.string() + ": more vertices than an AEM file can hold once double-sided "
                       "materials get their back faces");
     range.indices.reserve(front_indices * 2);
     for (std::size_t t = 0; t + 2 < front_indices; t += 3) {
       std::uint32_t corners[3];
       for (int c = 0; c < 3; ++c) {
         const std::uint32_t front = range.indices[t + std::size_t(c)];
-        if (back_of[front] == kNone) {
+        if (back_of[front] == kNoBack) {
           back_of[front] = std::uint32_t(geometry.vertices.size());
           geometry.vertices.push_back(back_face_vertex(geometry.vertices[front]));
         }
@@ -54,7 +52,7 @@ std::uint64_t add_back_faces(const GltfDocument& doc, GeometryBuild& geometry) {
       range.indices.insert(range.indices.end(), {corners[0], corners[2], corners[1]});
       ++added;
     }
-    for (std::size_t i = 0; i < front_indices; ++i) back_of[range.indices[i]] = kNone;
+    for (std::size_t i = 0; i < front_indices; ++i) back_of[range.indices[i]] = kNoBack;
   }
   return added;
 }

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "aem/pipeline/geometry_builder.hpp"
-#include "aem/pipeline/gltf_import.hpp"
+#include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {
 
@@ -14,6 +14,6 @@ namespace aem::pipeline {
 // tangent and bitangent are negated; position, UV, joints and weights are kept. Other ranges
 // are untouched. Returns the number of triangles added; throws BakeError when the copies would
 // take the model past the vertices an AEM file can hold.
-std::uint64_t add_back_faces(const GltfDocument& doc, GeometryBuild& geometry);
+std::uint64_t add_back_faces(const Scene& scene, GeometryBuild& geometry);
 
 }  // namespace aem::pipeline

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <sstream>
@@ -17,9 +18,10 @@
 
 #include "aem/pipeline/confined_files.hpp"
 #include "aem/pipeline/json_depth.hpp"
+#include "component_type.hpp"
 #include "gltf_decompression.hpp"
 #include "gltf_file_access.hpp"
-#include "image_decoding.hpp"
+#include "gltf_scene.hpp"
 #include "node_tree.hpp"
 
 namespace aem::pipeline {
@@ -37,31 +39,6 @@ std::string math_text(double v) {
 
 [[noreturn]] void fail(const GltfDocument& doc, const std::string& what) {
   throw BakeError(doc.path.string() + ": " + what);
-}
-
-std::size_t component_size(int type) {
-  switch (type) {
-    case TINYGLTF_COMPONENT_TYPE_BYTE:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
-    case TINYGLTF_COMPONENT_TYPE_SHORT:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
-    case TINYGLTF_COMPONENT_TYPE_FLOAT: return 4;
-    default: return 0;
-  }
-}
-
-std::size_t component_count(int type) {
-  switch (type) {
-    case TINYGLTF_TYPE_SCALAR: return 1;
-    case TINYGLTF_TYPE_VEC2: return 2;
-    case TINYGLTF_TYPE_VEC3: return 3;
-    case TINYGLTF_TYPE_VEC4: return 4;
-    case TINYGLTF_TYPE_MAT2: return 4;
-    case TINYGLTF_TYPE_MAT3: return 9;
-    case TINYGLTF_TYPE_MAT4: return 16;
-    default: return 0;
-  }
 }
 
 // A byte range inside a buffer, checked.
@@ -94,10 +71,12 @@ void check_view_range(const GltfDocument& doc, const tinygltf::Model& m, int vie
 void check_accessor(const GltfDocument& doc, const tinygltf::Model& m, std::size_t index) {
   const tinygltf::Accessor& a = m.accessors[index];
   const std::string where = "accessor " + std::to_string(index);
-  const std::size_t csize = component_size(a.componentType);
-  const std::size_t ccount = component_count(a.type);
-  if (csize == 0) fail(doc, where + ": unknown componentType " + std::to_string(a.componentType));
-  if (ccount == 0) fail(doc, where + ": unknown type " + std::to_string(a.type));
+  const std::optional<ComponentType> component = component_type_of(a.componentType);
+  const std::optional<std::uint8_t> components = components_of(a.type);
+  if (!component) fail(doc, where + ": unknown componentType " + std::to_string(a.componentType));
+  if (!components) fail(doc, where + ": unknown type " + std::to_string(a.type));
+  const std::size_t csize = component_bytes(*component);
+  const std::size_t ccount = *components;
   if (a.count > (1u << 28)) fail(doc, where + ": count " + std::to_string(a.count) + " too large");
   const std::size_t element = csize * ccount;
   if (a.bufferView >= 0) {
@@ -118,12 +97,10 @@ void check_accessor(const GltfDocument& doc, const tinygltf::Model& m, std::size
     if (a.sparse.count < 0 || n > a.count)
       fail(doc, where + ": sparse count " + std::to_string(a.sparse.count) + " outside 0.." +
                     std::to_string(a.count));
-    const std::size_t isize = component_size(a.sparse.indices.componentType);
-    const int itype = a.sparse.indices.componentType;
-    if (itype != TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE &&
-        itype != TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT &&
-        itype != TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT)
+    const std::optional<ComponentType> itype = component_type_of(a.sparse.indices.componentType);
+    if (itype != ComponentType::u8 && itype != ComponentType::u16 && itype != ComponentType::u32)
       fail(doc, where + ": sparse indices have an invalid componentType");
+    const std::size_t isize = component_bytes(*itype);
     check_view_range(doc, m, a.sparse.indices.bufferView, std::size_t(a.sparse.indices.byteOffset),
                      n, isize, isize, where + " sparse indices");
     check_view_range(doc, m, a.sparse.values.bufferView, std::size_t(a.sparse.values.byteOffset),
@@ -318,6 +295,12 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
 constexpr int kMaxImageSide = 16384;
 constexpr std::size_t kMaxSameHashCompared = 8;
 
+// The first byte of bufferView `view` of `model` (its range inside its buffer checked by the caller).
+const unsigned char* encoded_bytes_in(const tinygltf::Model& model, int view) {
+  const tinygltf::BufferView& v = model.bufferViews[std::size_t(view)];
+  return model.buffers[std::size_t(v.buffer)].data.data() + v.byteOffset;
+}
+
 // What tinygltf's loading learnt of each image, by image index: why it has no pixels, or its
 // encoded bytes and header size. An image the bake cannot read is not a load failure: whether it
 // matters depends on whether a baked material uses it, which the material packer decides
@@ -452,8 +435,7 @@ std::string with_buffer_file_errors_named(const std::string& error, const std::s
 
 }  // namespace
 
-GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& options,
-                         WarningLog& warnings) {
+Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings) {
   GltfDocument doc;
   doc.path = path;
   doc.model = std::make_shared<tinygltf::Model>();
@@ -513,15 +495,14 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
   if (!warning.empty()) warnings.warn("loader", path.string() + ": glTF loader: " + trim(warning));
   decompress_gltf(path, *doc.model, compressed, options);  // the checks below then see a plain glTF
   const tinygltf::Model& m = *doc.model;
-  doc.image_problems.assign(m.images.size(), std::string());
-  doc.images.resize(m.images.size());
+  std::vector<EncodedImage> images(m.images.size());
   for (std::size_t i = 0; i < m.images.size(); ++i) {
     if (const auto it = image_log.problems.find(int(i)); it != image_log.problems.end())
-      doc.image_problems[i] = it->second;
+      images[i].problem = it->second;
     else if (const auto kept = image_log.encoded.find(int(i)); kept != image_log.encoded.end())
-      doc.images[i] = std::move(kept->second);
+      images[i] = std::move(kept->second);
     else
-      doc.image_problems[i] = m.images[i].uri.empty() ? "has no pixel data" : image_file_problem(base_dir, m.images[i].uri);
+      images[i].problem = m.images[i].uri.empty() ? "has no pixel data" : image_file_problem(base_dir, m.images[i].uri);
   }
   if (!m.scenes.empty()) {
     int scene = options.scene >= 0 ? options.scene : (m.defaultScene >= 0 ? m.defaultScene : 0);
@@ -548,7 +529,7 @@ GltfDocument import_gltf(const std::filesystem::path& path, const BakeOptions& o
     warnings.warn("cameras", path.string() + ": " + std::to_string(m.cameras.size()) + " camera(s) dropped: AEM has no cameras");
   if (!m.lights.empty())
     warnings.warn("lights", path.string() + ": " + std::to_string(m.lights.size()) + " light(s) dropped: AEM has no lights");
-  return doc;
+  return describe_gltf(*doc.model, doc, std::move(images));
 }
 
 }  // namespace aem::pipeline

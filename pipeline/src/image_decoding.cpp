@@ -4,26 +4,19 @@
 #include <cstring>
 
 #include <stb_image.h>  // declarations only; libstb.so implements them
-#include <tiny_gltf.h>
 #include <webp/decode.h>
 
 namespace aem::pipeline {
 
-const unsigned char* encoded_bytes_in(const tinygltf::Model& model, int view) {
-  const tinygltf::BufferView& v = model.bufferViews[std::size_t(view)];
-  return model.buffers[std::size_t(v.buffer)].data.data() + v.byteOffset;
-}
-
-int pixel_source(const GltfDocument& doc, int index) {
-  const int earlier = doc.images[std::size_t(index)].same_as;
+int pixel_source(const Scene& scene, int index) {
+  const int earlier = scene.images[std::size_t(index)].same_as;
   return earlier >= 0 ? earlier : index;
 }
 
-std::span<const unsigned char> encoded_bytes(const GltfDocument& doc, int index) {
-  const EncodedImage& image = doc.images[std::size_t(index)];
-  if (image.buffer_view < 0) return image.bytes;
-  return {encoded_bytes_in(*doc.model, image.buffer_view),
-          doc.model->bufferViews[std::size_t(image.buffer_view)].byteLength};
+std::span<const unsigned char> encoded_bytes(const Scene& scene, int index) {
+  const ByteRange& bytes = scene.images[std::size_t(index)].bytes;
+  if (bytes.buffer == kNone) return {};
+  return {scene.buffers[std::size_t(bytes.buffer)].data() + bytes.offset, std::size_t(bytes.size)};
 }
 
 namespace {

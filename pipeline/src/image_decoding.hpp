@@ -1,5 +1,5 @@
 #pragma once
-// The glTF's images decoded on demand: the import keeps each image encoded (GltfDocument::images),
+// A scene's images decoded on demand: the import keeps each image encoded (Scene::images),
 // and the material packer decodes those a baked material uses, once each, after checking the
 // size their header claims against BakeOptions::limits.
 #include <optional>
@@ -7,22 +7,15 @@
 #include <string>
 
 #include "aem/codec/image.hpp"
-#include "aem/pipeline/gltf_import.hpp"
-
-namespace tinygltf {
-class Model;
-}
+#include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {
 
-// The first byte of bufferView `view` of `model` (its range inside its buffer checked by the caller).
-const unsigned char* encoded_bytes_in(const tinygltf::Model& model, int view);
-
 // Image `index`'s pixel source: the image itself, or the earlier image with the same bytes.
-int pixel_source(const GltfDocument& doc, int index);
+int pixel_source(const Scene& scene, int index);
 
 // The encoded bytes of image `index` (which must be its own pixel source and have no problem).
-std::span<const unsigned char> encoded_bytes(const GltfDocument& doc, int index);
+std::span<const unsigned char> encoded_bytes(const Scene& scene, int index);
 
 // The size an encoded image's header claims: PNG and JPEG (anything stb_image reads) or WebP
 // (EXT_texture_webp). False when neither reader knows the bytes.

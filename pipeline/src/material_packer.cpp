@@ -4,15 +4,15 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <sstream>
 #include <string>
 
-#include <tiny_gltf.h>
-
 #include "aem/pipeline/mip_generation.hpp"
 #include "bake_math.hpp"
+#include "deferred_report.hpp"
 #include "image_decoding.hpp"
 
 namespace aem::pipeline {
@@ -36,47 +36,45 @@ struct BaseColour {
 // 99.5%). 10% is well clear of rounding and well below a visible change of colour.
 constexpr double kEmissiveErrorLimit = 0.10;
 
-WrapMode wrap_mode(int gl) {
-  switch (gl) {
-    case 33648: return WrapMode::mirrored_repeat;
-    case 33071: return WrapMode::clamp_to_edge;
-    default: return WrapMode::repeat;
+// glTF's spelling, which the packing keys and the alpha rules use.
+std::string alpha_mode_name(AlphaMode mode) {
+  switch (mode) {
+    case AlphaMode::opaque: return "OPAQUE";
+    case AlphaMode::mask: return "MASK";
+    case AlphaMode::blend: return "BLEND";
   }
+  return "OPAQUE";  // not reached: the switch names every mode
 }
 
 class Packer {
  public:
-  Packer(const GltfDocument& doc, const BakeOptions& options, WarningLog& warnings)
-      : doc_(doc), m_(*doc.model), options_(options), warnings_(warnings) {}
+  Packer(const Scene& scene, const BakeOptions& options, WarningLog& warnings)
+      : scene_(scene), options_(options), warnings_(warnings) {}
 
-  Material pack(int material) {
-    tinygltf::Material defaults;
-    const tinygltf::Material& mat = material >= 0 ? m_.materials[std::size_t(material)] : defaults;
-    const std::string name = "material " + std::to_string(material) + (mat.name.empty() ? "" : " (" + mat.name + ")");
-    Material out{};
-    const auto& pbr = mat.pbrMetallicRoughness;
-    std::string alpha_mode = mat.alphaMode.empty() ? "OPAQUE" : mat.alphaMode;
-    if (alpha_mode != "OPAQUE" && alpha_mode != "MASK" && alpha_mode != "BLEND") {
-      warnings_.warn("alpha mode", doc_.path.string() + ": " + name + ": unknown alphaMode '" + alpha_mode + "', treated as OPAQUE");
-      alpha_mode = "OPAQUE";
-    }
-    out.type = std::uint32_t(alpha_mode == "BLEND" ? MaterialType::transparent : MaterialType::opaque);
-    out.base_color_texture = base_color(pbr.baseColorTexture.index, pbr.baseColorFactor, alpha_mode, mat.alphaCutoff, name);
-    out.normal_texture = normal(mat.normalTexture.index, mat.normalTexture.scale, name);
-    double emissive_strength = 1;
-    if (auto it = mat.extensions.find("KHR_materials_emissive_strength"); it != mat.extensions.end() &&
-        it->second.IsObject() && it->second.Has("emissiveStrength") && it->second.Get("emissiveStrength").IsNumber())
-      emissive_strength = it->second.Get("emissiveStrength").GetNumberAsDouble();
-    const BaseColour base{image(pbr.baseColorTexture.index, name, "base colour"), pbr.baseColorTexture.index,
-                          base_factor(pbr.baseColorFactor)};
-    out.pbr_texture = pbr_texture(pbr.metallicRoughnessTexture.index, pbr.roughnessFactor, pbr.metallicFactor,
-                                  mat.occlusionTexture.index, mat.occlusionTexture.strength,
-                                  mat.emissiveTexture.index, mat.emissiveFactor, emissive_strength, base, name);
-    for (const auto& [ext, value] : mat.extensions) {
-      (void)value;
-      if (ext != "KHR_materials_emissive_strength" && ext != "KHR_texture_transform")
-        warnings_.warn("ignored extension", ext, doc_.path.string() + ": " + name + ": extension " + ext + " ignored");
-    }
+  aem::Material pack(int material) {
+    Material defaults;
+    defaults.where = "material -1";
+    const Material& mat = material >= 0 ? scene_.materials[std::size_t(material)] : defaults;
+    const std::string& name = mat.where;
+    aem::Material out{};
+    // What the producer deferred about the material's own fields (an unknown alpha mode) first,
+    // what it deferred about its extensions (each naming one) last, as the bake reports them.
+    Deferred own = mat.deferred, extensions;
+    std::erase_if(own.warnings, [](const DeferredWarning& w) { return !w.element.empty(); });
+    std::copy_if(mat.deferred.warnings.begin(), mat.deferred.warnings.end(), std::back_inserter(extensions.warnings),
+                 [](const DeferredWarning& w) { return !w.element.empty(); });
+    throw_if_refused(scene_, name, own);
+    report_warnings(scene_, name, own, warnings_);
+    const std::string alpha_mode = alpha_mode_name(mat.alpha_mode);
+    out.type = std::uint32_t(mat.alpha_mode == AlphaMode::blend ? MaterialType::transparent : MaterialType::opaque);
+    out.base_color_texture = base_color(mat.base_color.texture, mat.base_color_factor, alpha_mode, mat.alpha_cutoff, name);
+    out.normal_texture = normal(mat.normal.texture, mat.normal_scale, name);
+    const BaseColour base{image(mat.base_color.texture, name, "base colour"), mat.base_color.texture,
+                          base_factor(mat.base_color_factor)};
+    out.pbr_texture = pbr_texture(mat.metallic_roughness.texture, mat.roughness_factor, mat.metallic_factor,
+                                  mat.occlusion.texture, mat.occlusion_strength, mat.emissive.texture,
+                                  mat.emissive_factor, mat.emissive_strength, base, name);
+    report_warnings(scene_, name, extensions, warnings_);
     return out;
   }
 
@@ -86,15 +84,11 @@ class Packer {
   std::uint64_t decoded_pixels() const { return decoded_pixels_; }
 
  private:
-  // "image 3 (wood.png)": an image as a message names it (a data URI is not spelled out).
-  std::string image_label(int index) const {
-    const tinygltf::Image& img = m_.images[std::size_t(index)];
-    std::string label = "image " + std::to_string(index);
-    if (img.uri.rfind("data:", 0) == 0) return label + " (a data URI)";
-    if (!img.uri.empty()) return label + " (" + img.uri.substr(0, 200) + ")";
-    if (img.bufferView >= 0) return label + " (in bufferView " + std::to_string(img.bufferView) + ")";
-    return label;
-  }
+  // "image 3 (wood.png)": an image as a message names it.
+  std::string image_label(int index) const { return scene_.images[std::size_t(index)].where; }
+
+  // The texture's image, or kNone.
+  int source(int texture) const { return scene_.textures[std::size_t(texture)].image; }
 
   // A texture a baked material uses has no pixels: an error, or with allow_missing a warning
   // (once per image or texture) and the factor alone.
@@ -110,26 +104,23 @@ class Packer {
   // material, `usage` what it uses the texture for.
   const ImageRgba8* image(int texture, const std::string& material, const char* usage) {
     if (texture < 0) return nullptr;
-    const tinygltf::Texture& t = m_.textures[std::size_t(texture)];
-    const std::string user = doc_.path.string() + ": " + material + " uses texture " + std::to_string(texture) +
+    const Texture& t = scene_.textures[std::size_t(texture)];
+    const std::string user = scene_.model.string() + ": " + material + " uses texture " + std::to_string(texture) +
                              " as its " + usage;
-    if (t.source < 0) {
+    if (t.image == kNone) {
       // Its only images are in extensions (EXT_texture_webp, KHR_texture_basisu...) that the
       // bake does not read, or it has none at all: the material's look would be lost.
       std::string extensions;
-      for (const auto& [name, value] : t.extensions) {
-        (void)value;
-        extensions += (extensions.empty() ? "" : ", ") + name;
-      }
+      for (const std::string& name : t.unread_sources) extensions += (extensions.empty() ? "" : ", ") + name;
       unusable("texture without image", std::to_string(texture),
                user + ", which has no image aem bake can read" +
                    (extensions.empty() ? std::string(" (no source)") : " (only sources in " + extensions + ")"));
       return nullptr;
     }
-    std::string problem = std::size_t(t.source) < doc_.image_problems.size() ? doc_.image_problems[std::size_t(t.source)] : "";
+    std::string problem = scene_.images[std::size_t(t.image)].problem;
     auto report_unusable = [&] {
-      unusable("missing image", std::to_string(t.source),
-               user + ", whose " + image_label(t.source) + " " +
+      unusable("missing image", std::to_string(t.image),
+               user + ", whose " + image_label(t.image) + " " +
                    (problem.rfind("file ", 0) == 0 || problem.rfind("its ", 0) == 0 ? "is unusable: " : "") + problem);
     };
     if (!problem.empty()) {
@@ -137,7 +128,7 @@ class Packer {
       return nullptr;
     }
     // Images with the same bytes share one decoding.
-    const int source = pixel_source(doc_, t.source);
+    const int source = pixel_source(scene_, t.image);
     if (auto it = decoded_.find(source); it != decoded_.end()) return &it->second;
     if (auto it = undecodable_.find(source); it != undecodable_.end()) {
       problem = it->second;
@@ -145,19 +136,19 @@ class Packer {
       return nullptr;
     }
     // The size the header claims, checked before a byte is allocated for the pixels.
-    const EncodedImage& encoded = doc_.images[std::size_t(source)];
+    const Image& encoded = scene_.images[std::size_t(source)];
     const std::uint64_t pixels = std::uint64_t(encoded.width) * std::uint64_t(encoded.height);
     const BakeLimits& limits = options_.limits;
     const std::string size = std::to_string(encoded.width) + "x" + std::to_string(encoded.height) + " = " +
                              std::to_string(pixels) + " pixels";
     if (pixels > limits.max_image_pixels)
-      throw BakeError(user + ", whose " + image_label(t.source) + " is " + size + ", more than the limit of " +
+      throw BakeError(user + ", whose " + image_label(t.image) + " is " + size + ", more than the limit of " +
                       std::to_string(limits.max_image_pixels) + " pixels per image (--max-image-pixels raises it)");
     if (decoded_pixels_ + pixels > limits.max_total_pixels)
-      throw BakeError(user + ", whose " + image_label(t.source) + " (" + size + ") brings the images decoded to " +
+      throw BakeError(user + ", whose " + image_label(t.image) + " (" + size + ") brings the images decoded to " +
                       std::to_string(decoded_pixels_ + pixels) + " pixels, more than the limit of " +
                       std::to_string(limits.max_total_pixels) + " pixels per bake (--max-total-pixels raises it)");
-    std::optional<ImageRgba8> decoded = decode_rgba8(encoded_bytes(doc_, source), problem);
+    std::optional<ImageRgba8> decoded = decode_rgba8(encoded_bytes(scene_, source), problem);
     if (!decoded) {
       undecodable_.emplace(source, problem);
       report_unusable();
@@ -171,9 +162,9 @@ class Packer {
 
   std::pair<WrapMode, WrapMode> wrap(int texture) const {
     if (texture < 0) return {WrapMode::repeat, WrapMode::repeat};
-    const int s = m_.textures[std::size_t(texture)].sampler;
-    if (s < 0) return {WrapMode::repeat, WrapMode::repeat};
-    return {wrap_mode(m_.samplers[std::size_t(s)].wrapS), wrap_mode(m_.samplers[std::size_t(s)].wrapT)};
+    const int s = scene_.textures[std::size_t(texture)].sampler;
+    if (s == kNone) return {WrapMode::repeat, WrapMode::repeat};
+    return {scene_.samplers[std::size_t(s)].wrap_u, scene_.samplers[std::size_t(s)].wrap_v};
   }
 
   // Finds or makes a texture for `key`; `make` yields level 0.
@@ -184,7 +175,7 @@ class Packer {
     const auto it = index_.find(full.str());
     if (it != index_.end()) return it->second;
     ImageRgba8 level0 = downsize(make(), options_.max_texture_size, kind);
-    throw_if_cancelled(options_, doc_.path);
+    throw_if_cancelled(options_, scene_.model);
     const auto levels = build_mip_chain(level0, kind, options_.signals.cancel);
     const auto start = std::chrono::steady_clock::now();
     TextureImage tex = encode_texture(levels, kind, options_);
@@ -202,14 +193,13 @@ class Packer {
   }
 
   // baseColorFactor, finite and in [0, 1].
-  static std::array<double, 4> base_factor(const std::vector<double>& factor_in) {
-    std::array<double, 4> f{1, 1, 1, 1};
-    if (factor_in.size() == 4)
-      for (std::size_t i = 0; i < 4; ++i) f[i] = std::clamp(std::isfinite(factor_in[i]) ? factor_in[i] : 1.0, 0.0, 1.0);
+  static std::array<double, 4> base_factor(const std::array<double, 4>& factor_in) {
+    std::array<double, 4> f;
+    for (std::size_t i = 0; i < 4; ++i) f[i] = std::clamp(std::isfinite(factor_in[i]) ? factor_in[i] : 1.0, 0.0, 1.0);
     return f;
   }
 
-  std::uint32_t base_color(int tex, const std::vector<double>& factor_in, const std::string& mode,
+  std::uint32_t base_color(int tex, const std::array<double, 4>& factor_in, const std::string& mode,
                            double cutoff, const std::string& name) {
     const std::array<double, 4> f = base_factor(factor_in);
     if (!std::isfinite(cutoff)) cutoff = 0.5;
@@ -229,12 +219,12 @@ class Packer {
                          std::to_string(s.pixels[2]) + "," + std::to_string(s.pixels[3]),
                      TextureKind::base_color, {WrapMode::repeat, WrapMode::repeat}, [&] { return s; });
     }
-    key += "|image" + std::to_string(m_.textures[std::size_t(tex)].source);
+    key += "|image" + std::to_string(source(tex));
     return texture(key, kind, wrap(tex), [&] {
       ImageRgba8 out = *src;
       const bool identity = f[0] == 1 && f[1] == 1 && f[2] == 1;
       for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
-        if (i % (4 * kCancelCheckInterval) == 0) throw_if_cancelled(options_, doc_.path);
+        if (i % (4 * kCancelCheckInterval) == 0) throw_if_cancelled(options_, scene_.model);
         if (!identity)
           for (std::size_t c = 0; c < 3; ++c)
             out.pixels[i + c] = linear_to_srgb(float(srgb_to_linear(out.pixels[i + c]) * f[c]));
@@ -250,11 +240,11 @@ class Packer {
     if (src == nullptr)
       return texture("solid|normal", TextureKind::normal, {WrapMode::repeat, WrapMode::repeat},
                      [] { return solid(128, 128, 255, 255); });
-    const std::string key = "normal|image" + std::to_string(m_.textures[std::size_t(tex)].source) + "|" + exact_text(scale);
+    const std::string key = "normal|image" + std::to_string(source(tex)) + "|" + exact_text(scale);
     return texture(key, TextureKind::normal, wrap(tex), [&] {
       ImageRgba8 out = *src;
       for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
-        if (i % (4 * kCancelCheckInterval) == 0) throw_if_cancelled(options_, doc_.path);
+        if (i % (4 * kCancelCheckInterval) == 0) throw_if_cancelled(options_, scene_.model);
         double x = (out.pixels[i] / 255.0 * 2 - 1) * scale, y = (out.pixels[i + 1] / 255.0 * 2 - 1) * scale;
         double z = std::max(0.0, out.pixels[i + 2] / 255.0 * 2 - 1);
         double l = std::sqrt(x * x + y * y + z * z);
@@ -289,7 +279,7 @@ class Packer {
   }
 
   std::uint32_t pbr_texture(int mr_tex, double roughness, double metallic, int occ_tex, double occ_strength,
-                            int em_tex, const std::vector<double>& em_factor_in, double em_strength,
+                            int em_tex, const std::array<double, 3>& em_factor_in, double em_strength,
                             const BaseColour& base, const std::string& name) {
     auto fin = [](double v, double fallback) { return std::isfinite(v) ? v : fallback; };
     roughness = std::clamp(fin(roughness, 1), 0.0, 1.0);
@@ -297,20 +287,19 @@ class Packer {
     occ_strength = std::clamp(fin(occ_strength, 1), 0.0, 1.0);
     em_strength = std::max(0.0, fin(em_strength, 1));
     std::array<double, 3> ef{0, 0, 0};
-    if (em_factor_in.size() == 3)
-      for (std::size_t i = 0; i < 3; ++i) ef[i] = std::max(0.0, fin(em_factor_in[i], 0)) * em_strength;
+    for (std::size_t i = 0; i < 3; ++i) ef[i] = std::max(0.0, fin(em_factor_in[i], 0)) * em_strength;
     const ImageRgba8* mr = image(mr_tex, name, "metallic-roughness map");
     const ImageRgba8* occ = image(occ_tex, name, "occlusion map");
     const ImageRgba8* em = image(em_tex, name, "emissive map");
     const double em_max = std::max({ef[0], ef[1], ef[2]});
     const bool emits = em_max > 0;
     if (em_max > 1 && em == nullptr)
-      warnings_.warn("emissive clamp", doc_.path.string() + ": " + name + ": emissive intensity " + exact_text(em_max) +
+      warnings_.warn("emissive clamp", scene_.model.string() + ": " + name + ": emissive intensity " + exact_text(em_max) +
                                            " clamped to 1 (AEM stores it in 8 bits)");
     std::string key = "pbr|" + exact_text(roughness) + "," + exact_text(metallic) + "," + exact_text(occ_strength) + "," +
                       exact_text(ef[0]) + "," + exact_text(ef[1]) + "," + exact_text(ef[2]);
     auto src_key = [&](const ImageRgba8* img, int tex) {
-      return img ? std::to_string(m_.textures[std::size_t(tex)].source) : std::string("-");
+      return img ? std::to_string(source(tex)) : std::string("-");
     };
     key += "|" + src_key(mr, mr_tex) + "|" + src_key(occ, occ_tex) + "|" + src_key(em, em_tex);
     // The emissive intensity depends on the base colour it multiplies.
@@ -333,7 +322,7 @@ class Packer {
       double error2 = 0, emitted2 = 0;  // emitted light: squared error and squared target
       for (std::uint32_t y = 0; y < h; ++y)
         for (std::uint32_t x = 0; x < w; ++x) {
-          if (x == 0 && y % 16 == 0) throw_if_cancelled(options_, doc_.path);
+          if (x == 0 && y % 16 == 0) throw_if_cancelled(options_, scene_.model);
           const double r = roughness * (mr ? sample(*mr, x, y, w, h, 1) : 1.0);
           const double met = metallic * (mr ? sample(*mr, x, y, w, h, 2) : 1.0);
           const double o = occ ? 1 + occ_strength * (sample(*occ, x, y, w, h, 0) - 1) : 1.0;
@@ -370,14 +359,13 @@ class Packer {
     });
     if (const auto it = emissive_error_.find(key); it != emissive_error_.end() && it->second > kEmissiveErrorLimit)
       warnings_.warn("emissive colour", name,
-                     doc_.path.string() + ": " + name + ": emitted light differs from the glTF's by " +
+                     scene_.model.string() + ": " + name + ": emitted light differs from the glTF's by " +
                          std::to_string(int(std::lround(it->second * 100))) +
                          "% (AEM emits an intensity times the base colour; the emissive colour is not the base colour)");
     return index;
   }
 
-  const GltfDocument& doc_;
-  const tinygltf::Model& m_;
+  const Scene& scene_;
   const BakeOptions& options_;
   WarningLog& warnings_;
   std::map<int, ImageRgba8> decoded_;            // by pixel source (image index)
@@ -391,9 +379,9 @@ class Packer {
 
 }  // namespace
 
-PackedMaterials pack_materials(const GltfDocument& doc, const std::vector<int>& gltf_materials,
+PackedMaterials pack_materials(const Scene& scene, const std::vector<int>& gltf_materials,
                                const BakeOptions& options, WarningLog& warnings) {
-  Packer packer(doc, options, warnings);
+  Packer packer(scene, options, warnings);
   PackedMaterials out;
   for (int material : gltf_materials) out.materials.push_back(packer.pack(material));
   out.textures = packer.take_textures();

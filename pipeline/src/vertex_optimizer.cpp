@@ -76,7 +76,7 @@ OptimizedGeometry optimize_geometry(const GeometryBuild& geometry, const std::at
       meshopt_optimizeVertexCacheFifo(range.data(), range.data(), range.size(), unique, kTipsifyCacheSize);
     else
       meshopt_optimizeVertexCache(range.data(), range.data(), range.size(), unique);
-    out.meshes.push_back(Mesh{std::uint32_t(indices.size()), std::uint32_t(range.size()), std::uint32_t(r)});
+    out.meshes.push_back(aem::Mesh{std::uint32_t(indices.size()), std::uint32_t(range.size()), std::uint32_t(r)});
     indices.insert(indices.end(), range.begin(), range.end());
     throw_if_cancelled(cancel);
   }

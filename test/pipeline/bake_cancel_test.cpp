@@ -42,14 +42,14 @@ class CancelEveryStep : public ::testing::Test {
  protected:
   void SetUp() override {
     write_large_gltf(model_, {.grid_quads = 8, .texture_side = 64, .animation_keys = 16});
-    doc_ = pipeline::import_gltf(model_, test_options(), warnings_);
-    skeleton_ = pipeline::build_skeleton(doc_, warnings_);
+    scene_ = pipeline::import_gltf(model_, test_options(), warnings_);
+    skeleton_ = pipeline::build_skeleton(scene_, warnings_);
   }
 
   ScratchDir dir_{"cancel_steps"};
   fs::path model_ = dir_.path() / "small.gltf";
   pipeline::WarningLog warnings_;
-  pipeline::GltfDocument doc_;
+  pipeline::Scene scene_;
   pipeline::SkeletonBuild skeleton_;
 };
 
@@ -60,7 +60,7 @@ TEST_F(CancelEveryStep, Import) {
 
 TEST_F(CancelEveryStep, GeometryNormalsAndTangents) {
   pipeline::WarningLog warnings;
-  EXPECT_THROW(pipeline::build_geometry(doc_, skeleton_, cancelled(), warnings), BakeCancelled);
+  EXPECT_THROW(pipeline::build_geometry(scene_, skeleton_, cancelled(), warnings), BakeCancelled);
   pipeline::TangentMesh mesh{{0, 0, 0, 1, 0, 0, 0, 1, 0}, {0, 0, 1, 0, 0, 1, 0, 0, 1}, {0, 0, 1, 0, 0, 1}, {0, 1, 2}};
   EXPECT_THROW(pipeline::angle_weighted_normals(mesh.positions, mesh.triangles, &kCancelled), BakeCancelled);
   std::vector<float> tangents;
@@ -70,21 +70,21 @@ TEST_F(CancelEveryStep, GeometryNormalsAndTangents) {
 
 TEST_F(CancelEveryStep, VertexOptimiser) {
   pipeline::WarningLog warnings;
-  const pipeline::GeometryBuild geometry = pipeline::build_geometry(doc_, skeleton_, test_options(), warnings);
+  const pipeline::GeometryBuild geometry = pipeline::build_geometry(scene_, skeleton_, test_options(), warnings);
   ASSERT_FALSE(geometry.ranges.empty());
   EXPECT_THROW(pipeline::optimize_geometry(geometry, &kCancelled), BakeCancelled);
 }
 
 TEST_F(CancelEveryStep, Animation) {
   pipeline::WarningLog warnings;
-  ASSERT_EQ(pipeline::bake_animations(doc_, skeleton_, test_options(), warnings).size(), 1u);
-  EXPECT_THROW(pipeline::bake_animations(doc_, skeleton_, cancelled(), warnings), BakeCancelled);
+  ASSERT_EQ(pipeline::bake_animations(scene_, skeleton_, test_options(), warnings).size(), 1u);
+  EXPECT_THROW(pipeline::bake_animations(scene_, skeleton_, cancelled(), warnings), BakeCancelled);
 }
 
 TEST_F(CancelEveryStep, MaterialsAndMipChains) {
   pipeline::WarningLog warnings;
   // Uncompressed textures: the packer's own loops, not block compression, must see the flag.
-  EXPECT_THROW(pipeline::pack_materials(doc_, {0}, cancelled(), warnings), BakeCancelled);
+  EXPECT_THROW(pipeline::pack_materials(scene_, {0}, cancelled(), warnings), BakeCancelled);
   const codec::ImageRgba8 image{64, 64, std::vector<std::uint8_t>(64 * 64 * 4, 200)};
   for (const auto kind : {pipeline::TextureKind::base_color, pipeline::TextureKind::base_color_masked,
                           pipeline::TextureKind::normal, pipeline::TextureKind::pbr})

@@ -12,13 +12,13 @@
 // BakeOptions::limits.max_animation_keys, or the bake fails with a BakeError.
 #include <vector>
 
-#include "aem/pipeline/gltf_import.hpp"
+#include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/model_content.hpp"
 #include "aem/pipeline/skeleton_builder.hpp"
 
 namespace aem::pipeline {
 
-std::vector<AnimationDesc> bake_animations(const GltfDocument& doc, const SkeletonBuild& skeleton,
+std::vector<AnimationDesc> bake_animations(const Scene& scene, const SkeletonBuild& skeleton,
                                            const BakeOptions& options, WarningLog& warnings);
 
 }  // namespace aem::pipeline

@@ -1,8 +1,9 @@
 #pragma once
-// `aem bake` as a library call: glTF 2.0 (.gltf or .glb) in, AEM content or file out.
+// `aem bake` as a library call: glTF 2.0 (.gltf or .glb), or a scene description (scene.hpp) from
+// any importer, in; AEM content or file out.
 //
-//   import_gltf -> build_skeleton -> build_geometry -> optimize_geometry -> bake_animations
-//               -> pack_materials -> serialize/write
+//   import_gltf -> check_scene -> build_skeleton -> build_geometry -> optimize_geometry
+//               -> bake_animations -> pack_materials -> serialize/write
 //
 // The output depends only on the input and the options (not on the thread count or the time),
 // so baking twice gives the same bytes. Input problems throw BakeError naming the file and the
@@ -13,6 +14,7 @@
 
 #include "aem/pipeline/bake_options.hpp"
 #include "aem/pipeline/model_content.hpp"
+#include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {
 
@@ -22,6 +24,12 @@ struct BakeResult {
 };
 
 BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options);
+
+// Bakes a scene description. The scene is checked first (every index, enum value, count and byte
+// range, specs/scene-description.md §2.4): a scene from another process is hostile input, and
+// a bad one throws BakeError naming scene.model and the element. report.inputs is scene.inputs.
+// bake_gltf is import_gltf, then this.
+BakeResult bake_scene(const Scene& scene, const BakeOptions& options);
 
 // Everything bake_gltf_file does but writing (no directory, no file): the same checks, the same
 // errors and warnings, and the bytes it would write. `aem bake --dry-run` calls it with

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "aem/format.hpp"
-#include "aem/pipeline/gltf_import.hpp"
+#include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/skeleton_builder.hpp"
 
 namespace aem::pipeline {
@@ -29,7 +29,7 @@ struct GeometryBuild {
   std::vector<MaterialRange> ranges;
 };
 
-GeometryBuild build_geometry(const GltfDocument& doc, const SkeletonBuild& skeleton,
+GeometryBuild build_geometry(const Scene& scene, const SkeletonBuild& skeleton,
                              const BakeOptions& options, WarningLog& warnings);
 
 }  // namespace aem::pipeline

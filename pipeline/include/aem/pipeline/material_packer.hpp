@@ -21,20 +21,21 @@
 #include <cstdint>
 #include <vector>
 
-#include "aem/pipeline/gltf_import.hpp"
+#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/model_content.hpp"
 
 namespace aem::pipeline {
 
 struct PackedMaterials {
   std::vector<TextureImage> textures;
-  std::vector<Material> materials;  // one per entry of `gltf_materials`, same order
+  std::vector<aem::Material> materials;  // one per entry of `gltf_materials`, same order
   double compress_seconds = 0;      // time spent in block compression
   std::uint64_t images_decoded = 0, decoded_pixels = 0;  // source images decoded, each once
 };
 
-// gltf_materials: glTF material indices (-1: the glTF default material).
-PackedMaterials pack_materials(const GltfDocument& doc, const std::vector<int>& gltf_materials,
+// gltf_materials: the scene's material indices (-1: the glTF default material).
+PackedMaterials pack_materials(const Scene& scene, const std::vector<int>& gltf_materials,
                                const BakeOptions& options, WarningLog& warnings);
 
 }  // namespace aem::pipeline

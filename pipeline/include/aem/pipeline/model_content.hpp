@@ -43,8 +43,8 @@ struct ModelContent {
   std::vector<Vertex> vertices;
   std::vector<std::uint32_t> indices;
   std::vector<TextureImage> textures;
-  std::vector<Mesh> meshes;
-  std::vector<Material> materials;
+  std::vector<aem::Mesh> meshes;  // aem::, not the scene description's (scene.hpp)
+  std::vector<aem::Material> materials;
   std::vector<JointDesc> joints;
   std::vector<AnimationDesc> animations;
 };

@@ -8,12 +8,11 @@
 
 namespace aem::pipeline {
 
-
-// Triangle list for `indices` drawn with `mode` (4, 5 or 6); triangles that repeat a vertex
+// Triangle list for `indices` drawn with `mode` (triangles, strip or fan); triangles that repeat a vertex
 // (strip restarts, degenerate input) are dropped. Strips alternate winding as glTF says
 // (triangle i is {i, i+1+i%2, i+2-i%2}); fans are {i+1, i+2, 0}. Returns nullopt for the
 // point and line modes, which have no triangles.
 std::optional<std::vector<std::uint32_t>> triangulate(const std::vector<std::uint32_t>& indices,
-                                                      int mode);
+                                                      PrimitiveMode mode);
 
 }  // namespace aem::pipeline

@@ -10,7 +10,8 @@
 #include <array>
 #include <vector>
 
-#include "aem/pipeline/gltf_import.hpp"
+#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/model_content.hpp"
 
 namespace aem::pipeline {
@@ -26,9 +27,9 @@ struct SkeletonBuild {
   std::vector<Matrix4d> rest_local;      // per node: local transform at rest
 };
 
-// The local rest transform of a node (its matrix, or T*R*S).
-Matrix4d node_local_transform(const GltfDocument& doc, int node);
+// The local rest transform of a node (its matrix, or T*R*S with the rotation normalised).
+Matrix4d node_local_transform(const Node& node);
 
-SkeletonBuild build_skeleton(const GltfDocument& doc, WarningLog& warnings);
+SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings);
 
 }  // namespace aem::pipeline

@@ -15,7 +15,7 @@ namespace aem::pipeline {
 struct OptimizedGeometry {
   std::vector<Vertex> vertices;
   std::vector<std::uint32_t> indices;
-  std::vector<Mesh> meshes;  // material field = index into GeometryBuild::ranges; a range with
+  std::vector<aem::Mesh> meshes;  // material field = index into GeometryBuild::ranges; a range with
                              // no triangle left has no mesh
   double acmr_before = 0;    // average cache miss ratio (16-entry FIFO), before and after
   double acmr_after = 0;
