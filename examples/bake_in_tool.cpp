@@ -6,7 +6,7 @@
 //
 //   bake_in_tool IN.gltf|IN.glb -o OUT.aem [--rgba] [--max-texture-size N] [--strict] [-j N]
 //
-// Copy from here: aem::pipeline::bake_gltf, BakeOptions, BakeReport, write_model_file.
+// Copy from here: aem::pipeline::bake_model, BakeOptions, BakeReport, write_model_file.
 #include <aem/pipeline/bake.hpp>
 #include <aem/pipeline/model_writer.hpp>
 #include <aem/pipeline/output_guard.hpp>
@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
         !problem.empty())
       throw aem::pipeline::BakeError(problem);
 
-    aem::pipeline::BakeResult baked = aem::pipeline::bake_gltf(request.input, request.options);
+    aem::pipeline::BakeResult baked = aem::pipeline::bake_model(request.input, request.options);
 
     // What the glTF had that AEM cannot hold: each warning names the model and the element.
     for (const std::string& warning : baked.report.warnings)

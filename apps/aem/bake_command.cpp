@@ -19,7 +19,7 @@ namespace aem::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: aem bake IN.gltf|IN.glb -o OUT.aem [options]\n"
+    "usage: aem bake IN.gltf|IN.glb|IN.fbx|IN.obj|... -o OUT.aem [options]\n"
     "       aem bake IN... -o OUTDIR [options]        (files and directories)\n"
     "       aem bake --manifest assets.json [-o OUTDIR] [options]\n"
     "\n"
@@ -31,10 +31,14 @@ constexpr const char* kUsage =
     "vertex colours, extra UV sets...) is a warning naming the model and element; a missing or\n"
     "undecodable image a material uses is an error (see --allow-missing). Files are written\n"
     "atomically; the same input and options give the same bytes whatever the thread count.\n"
+    "Other formats (.fbx, .obj with .mtl, .dae, .3ds, .ply, .stl, .x, .3mf, .blend...) are read\n"
+    "by Assimp in a child process (aem-import-assimp), so a file that crashes Assimp is an error;\n"
+    "their Phong or specular-glossiness materials are converted to metallic-roughness, with a\n"
+    "warning naming what changed.\n"
     "\n"
     "For one input file, -o names the output file when it ends in .aem and is not a directory;\n"
     "otherwise -o is a directory (made if needed): a file bakes to OUTDIR/NAME.aem, and a\n"
-    "directory to the same relative paths under OUTDIR for every .gltf/.glb below it. An output\n"
+    "directory to the same relative paths under OUTDIR for every model below it. An output\n"
     "is never the model or a buffer or image it reads, and never replaces anything but a regular\n"
     "file (not a directory, device, FIFO, socket or symbolic link). A model is baked again only\n"
     "when the glTF, a buffer or image it uses, its options, the model baked to that output or\n"

@@ -268,7 +268,8 @@ class Manifest {
     check_input(source, place, options);
     std::error_code ec;
     const bool is_dir = std::filesystem::is_directory(source, ec);
-    if (!is_dir && !pipeline::is_gltf_path(source)) fail(place, source.string() + ": not a .gltf or .glb file");
+    if (!is_dir && !pipeline::is_model_path(source))
+      fail(place, source.string() + ": not a model format aem bake reads (glTF, or one that Assimp imports)");
     if (is_dir && !output.empty()) fail(place + "/output", "an input directory bakes to many files: give no \"output\"");
     // Outputs mirror the input's place below the manifest, unless the entry names its own.
     const std::filesystem::path relative =
@@ -278,7 +279,7 @@ class Manifest {
     const std::size_t first = jobs.size();
     if (is_dir) {
       const std::vector<pipeline::BakeJob> found = pipeline::jobs_below(source, output_dir / relative, options);
-      if (found.empty()) fail(place, source.string() + ": no .gltf or .glb files below this directory");
+      if (found.empty()) fail(place, source.string() + ": no models (.gltf, .glb or a format Assimp imports) below this directory");
       jobs.insert(jobs.end(), found.begin(), found.end());
     } else {
       jobs.push_back({source, output.empty() ? output_dir / std::filesystem::path(relative).replace_extension(".aem")

@@ -41,7 +41,7 @@ double resource_bytes(const std::filesystem::path& directory) {
   std::error_code ec;
   double bytes = 0;
   for (std::filesystem::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
-    if (!pipeline::is_gltf_path(it->path()) && it->is_regular_file(ec)) bytes += double(it->file_size(ec));
+    if (!pipeline::is_model_path(it->path()) && it->is_regular_file(ec)) bytes += double(it->file_size(ec));
   }
   return bytes;
 }

@@ -16,7 +16,7 @@ std::span<const Command> all_commands() {
       {"validate", "Check an AEM file; exit 0 when valid, 1 listing every problem", run_validate},
 #if defined(AEM_CLI_WITH_PIPELINE)
       {"compress-image", "Compress a PNG to a BC7 or BC5 DDS and report PSNR and speed", run_compress_image},
-      {"bake", "Bake a glTF 2.0 model (.gltf/.glb) into an AEM file", run_bake},
+      {"bake", "Bake a model (glTF 2.0, or FBX, OBJ, COLLADA... through Assimp) into an AEM file", run_bake},
 #endif
   };
   return commands;

@@ -80,7 +80,7 @@ DryRunModel dry_run_job(const pipeline::BakeJob& job, bool force, const std::ato
       options.encode_textures = false;
       options.threads = 1;  // only the encoder uses them
       options.signals = {cancel, nullptr, nullptr};
-      pipeline::BakedFile file = pipeline::bake_gltf_in_memory(job.input, job.output, options);
+      pipeline::BakedFile file = pipeline::bake_model_in_memory(job.input, job.output, options);
       model.status = DryRunStatus::would_bake;
       model.output_bytes = file.bytes.size();
       describe_content(file.bake.content, model);

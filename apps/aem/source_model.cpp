@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #if defined(AEM_CLI_WITH_PIPELINE)
+#include "aem/pipeline/batch_bake.hpp"
 #include "dry_run.hpp"
 #endif
 
@@ -36,6 +37,13 @@ std::string shell_word(const std::string& word) {
 std::optional<std::string> source_model_format(const std::filesystem::path& path) {
   const std::string extension = lower(path.extension().string());
   if (extension == ".gltf" || extension == ".glb") return "glTF";
+#if defined(AEM_CLI_WITH_PIPELINE)
+  if (pipeline::is_assimp_path(path)) {  // "FBX (through Assimp)"
+    std::string name = extension.substr(1);
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    return name + " (through Assimp)";
+  }
+#endif
   return std::nullopt;
 }
 

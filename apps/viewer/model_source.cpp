@@ -36,7 +36,7 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
     std::unique_ptr<std::vector<std::byte>> bytes;
     std::vector<std::string> warnings;
     try {
-      pipeline::BakeResult baked = pipeline::bake_gltf(path, bake);
+      pipeline::BakeResult baked = pipeline::bake_model(path, bake);
       bytes = std::make_unique<std::vector<std::byte>>(pipeline::serialize_model(baked.content));
       warnings = std::move(baked.report.warnings);
     } catch (const std::exception& e) {

@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
       std::vector<double> imp, geo, tex, comp, wr, tot;
       for (int r = 0; r < runs; ++r) {
         const auto start = std::chrono::steady_clock::now();
-        const aem::pipeline::BakeReport report = aem::pipeline::bake_gltf_file(path, out, options);
+        const aem::pipeline::BakeReport report = aem::pipeline::bake_model_file(path, out, options);
         const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         const auto& t = report.timings;
         imp.push_back(t.import_s);

@@ -78,8 +78,8 @@ int main(int argc, char** argv) {
   const auto dir = std::filesystem::temp_directory_path() / "aem_viewer_benchmark";
   std::filesystem::create_directories(dir);
   const auto helmet_aem = dir / "DamagedHelmet.aem", cesium_aem = dir / "CesiumMan.aem";
-  aem::pipeline::bake_gltf_file(helmet_glb, helmet_aem, {});
-  aem::pipeline::bake_gltf_file(cesium_glb, cesium_aem, {});
+  aem::pipeline::bake_model_file(helmet_glb, helmet_aem, {});
+  aem::pipeline::bake_model_file(cesium_glb, cesium_aem, {});
 
   const std::string viewer = std::string("'") + AEM_VIEWER_PATH + "'";
   const std::string common = " --size " + size + " --frames 1 --print-timing --no-vsync";

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "aem/pipeline/animation_baker.hpp"
+#include "aem/pipeline/batch_bake.hpp"
 #include "aem/pipeline/geometry_builder.hpp"
 #include "aem/pipeline/gltf_import.hpp"
 #include "aem/pipeline/material_packer.hpp"
@@ -12,6 +13,7 @@
 #include "aem/pipeline/output_guard.hpp"
 #include "aem/pipeline/skeleton_builder.hpp"
 #include "aem/pipeline/vertex_optimizer.hpp"
+#include "assimp_import.hpp"
 #include "bake_limits.hpp"
 #include "double_sided.hpp"
 #include "parent_directory.hpp"
@@ -111,20 +113,21 @@ BakeResult bake_scene(const Scene& scene, const BakeOptions& options) {
   return bake_checked_scene(scene, options, warnings, 0);
 }
 
-BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options) {
+BakeResult bake_model(const std::filesystem::path& input, const BakeOptions& options) {
   WarningLog warnings(options.strict);
   Stopwatch clock;
-  const Scene scene = import_gltf(input, options, warnings);
+  // glTF through tinygltf; every format Assimp reads through its child process (is_assimp_path).
+  const Scene scene = is_assimp_path(input) ? import_assimp(input, options, warnings) : import_gltf(input, options, warnings);
   const double import_s = clock.lap();
   throw_if_cancelled(options, input);
   return bake_checked_scene(scene, options, warnings, import_s);
 }
 
-BakedFile bake_gltf_in_memory(const std::filesystem::path& input, const std::filesystem::path& output,
+BakedFile bake_model_in_memory(const std::filesystem::path& input, const std::filesystem::path& output,
                               const BakeOptions& options) {
   if (const std::string problem = output_problem_before_bake(input, output); !problem.empty())
     throw BakeError(problem);
-  BakedFile file{bake_gltf(input, options), {}};
+  BakedFile file{bake_model(input, options), {}};
   throw_if_cancelled(options, input);
   // Only now are the buffers and images known, and nothing is written yet.
   if (const std::string problem = output_problem_after_bake(input, output, file.bake.report.inputs); !problem.empty())
@@ -140,11 +143,11 @@ BakedFile bake_gltf_in_memory(const std::filesystem::path& input, const std::fil
   return file;
 }
 
-BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesystem::path& output,
+BakeReport bake_model_file(const std::filesystem::path& input, const std::filesystem::path& output,
                           const BakeOptions& options) {
   if (!options.encode_textures)
     throw std::logic_error(input.string() + ": a dry run's content (textures not encoded) is never written");
-  BakedFile file = bake_gltf_in_memory(input, output, options);
+  BakedFile file = bake_model_in_memory(input, output, options);
   const auto start = std::chrono::steady_clock::now();
   // Made only now, so that a bake that fails leaves no empty directory behind.
   create_parent_directory(output);

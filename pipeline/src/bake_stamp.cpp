@@ -21,7 +21,9 @@ namespace {
 // options, so that stamps written by an older baker of the same version go stale.
 // 3: a PBR texture takes its largest source's size (not the widest width by the tallest
 // height); animations without channels are dropped.
-constexpr int kBakeRevision = 3;
+// 4: compressed glTF (meshopt, Draco, WebP, basisu fallbacks) and Assimp formats are read; an
+// EXT_texture_webp source that names no image is refused.
+constexpr int kBakeRevision = 4;
 
 // The layout of stamp files: 2 added content hashes and inputs' names relative to the model.
 constexpr int kStampFormat = 2;

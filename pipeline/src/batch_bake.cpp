@@ -184,7 +184,7 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
       result.cache_miss = true;
     }
     const auto bake_start = std::filesystem::file_time_type::clock::now();
-    result.report = bake_gltf_file(job.input, job.output, options);
+    result.report = bake_model_file(job.input, job.output, options);
     const StampAfterBake after = stamp_after_bake(job, key, result.report, bake_start, settings.cache != nullptr);
     if (after.stable) {
       try {
@@ -249,9 +249,11 @@ bool is_assimp_path(const std::filesystem::path& path) {
   return extensions.count(lower_case_extension(path)) > 0;
 }
 
+bool is_model_path(const std::filesystem::path& path) { return is_gltf_path(path) || is_assimp_path(path); }
+
 bool is_aem_path(const std::filesystem::path& path) { return lower_case_extension(path) == ".aem"; }
 
-std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& dir) {
+std::vector<std::filesystem::path> find_model_files(const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> found;
   std::error_code ec;
   // Links to directories are not followed: a link back up the tree would never end.
@@ -262,7 +264,7 @@ std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& 
       it.disable_recursion_pending();
       continue;
     }
-    if (is_gltf_path(it->path()) && it->is_regular_file(ec)) found.push_back(it->path().lexically_relative(dir));
+    if (is_model_path(it->path()) && it->is_regular_file(ec)) found.push_back(it->path().lexically_relative(dir));
   }
   if (ec) throw std::runtime_error(dir.string() + ": cannot be searched: " + ec.message());
   std::sort(found.begin(), found.end());
@@ -272,7 +274,7 @@ std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& 
 std::vector<BakeJob> jobs_below(const std::filesystem::path& dir, const std::filesystem::path& output_dir,
                                 const BakeOptions& options) {
   std::vector<BakeJob> jobs;
-  for (const std::filesystem::path& relative : find_gltf_files(dir)) {
+  for (const std::filesystem::path& relative : find_model_files(dir)) {
     jobs.push_back({dir / relative, output_dir / std::filesystem::path(relative).replace_extension(".aem"), options});
   }
   return jobs;

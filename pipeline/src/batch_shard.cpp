@@ -26,7 +26,7 @@ std::vector<std::uint64_t> input_sizes(std::span<const BakeJob> jobs) {
     std::uint64_t resources = 0;
     std::error_code ec;
     for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end; it.increment(ec))
-      if (!is_gltf_path(it->path()) && it->is_regular_file(ec)) resources += std::uint64_t(it->file_size(ec));
+      if (!is_model_path(it->path()) && it->is_regular_file(ec)) resources += std::uint64_t(it->file_size(ec));
     for (std::size_t i : models) sizes[i] += resources / models.size();
   }
   return sizes;

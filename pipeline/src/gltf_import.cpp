@@ -22,6 +22,7 @@
 #include "gltf_decompression.hpp"
 #include "gltf_file_access.hpp"
 #include "gltf_scene.hpp"
+#include "image_decoding.hpp"
 #include "node_tree.hpp"
 
 namespace aem::pipeline {

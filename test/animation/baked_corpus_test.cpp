@@ -18,7 +18,7 @@ struct BakedModel {
   aem::Model model;
   explicit BakedModel(const std::filesystem::path& path)
       : bytes(aem::pipeline::serialize_model(
-            aem::pipeline::bake_gltf(path, {.textures = aem::pipeline::TextureEncoding::rgba,
+            aem::pipeline::bake_model(path, {.textures = aem::pipeline::TextureEncoding::rgba,
                                             .max_texture_size = 16})
                 .content)),
         model(aem::Model::open_memory(bytes)) {}

@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   aem::pipeline::BakeResult result;
   try {
-    result = aem::pipeline::bake_gltf(folder.path() / "input.gltf", fuzz_options());
+    result = aem::pipeline::bake_model(folder.path() / "input.gltf", fuzz_options());
   } catch (const aem::pipeline::BakeError&) {
     return 0;  // refused, with a message: the right answer to bad input
   }

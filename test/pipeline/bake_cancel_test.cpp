@@ -120,7 +120,7 @@ double cancel_latency(const fs::path& model, std::chrono::milliseconds after) {
   Watchdog watchdog("a cancelled bake of " + model.filename().string(), std::chrono::seconds(60));
   bool threw = false;
   try {
-    pipeline::bake_gltf_file(model, out, options);
+    pipeline::bake_model_file(model, out, options);
   } catch (const BakeCancelled&) {
     threw = true;
   }

@@ -16,7 +16,7 @@ namespace {
 namespace fs = std::filesystem;
 
 pipeline::BakeResult bake(const fs::path& path, pipeline::BakeOptions options = test_options()) {
-  return pipeline::bake_gltf(path, options);
+  return pipeline::bake_model(path, options);
 }
 
 struct Baked {

@@ -73,7 +73,7 @@ std::string refused_bake(const fs::path& dir, const fs::path& model,
   const Watchdog watchdog("baking " + model.string(), seconds(120));
   std::string message;
   try {
-    pipeline::bake_gltf_file(model, dir / "out" / "model.aem", options);
+    pipeline::bake_model_file(model, dir / "out" / "model.aem", options);
     ADD_FAILURE() << model << " baked";
   } catch (const pipeline::BakeError& e) {
     message = e.what();
@@ -158,7 +158,7 @@ TEST(BakeConfinement, SymbolicLinkOutOfTheModelDirectoryIsRefused) {
   write_triangle_buffer(dir.path() / "m" / "real.bin");
   fs::create_symlink("real.bin", dir.path() / "m" / "alias.bin");
   write_file(model, triangle_gltf("alias.bin"));
-  EXPECT_NO_THROW(pipeline::bake_gltf_file(model, dir.path() / "out" / "model.aem", test_options()));
+  EXPECT_NO_THROW(pipeline::bake_model_file(model, dir.path() / "out" / "model.aem", test_options()));
 }
 
 TEST(BakeConfinement, FifosAndDirectoriesNamedByUrisAreRefusedAtOnce) {
@@ -185,7 +185,7 @@ TEST(BakeConfinement, AllowedDirectoryAdmitsASharedTextureFolder) {
   EXPECT_TRUE(contains(refused_bake(dir.path(), model), "leaves the model's directory"));
   pipeline::BakeOptions options = test_options();
   options.allowed_dirs = {dir.path() / "shared"};
-  const pipeline::BakeReport report = pipeline::bake_gltf_file(model, dir.path() / "out" / "model.aem", options);
+  const pipeline::BakeReport report = pipeline::bake_model_file(model, dir.path() / "out" / "model.aem", options);
   EXPECT_NE(std::find(report.inputs.begin(), report.inputs.end(), dir.path() / "shared" / "wood.png"), report.inputs.end());
   // An allowed directory that is not there is an error, not silently nothing.
   options.allowed_dirs = {dir.path() / "nowhere"};

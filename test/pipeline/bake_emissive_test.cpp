@@ -38,7 +38,7 @@ TEST(BakeEmissive, EmissiveThatIsHalfTheBaseColourIsIntensityOneHalfWithoutWarni
   // Emitted (0.4, 0.2, 0.1) on base (0.8, 0.4, 0.2): exactly half the base colour. (The old rule,
   // the largest emissive channel, gave 0.4.)
   const fs::path in = write_emitter(dir, "[0.8, 0.4, 0.2, 1]", "[0.4, 0.2, 0.1]");
-  const auto result = pipeline::bake_gltf(in, test_options());
+  const auto result = pipeline::bake_model(in, test_options());
   const auto bytes = pipeline::serialize_model(result.content);
   const Model model = Model::open_memory(bytes);
   EXPECT_EQ(emissive_intensity(model), 128);
@@ -48,7 +48,7 @@ TEST(BakeEmissive, EmissiveThatIsHalfTheBaseColourIsIntensityOneHalfWithoutWarni
 TEST(BakeEmissive, EmissiveEqualToTheBaseColourIsFullIntensityWithoutWarning) {
   ScratchDir dir("emissive_equal");
   const fs::path in = write_emitter(dir, "[0.2, 0.6, 0.9, 1]", "[0.2, 0.6, 0.9]");
-  const auto result = pipeline::bake_gltf(in, test_options());
+  const auto result = pipeline::bake_model(in, test_options());
   const auto bytes = pipeline::serialize_model(result.content);
   EXPECT_EQ(emissive_intensity(Model::open_memory(bytes)), 255);
   EXPECT_FALSE(warns_about_emission(result.report, "Screen"));
@@ -57,7 +57,7 @@ TEST(BakeEmissive, EmissiveEqualToTheBaseColourIsFullIntensityWithoutWarning) {
 TEST(BakeEmissive, BlueEmissiveOnGreyBaseWarnsNamingTheMaterial) {
   ScratchDir dir("emissive_blue");
   const fs::path in = write_emitter(dir, "[0.5, 0.5, 0.5, 1]", "[0, 0, 1]");
-  const auto result = pipeline::bake_gltf(in, test_options());
+  const auto result = pipeline::bake_model(in, test_options());
   EXPECT_TRUE(warns_about_emission(result.report, "material 0 (Screen)"));
   // Least squares: k = E·B / B·B = 0.5 / 0.75 = 2/3.
   const auto bytes = pipeline::serialize_model(result.content);
@@ -65,7 +65,7 @@ TEST(BakeEmissive, BlueEmissiveOnGreyBaseWarnsNamingTheMaterial) {
   // A warning, so --strict refuses it.
   pipeline::BakeOptions strict = test_options();
   strict.strict = true;
-  EXPECT_THROW(pipeline::bake_gltf(in, strict), pipeline::BakeError);
+  EXPECT_THROW(pipeline::bake_model(in, strict), pipeline::BakeError);
 }
 
 TEST(BakeEmissive, BoomBoxDisplayWarns) {

@@ -46,7 +46,7 @@ std::filesystem::path write_mesh(const std::filesystem::path& dir, const std::ve
 
 pipeline::BakeResult bake_watched(const std::filesystem::path& path, const std::string& what) {
   Watchdog watchdog(what, 120s);
-  return pipeline::bake_gltf(path, test_options());
+  return pipeline::bake_model(path, test_options());
 }
 
 TEST(BakeHostile, AHugeTriangleFanIsOrderedInLinearTime) {

@@ -84,7 +84,7 @@ std::string without_corpus(std::string text, const std::string& corpus) {
 // "ok <size> <hash of the bytes> <hash of the sorted warnings>" or "error <hash of the message>".
 std::string outcome(const Job& job, const fs::path& corpus) {
   try {
-    const auto result = aem::pipeline::bake_gltf(job.file, option_set(job.set));
+    const auto result = aem::pipeline::bake_model(job.file, option_set(job.set));
     const std::vector<std::byte> bytes = aem::pipeline::serialize_model(result.content);
     std::vector<std::string> warnings;
     for (const std::string& w : result.report.warnings) warnings.push_back(without_corpus(w, corpus.string()));

@@ -69,7 +69,7 @@ TEST(BakeInvalid, KnownProblemsAreNamed) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.file);
     try {
-      pipeline::bake_gltf(corpus / c.file, test_options());
+      pipeline::bake_model(corpus / c.file, test_options());
       ADD_FAILURE() << "baked without an error";
     } catch (const pipeline::BakeError& e) {
       EXPECT_NE(std::string(e.what()).find((corpus / c.file).string()), std::string::npos) << e.what();

@@ -157,7 +157,7 @@ ChildBake bake_in_child(const fs::path& in, const pipeline::BakeOptions& options
     std::string text;
     int code = 0;
     try {
-      const pipeline::BakeResult result = pipeline::bake_gltf(in, options);
+      const pipeline::BakeResult result = pipeline::bake_model(in, options);
       std::uint64_t largest = 0;
       for (const pipeline::TextureImage& t : result.content.textures)
         largest = std::max<std::uint64_t>(largest, std::uint64_t(t.width) * t.height);
@@ -426,13 +426,13 @@ TEST(BakeMemory, RaisedLimitsLetTheModelThrough) {
     pipeline::BakeOptions options = fast_options();
     options.limits.*c.limit = c.amount - 1;
     try {
-      pipeline::bake_gltf(c.model, options);
+      pipeline::bake_model(c.model, options);
       ADD_FAILURE() << c.option << " " << c.amount - 1 << " let " << c.model << " through";
     } catch (const pipeline::BakeError& e) {
       expect_names(e.what(), {c.model.string(), std::to_string(c.amount - 1), c.option});
     }
     options.limits.*c.limit = c.amount;
-    EXPECT_NO_THROW(pipeline::bake_gltf(c.model, options)) << c.option;
+    EXPECT_NO_THROW(pipeline::bake_model(c.model, options)) << c.option;
   }
 }
 
@@ -443,14 +443,14 @@ TEST(BakeMemory, OutputPastItsLimitIsNotWritten) {
   pipeline::BakeOptions options = fast_options();
   options.limits.max_output_bytes = 100;
   try {
-    pipeline::bake_gltf_file(in, out, options);
+    pipeline::bake_model_file(in, out, options);
     ADD_FAILURE() << "a file over 100 bytes was written";
   } catch (const pipeline::BakeError& e) {
     expect_names(e.what(), {in.string(), "more than the limit of 100 bytes", "--max-output-bytes"});
   }
   EXPECT_FALSE(fs::exists(dir.path() / "out"));
   options.limits.max_output_bytes = std::uint64_t(1) << 31;
-  pipeline::bake_gltf_file(in, out, options);
+  pipeline::bake_model_file(in, out, options);
   EXPECT_TRUE(fs::exists(out));
 }
 

@@ -32,7 +32,7 @@ pipeline::BakeOptions allowing_missing() {
 // Bakes `in` to `out` expecting a BakeError; returns its message.
 std::string bake_error(const fs::path& in, const fs::path& out, const pipeline::BakeOptions& options) {
   try {
-    pipeline::bake_gltf_file(in, out, options);
+    pipeline::bake_model_file(in, out, options);
   } catch (const pipeline::BakeError& e) {
     return e.what();
   }
@@ -61,7 +61,7 @@ TEST(BakeMissingImage, MissingFileIsAnErrorNamingModelImageAndMaterial) {
   EXPECT_NE(message.find("not found"), std::string::npos) << message;
   EXPECT_FALSE(fs::exists(out));
   // allow_missing: a warning, and the base colour is the factor alone (a 1×1 solid texture).
-  const pipeline::BakeReport report = pipeline::bake_gltf_file(in, out, allowing_missing());
+  const pipeline::BakeReport report = pipeline::bake_model_file(in, out, allowing_missing());
   expect_names_model_image_and_material(joined(report.warnings), in);
   const Model model = Model::open(out.string());
   ASSERT_EQ(model.materials().size(), 1u);
@@ -78,7 +78,7 @@ TEST(BakeMissingImage, UndecodableImageIsAnErrorNamingModelImageAndMaterial) {
   expect_names_model_image_and_material(message, in);
   EXPECT_NE(message.find("cannot be decoded"), std::string::npos) << message;
   EXPECT_FALSE(fs::exists(out));
-  const pipeline::BakeReport report = pipeline::bake_gltf_file(in, out, allowing_missing());
+  const pipeline::BakeReport report = pipeline::bake_model_file(in, out, allowing_missing());
   expect_names_model_image_and_material(joined(report.warnings), in);
   EXPECT_TRUE(fs::exists(out));
 }
@@ -96,7 +96,7 @@ TEST(BakeMissingImage, TextureWithOnlyAnExtensionImageIsAnErrorWhenUsed) {
   EXPECT_NE(message.find("texture 0"), std::string::npos) << message;
   EXPECT_NE(message.find("KHR_texture_basisu"), std::string::npos) << message;
   EXPECT_FALSE(fs::exists(out));
-  const pipeline::BakeReport report = pipeline::bake_gltf_file(in, out, allowing_missing());
+  const pipeline::BakeReport report = pipeline::bake_model_file(in, out, allowing_missing());
   EXPECT_NE(joined(report.warnings).find("material 0 (Leaf)"), std::string::npos) << joined(report.warnings);
 }
 
@@ -108,7 +108,7 @@ TEST(BakeMissingImage, ImagesNoBakedMaterialUsesAreNoError) {
       {"name": "Unused", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}],
     "textures": [{"source": 0}], "images": [{"uri": "absent.png"}],
     "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}])"));
-  const pipeline::BakeReport report = pipeline::bake_gltf_file(in, out, test_options());
+  const pipeline::BakeReport report = pipeline::bake_model_file(in, out, test_options());
   EXPECT_EQ(joined(report.warnings), "");
   EXPECT_TRUE(fs::exists(out));
 }
@@ -122,7 +122,7 @@ TEST(BakeMissingImage, ImageBufferViewOutsideItsBufferIsRefusedBeforeItIsRead) {
     "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 100000}],
     "images": [{"bufferView": 0, "mimeType": "image/png"}]})");
   try {
-    pipeline::bake_gltf(in, allowing_missing());
+    pipeline::bake_model(in, allowing_missing());
     ADD_FAILURE() << "baked";
   } catch (const pipeline::BakeError& e) {
     EXPECT_NE(std::string(e.what()).find("image 0: bufferView 0 (bytes 0..100000) lies outside buffer 0 of 4 bytes"),

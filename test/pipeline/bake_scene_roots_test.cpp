@@ -36,7 +36,7 @@ TEST(BakeSceneRoots, ChildListedAsARootIsPlacedOnceUnderItsParent) {
   const fs::path in = write_scene(dir, R"("nodes": [{"mesh": 0, "children": [1], "translation": [10, 0, 0]},
                                                     {"mesh": 0, "translation": [0, 5, 0]}],
                                          "scenes": [{"nodes": [0, 1]}])");
-  const auto result = pipeline::bake_gltf(in, test_options());
+  const auto result = pipeline::bake_model(in, test_options());
   EXPECT_TRUE(warns(result.report, "node 1 is listed as a root but is a descendant of root node 0")) << result.report.warnings.size();
   EXPECT_EQ(result.content.indices.size(), 12u);  // two quads, not three
   // The child lies where its parent puts it: x in [10, 11], y in [0, 6].
@@ -50,23 +50,23 @@ TEST(BakeSceneRoots, ChildListedAsARootIsPlacedOnceUnderItsParent) {
   EXPECT_EQ(hi[0], 11.f);
   EXPECT_EQ(lo[1], 0.f);
   EXPECT_EQ(hi[1], 6.f);
-  EXPECT_THROW(pipeline::bake_gltf(in, strict_options()), pipeline::BakeError);
+  EXPECT_THROW(pipeline::bake_model(in, strict_options()), pipeline::BakeError);
 }
 
 TEST(BakeSceneRoots, RootListedTwiceIsPlacedOnce) {
   ScratchDir dir("twice_root");
   const fs::path in = write_scene(dir, R"("nodes": [{"mesh": 0}], "scenes": [{"nodes": [0, 0]}])");
-  const auto result = pipeline::bake_gltf(in, test_options());
+  const auto result = pipeline::bake_model(in, test_options());
   EXPECT_TRUE(warns(result.report, "node 0 is listed as a root more than once"));
   EXPECT_EQ(result.content.indices.size(), 6u);
-  EXPECT_THROW(pipeline::bake_gltf(in, strict_options()), pipeline::BakeError);
+  EXPECT_THROW(pipeline::bake_model(in, strict_options()), pipeline::BakeError);
 }
 
 TEST(BakeSceneRoots, RootWhoseParentTheSceneDoesNotListIsAnError) {
   ScratchDir dir("orphan_root");
   const fs::path in = write_scene(dir, R"("nodes": [{"children": [1]}, {"mesh": 0}], "scenes": [{"nodes": [1]}])");
   try {
-    pipeline::bake_gltf(in, test_options());
+    pipeline::bake_model(in, test_options());
     ADD_FAILURE() << "baked";
   } catch (const pipeline::BakeError& e) {
     EXPECT_NE(std::string(e.what()).find("node 1 is listed as a root but is the child of node 0"), std::string::npos) << e.what();
@@ -76,14 +76,14 @@ TEST(BakeSceneRoots, RootWhoseParentTheSceneDoesNotListIsAnError) {
 TEST(BakeSceneRoots, NonUnitRotationIsNormalisedWithAWarningAndZeroRotationRefused) {
   ScratchDir dir("rotation");
   const fs::path long_rotation = write_scene(dir, R"("nodes": [{"mesh": 0, "rotation": [0, 0, 0, 2]}], "scenes": [{"nodes": [0]}])");
-  const auto result = pipeline::bake_gltf(long_rotation, test_options());
+  const auto result = pipeline::bake_model(long_rotation, test_options());
   EXPECT_TRUE(warns(result.report, "node 0: rotation quaternion of length 2 is normalised"));
   float hi = -1e9f;
   for (const auto& v : result.content.vertices) hi = std::max(hi, v.position[0]);
   EXPECT_EQ(hi, 1.f);  // identity after normalising: no scale by 4
-  EXPECT_THROW(pipeline::bake_gltf(long_rotation, strict_options()), pipeline::BakeError);
+  EXPECT_THROW(pipeline::bake_model(long_rotation, strict_options()), pipeline::BakeError);
   const fs::path zero = write_scene(dir, R"("nodes": [{"mesh": 0, "rotation": [0, 0, 0, 0]}], "scenes": [{"nodes": [0]}])");
-  EXPECT_THROW(pipeline::bake_gltf(zero, test_options()), pipeline::BakeError);
+  EXPECT_THROW(pipeline::bake_model(zero, test_options()), pipeline::BakeError);
 }
 
 }  // namespace

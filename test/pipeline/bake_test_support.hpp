@@ -66,7 +66,7 @@ inline const BakedModel& baked(const std::filesystem::path& path,
   static std::map<std::string, std::unique_ptr<BakedModel>> cache;
   auto& slot = cache[key + "|" + path.string()];
   if (!slot) {
-    auto result = pipeline::bake_gltf(path, options);
+    auto result = pipeline::bake_model(path, options);
     auto out = std::make_unique<BakedModel>();
     out->bytes = pipeline::serialize_model(result.content);
     out->report = std::move(result.report);

@@ -21,7 +21,7 @@ TEST(FileStorageCorpus, CopyGivesTheViewsOfTheMappingOnCorpusModels) {
     const fs::path source = corpus / "khronos" / name / "glTF-Binary" / (std::string(name) + ".glb");
     const fs::path path = dir.path() / (std::string(name) + ".aem");
     aem::pipeline::write_model_file(
-        path, aem::pipeline::bake_gltf(source, {.textures = aem::pipeline::TextureEncoding::rgba,
+        path, aem::pipeline::bake_model(source, {.textures = aem::pipeline::TextureEncoding::rgba,
                                                .max_texture_size = 64})
                   .content);
     aem::test::expect_copy_matches_map(path);

@@ -1,8 +1,9 @@
 #pragma once
-// `aem bake` as a library call: glTF 2.0 (.gltf or .glb), or a scene description (scene.hpp) from
-// any importer, in; AEM content or file out.
+// `aem bake` as a library call: a model (glTF 2.0 .gltf/.glb, or any format Assimp imports:
+// .fbx, .obj, .dae, ...; batch_bake.hpp is_model_path), or a scene description (scene.hpp) from any
+// importer, in; AEM content or file out.
 //
-//   import_gltf -> check_scene -> build_skeleton -> build_geometry -> optimize_geometry
+//   import_gltf | import_assimp (child process) -> check_scene -> build_skeleton -> build_geometry -> optimize_geometry
 //               -> bake_animations -> pack_materials -> serialize/write
 //
 // The output depends only on the input and the options (not on the thread count or the time),
@@ -23,29 +24,31 @@ struct BakeResult {
   BakeReport report;
 };
 
-BakeResult bake_gltf(const std::filesystem::path& input, const BakeOptions& options);
+// glTF goes through tinygltf in this process; an is_assimp_path model through Assimp in a child
+// process (specs/assimp-import.md), so that Assimp crashing on a bad file is a BakeError.
+BakeResult bake_model(const std::filesystem::path& input, const BakeOptions& options);
 
 // Bakes a scene description. The scene is checked first (every index, enum value, count and byte
 // range, specs/scene-description.md §2.4): a scene from another process is hostile input, and
 // a bad one throws BakeError naming scene.model and the element. report.inputs is scene.inputs.
-// bake_gltf is import_gltf, then this.
+// bake_model is an import, then this.
 BakeResult bake_scene(const Scene& scene, const BakeOptions& options);
 
-// Everything bake_gltf_file does but writing (no directory, no file): the same checks, the same
+// Everything bake_model_file does but writing (no directory, no file): the same checks, the same
 // errors and warnings, and the bytes it would write. `aem bake --dry-run` calls it with
 // options.encode_textures false, which keeps bytes.size() exact.
 struct BakedFile {
   BakeResult bake;
   std::vector<std::byte> bytes;
 };
-BakedFile bake_gltf_in_memory(const std::filesystem::path& input, const std::filesystem::path& output,
+BakedFile bake_model_in_memory(const std::filesystem::path& input, const std::filesystem::path& output,
                               const BakeOptions& options);
 
 // Bakes and writes `output` atomically, making its directory if needed once the bake has
 // succeeded (nothing is left behind on failure; a failed bake makes no directory). Throws
 // BakeError, before writing anything, when the output is the model or a file the bake reads, or
 // exists and is not a regular file (output_guard.hpp).
-BakeReport bake_gltf_file(const std::filesystem::path& input, const std::filesystem::path& output,
+BakeReport bake_model_file(const std::filesystem::path& input, const std::filesystem::path& output,
                           const BakeOptions& options);
 
 }  // namespace aem::pipeline

@@ -73,15 +73,21 @@ bool is_gltf_path(const std::filesystem::path& path);
 // .gltf/.glb, which tinygltf imports.
 bool is_assimp_path(const std::filesystem::path& path);
 
+// True for every name `aem bake` takes as a model: is_gltf_path or is_assimp_path.
+bool is_model_path(const std::filesystem::path& path);
+
 // True for a .aem name (any letter case): the only names an output file may be given.
 bool is_aem_path(const std::filesystem::path& path);
 
-// Every .gltf/.glb below `dir` (not following directory links, skipping .aem-bake stamp folders),
-// sorted, as paths relative to `dir`. Throws std::runtime_error naming `dir` when it cannot be read.
-std::vector<std::filesystem::path> find_gltf_files(const std::filesystem::path& dir);
+// Every model below `dir` (is_model_path; not following directory links, skipping .aem-bake stamp
+// folders), sorted, as paths relative to `dir`. Throws std::runtime_error naming `dir` when it
+// cannot be read.
+std::vector<std::filesystem::path> find_model_files(const std::filesystem::path& dir);
 
-// A job for every model find_gltf_files finds below `dir`, baking to the same place below
-// `output_dir` with the extension .aem. Empty when there are none.
+// A job for every model find_model_files finds below `dir`, baking to the same place below
+// `output_dir` with the extension .aem. Empty when there are none. Two models with one stem in
+// one directory (hero.gltf and hero.fbx) give two jobs with one output: find_output_clash
+// names them.
 std::vector<BakeJob> jobs_below(const std::filesystem::path& dir, const std::filesystem::path& output_dir,
                                 const BakeOptions& options);
 
