@@ -9,7 +9,6 @@
 // Copy from here: aem::pipeline::bake_model, BakeOptions, BakeReport, write_model_file.
 #include <aem/pipeline/bake.hpp>
 #include <aem/pipeline/model_writer.hpp>
-#include <aem/pipeline/output_guard.hpp>
 
 #include <charconv>
 #include <cstdio>

@@ -4,8 +4,7 @@
 #include <thread>
 
 #include "aem/codec/bc7.hpp"
-#include "aem/pipeline/confined_files.hpp"
-#include "aem/pipeline/output_guard.hpp"
+#include "aem/pipeline/bake.hpp"
 #include "arg_parser.hpp"
 #include "bake_jobs.hpp"
 

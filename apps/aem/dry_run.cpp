@@ -8,7 +8,6 @@
 #include "aem/mip_chain.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
-#include "aem/pipeline/output_guard.hpp"
 #include "model_description.hpp"
 
 namespace aem::cli {

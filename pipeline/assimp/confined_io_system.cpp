@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "aem/pipeline/confined_files.hpp"
+#include "confined_files.hpp"
 
 namespace aem::pipeline {
 

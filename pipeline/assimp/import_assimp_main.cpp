@@ -21,7 +21,7 @@
 #include <assimp/config.h>
 #include <assimp/scene.h>
 
-#include "aem/pipeline/confined_files.hpp"
+#include "confined_files.hpp"
 #include "assimp_conversion.hpp"
 #include "confined_io_system.hpp"
 

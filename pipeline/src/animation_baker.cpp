@@ -1,4 +1,4 @@
-#include "aem/pipeline/animation_baker.hpp"
+#include "animation_baker.hpp"
 
 #include <algorithm>
 #include <array>

@@ -7,7 +7,7 @@
 
 #include <stb_image.h>  // declarations only; libstb.so implements them
 
-#include "aem/pipeline/confined_files.hpp"
+#include "confined_files.hpp"
 #include "child_process.hpp"
 #include "scene_serialization.hpp"
 #include "utf8_repair.hpp"

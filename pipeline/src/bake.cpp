@@ -4,15 +4,15 @@
 #include <stdexcept>
 #include <string>
 
-#include "aem/pipeline/animation_baker.hpp"
+#include "animation_baker.hpp"
 #include "aem/pipeline/batch_bake.hpp"
-#include "aem/pipeline/geometry_builder.hpp"
-#include "aem/pipeline/gltf_import.hpp"
-#include "aem/pipeline/material_packer.hpp"
+#include "geometry_builder.hpp"
+#include "gltf_import.hpp"
+#include "material_packer.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "aem/pipeline/output_guard.hpp"
-#include "aem/pipeline/skeleton_builder.hpp"
-#include "aem/pipeline/vertex_optimizer.hpp"
+#include "output_guard.hpp"
+#include "skeleton_builder.hpp"
+#include "vertex_optimizer.hpp"
 #include "assimp_import.hpp"
 #include "bake_limits.hpp"
 #include "double_sided.hpp"

@@ -4,8 +4,8 @@
 #include <mutex>
 
 #include "aem/pipeline/batch_bake.hpp"
-#include "aem/pipeline/confined_files.hpp"
-#include "aem/pipeline/content_hash.hpp"
+#include "confined_files.hpp"
+#include "content_hash.hpp"
 #include "bake_cache_key.hpp"
 #include "bake_cache_store.hpp"
 

@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "aem/pipeline/content_hash.hpp"
-#include "aem/pipeline/json_depth.hpp"
+#include "content_hash.hpp"
+#include "json_depth.hpp"
 
 namespace aem::pipeline {
 namespace {

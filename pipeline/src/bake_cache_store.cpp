@@ -4,7 +4,7 @@
 #include <cstring>
 #include <system_error>
 
-#include "aem/pipeline/confined_files.hpp"
+#include "confined_files.hpp"
 #include "aem/pipeline/model_writer.hpp"
 
 namespace aem::pipeline {

@@ -6,11 +6,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "aem/pipeline/confined_files.hpp"
-#include "aem/pipeline/content_hash.hpp"
-#include "aem/pipeline/json_depth.hpp"
+#include "confined_files.hpp"
+#include "content_hash.hpp"
+#include "json_depth.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "aem/pipeline/output_guard.hpp"
+#include "output_guard.hpp"
 #include "bake_math.hpp"
 #include "parent_directory.hpp"
 

@@ -12,10 +12,10 @@
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/bake_cache.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
-#include "aem/pipeline/confined_files.hpp"
+#include "confined_files.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "aem/pipeline/output_guard.hpp"
-#include "aem/pipeline/output_lock.hpp"
+#include "output_guard.hpp"
+#include "output_lock.hpp"
 #include "parent_directory.hpp"
 
 namespace aem::pipeline {

@@ -1,4 +1,4 @@
-#include "aem/pipeline/confined_files.hpp"
+#include "confined_files.hpp"
 
 #include <cctype>
 #include <cerrno>

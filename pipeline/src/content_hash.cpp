@@ -1,4 +1,4 @@
-#include "aem/pipeline/content_hash.hpp"
+#include "content_hash.hpp"
 
 #include <cerrno>
 #include <memory>

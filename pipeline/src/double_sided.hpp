@@ -4,7 +4,7 @@
 // Private to the pipeline.
 #include <cstdint>
 
-#include "aem/pipeline/geometry_builder.hpp"
+#include "geometry_builder.hpp"
 #include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {

@@ -1,4 +1,4 @@
-#include "aem/pipeline/geometry_builder.hpp"
+#include "geometry_builder.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,9 +8,9 @@
 #include <string>
 
 #include "stream_reader.hpp"
-#include "aem/pipeline/primitive_triangulation.hpp"
-#include "aem/pipeline/texture_transform.hpp"
-#include "aem/pipeline/vertex_normals.hpp"
+#include "primitive_triangulation.hpp"
+#include "texture_transform.hpp"
+#include "vertex_normals.hpp"
 #include "bake_math.hpp"
 #include "deferred_report.hpp"
 #include "node_tree.hpp"

@@ -14,7 +14,7 @@
 #include <tiny_gltf.h>
 
 #include "aem/pipeline/bake_options.hpp"
-#include "aem/pipeline/confined_files.hpp"
+#include "confined_files.hpp"
 
 namespace aem::pipeline {
 

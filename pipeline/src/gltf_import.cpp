@@ -1,4 +1,4 @@
-#include "aem/pipeline/gltf_import.hpp"
+#include "gltf_import.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -16,14 +16,15 @@
 #include <stb_image.h>  // declarations only; libstb.so implements them
 #include <tiny_gltf.h>
 
-#include "aem/pipeline/confined_files.hpp"
-#include "aem/pipeline/json_depth.hpp"
+#include "confined_files.hpp"
+#include "json_depth.hpp"
 #include "component_type.hpp"
 #include "gltf_decompression.hpp"
 #include "gltf_file_access.hpp"
 #include "gltf_scene.hpp"
 #include "image_decoding.hpp"
 #include "node_tree.hpp"
+#include "tinygltf_binding.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -437,6 +438,8 @@ std::string with_buffer_file_errors_named(const std::string& error, const std::s
 }  // namespace
 
 Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings) {
+  static const std::string binding_problem = tinygltf_binding_problem();
+  if (!binding_problem.empty()) throw BakeError(path.string() + ": cannot import glTF: " + binding_problem);
   GltfDocument doc;
   doc.path = path;
   doc.model = std::make_shared<tinygltf::Model>();

@@ -1,4 +1,4 @@
-#include "aem/pipeline/json_depth.hpp"
+#include "json_depth.hpp"
 
 #include <algorithm>
 

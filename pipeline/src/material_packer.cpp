@@ -1,4 +1,4 @@
-#include "aem/pipeline/material_packer.hpp"
+#include "material_packer.hpp"
 
 #include <algorithm>
 #include <array>
@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "aem/pipeline/mip_generation.hpp"
+#include "mip_generation.hpp"
 #include "bake_math.hpp"
 #include "deferred_report.hpp"
 #include "image_decoding.hpp"

@@ -1,4 +1,4 @@
-#include "aem/pipeline/mip_generation.hpp"
+#include "mip_generation.hpp"
 
 #include <algorithm>
 #include <array>

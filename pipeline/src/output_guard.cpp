@@ -1,7 +1,8 @@
-#include "aem/pipeline/output_guard.hpp"
+#include "output_guard.hpp"
 
 #include <sys/stat.h>
 
+#include "aem/pipeline/bake.hpp"  // declares output_problem_before_bake and _after_bake
 #include "file_kind.hpp"
 
 namespace aem::pipeline {

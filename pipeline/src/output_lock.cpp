@@ -1,4 +1,4 @@
-#include "aem/pipeline/output_lock.hpp"
+#include "output_lock.hpp"
 
 #include <cerrno>
 #include <chrono>

@@ -1,6 +1,6 @@
 #include "primitive_surface.hpp"
 
-#include "aem/pipeline/tangent_generation.hpp"
+#include "tangent_generation.hpp"
 
 namespace aem::pipeline {
 

@@ -1,4 +1,4 @@
-#include "aem/pipeline/primitive_triangulation.hpp"
+#include "primitive_triangulation.hpp"
 
 namespace aem::pipeline {
 

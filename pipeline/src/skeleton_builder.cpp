@@ -1,4 +1,4 @@
-#include "aem/pipeline/skeleton_builder.hpp"
+#include "skeleton_builder.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "aem/pipeline/tangent_generation.hpp"
+#include "tangent_generation.hpp"
 
 #include <algorithm>
 #include <array>

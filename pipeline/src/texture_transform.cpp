@@ -1,4 +1,4 @@
-#include "aem/pipeline/texture_transform.hpp"
+#include "texture_transform.hpp"
 
 #include <string>
 

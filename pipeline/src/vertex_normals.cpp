@@ -1,4 +1,4 @@
-#include "aem/pipeline/vertex_normals.hpp"
+#include "vertex_normals.hpp"
 
 #include <algorithm>
 #include <cmath>

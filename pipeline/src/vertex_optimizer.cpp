@@ -1,4 +1,4 @@
-#include "aem/pipeline/vertex_optimizer.hpp"
+#include "vertex_optimizer.hpp"
 
 #include <algorithm>
 

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "aem/pipeline/tangent_generation.hpp"
+#include "tangent_generation.hpp"
 
 namespace aem::test {
 namespace {

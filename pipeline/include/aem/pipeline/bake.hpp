@@ -11,6 +11,8 @@
 // element; with options.strict every warning is an error too.
 #include <cstddef>
 #include <filesystem>
+#include <string>
+#include <span>
 #include <vector>
 
 #include "aem/pipeline/bake_options.hpp"
@@ -50,5 +52,16 @@ BakedFile bake_model_in_memory(const std::filesystem::path& input, const std::fi
 // exists and is not a regular file (output_guard.hpp).
 BakeReport bake_model_file(const std::filesystem::path& input, const std::filesystem::path& output,
                           const BakeOptions& options);
+
+// Output guards, for a tool that writes the bytes itself (examples/bake_in_tool.cpp).
+// What is wrong with writing `output` when baking `model` before anything is read: an existing
+// output that is not a regular file, or the model itself. An empty string when nothing is.
+// The description is led by the model.
+std::string output_problem_before_bake(const std::filesystem::path& model, const std::filesystem::path& output);
+
+// What is wrong with writing `output` once the bake of `model` has read `inputs` (BakeReport::
+// inputs): the output is one of them. An empty string when it is none.
+std::string output_problem_after_bake(const std::filesystem::path& model, const std::filesystem::path& output,
+                                      std::span<const std::filesystem::path> inputs);
 
 }  // namespace aem::pipeline

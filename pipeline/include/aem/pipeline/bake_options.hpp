@@ -137,4 +137,8 @@ struct BakeReport {
   std::vector<std::filesystem::path> inputs;
 };
 
+// Why `dir` cannot be an allowed directory ("no such directory", "is not a directory"); empty
+// when it can.
+std::string allowed_dir_problem(const std::filesystem::path& dir);
+
 }  // namespace aem::pipeline

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "aem/format.hpp"
-#include "aem/pipeline/geometry_builder.hpp"
+#include "geometry_builder.hpp"
 
 namespace aem::pipeline {
 

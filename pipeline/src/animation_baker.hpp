@@ -14,7 +14,7 @@
 
 #include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/model_content.hpp"
-#include "aem/pipeline/skeleton_builder.hpp"
+#include "skeleton_builder.hpp"
 
 namespace aem::pipeline {
 

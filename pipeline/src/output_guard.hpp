@@ -30,14 +30,5 @@ std::optional<FileIdentity> file_identity(const std::filesystem::path& path);
 // directory, device, FIFO, socket or symbolic link ("it is a FIFO, ..."). Empty when it may.
 std::string not_replaceable(const std::filesystem::path& path);
 
-// What is wrong with writing `output` when baking `model` before anything is read: an existing
-// output that is not a regular file, or the model itself. An empty string when nothing is.
-// The description is led by the model.
-std::string output_problem_before_bake(const std::filesystem::path& model, const std::filesystem::path& output);
-
-// What is wrong with writing `output` once the bake of `model` has read `inputs` (BakeReport::
-// inputs): the output is one of them. An empty string when it is none.
-std::string output_problem_after_bake(const std::filesystem::path& model, const std::filesystem::path& output,
-                                      std::span<const std::filesystem::path> inputs);
 
 }  // namespace aem::pipeline

@@ -10,7 +10,7 @@
 
 #include "aem/format.hpp"
 #include "aem/pipeline/scene.hpp"
-#include "aem/pipeline/skeleton_builder.hpp"
+#include "skeleton_builder.hpp"
 
 namespace aem::pipeline {
 

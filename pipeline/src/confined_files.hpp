@@ -27,9 +27,6 @@ std::filesystem::path resolved_path(const std::filesystem::path& path);
 // /a/bc is not below /a/b).
 bool is_within(const std::filesystem::path& path, const std::filesystem::path& dir);
 
-// Why `dir` cannot be an allowed directory ("no such directory", "is not a directory"); empty
-// when it can.
-std::string allowed_dir_problem(const std::filesystem::path& dir);
 
 // The directories a model's URIs may lead into: the model's own and the allowed ones.
 class ReadConfinement {
