@@ -14,6 +14,7 @@
 #include <draco/mesh/mesh.h>
 #include <tiny_gltf.h>
 
+#include "component_type.hpp"
 #include "gltf_decoders.hpp"
 
 namespace aem::pipeline {
@@ -21,26 +22,17 @@ namespace {
 
 constexpr const char* kExtension = "KHR_draco_mesh_compression";
 
-std::size_t component_bytes(int type) {
-  switch (type) {
-    case TINYGLTF_COMPONENT_TYPE_BYTE:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE: return 1;
-    case TINYGLTF_COMPONENT_TYPE_SHORT:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT: return 2;
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
-    case TINYGLTF_COMPONENT_TYPE_FLOAT: return 4;
-    default: return 0;
-  }
+// Components per element of a vertex attribute accessor (SCALAR .. VEC4); 0 for the matrices,
+// which are no vertex attributes, and for unknown types.
+int attribute_components(int tinygltf_type) {
+  const std::optional<std::uint8_t> n = components_of(tinygltf_type);
+  return n && *n <= 4 ? int(*n) : 0;
 }
 
-int components(int type) {
-  switch (type) {
-    case TINYGLTF_TYPE_SCALAR: return 1;
-    case TINYGLTF_TYPE_VEC2: return 2;
-    case TINYGLTF_TYPE_VEC3: return 3;
-    case TINYGLTF_TYPE_VEC4: return 4;
-    default: return 0;  // matrices are no vertex attributes
-  }
+// Bytes per component of a glTF componentType; 0 for an unknown code.
+std::size_t attribute_component_bytes(int gltf_component_type) {
+  const std::optional<ComponentType> type = component_type_of(gltf_component_type);
+  return type ? component_bytes(*type) : 0;
 }
 
 // Every value of `attribute`, point by point, as `n` components of T, appended to `out`.
@@ -229,8 +221,8 @@ struct PrimitiveDecoder {
       if (attribute == nullptr) fail("attribute " + name + ": Draco attribute id " + std::to_string(id) + " is not in the Draco data");
       const int accessor = primitive.attributes.at(name);
       const tinygltf::Accessor& a = gltf.accessors[std::size_t(accessor)];
-      const int n = components(a.type);
-      const std::size_t csize = component_bytes(a.componentType);
+      const int n = attribute_components(a.type);
+      const std::size_t csize = attribute_component_bytes(a.componentType);
       if (n == 0 || csize == 0) fail("attribute " + name + ": accessor " + std::to_string(accessor) + " has a type Draco cannot fill");
       if (attribute->num_components() != n)
         fail("attribute " + name + ": Draco attribute id " + std::to_string(id) + " has " +
@@ -252,7 +244,7 @@ struct PrimitiveDecoder {
     }
     for (const Part& part : parts) {
       const tinygltf::Accessor& a = gltf.accessors[std::size_t(part.accessor)];
-      if (!convert(*part.attribute, points, a.componentType, components(a.type), out.data.data() + part.offset))
+      if (!convert(*part.attribute, points, a.componentType, attribute_components(a.type), out.data.data() + part.offset))
         fail("attribute " + part.name + ": its Draco values cannot be converted to accessor " +
              std::to_string(part.accessor) + "'s component type");
     }

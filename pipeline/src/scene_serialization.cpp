@@ -5,6 +5,9 @@
 #include <limits>
 #include <type_traits>
 
+#include "aem/pipeline/bake_options.hpp"  // BakeError
+#include "scene_check.hpp"
+
 namespace aem::pipeline {
 namespace {
 
@@ -18,18 +21,6 @@ constexpr std::size_t kWireString = 4, kWireI32 = 4, kWireBuffer = 8, kWireWarni
                       kWireNode = 110, kWireSkin = 16, kWireAnimSampler = 13, kWireChannel = 17,
                       kWireAnimation = 24, kWireMaterial = 300, kWireTexture = 20, kWireSampler = 2,
                       kWireImage = 44;
-
-std::size_t element_bytes(ComponentType type) {
-  switch (type) {
-    case ComponentType::i8:
-    case ComponentType::u8: return 1;
-    case ComponentType::i16:
-    case ComponentType::u16: return 2;
-    case ComponentType::u32:
-    case ComponentType::f32: return 4;
-  }
-  return 0;  // not reached: the reader refuses values outside the enum
-}
 
 // One field list serves both directions (fields() below), so writer and reader cannot disagree.
 class Writer {
@@ -300,85 +291,6 @@ void fields(Io& io, SerializedImport& import) {
 
 // --- reference checks --------------------------------------------------------------------------
 
-bool in_range(std::int32_t index, std::size_t size) { return index >= 0 && std::size_t(index) < size; }
-bool absent_or_in_range(std::int32_t index, std::size_t size) { return index == kNone || in_range(index, size); }
-
-// Whether [offset, offset + size) lies inside a buffer of `buffer_size` bytes, without overflow.
-bool fits(std::uint64_t offset, std::uint64_t size, std::uint64_t buffer_size) {
-  return offset <= buffer_size && size <= buffer_size - offset;
-}
-
-std::string stream_problem(const Scene& scene, const Stream& s, std::uint64_t max_elements) {
-  const std::uint8_t c = s.components;
-  if (c != 1 && c != 2 && c != 3 && c != 4 && c != 9 && c != 16) return std::to_string(c) + " components per element";
-  if (s.count > max_elements) return std::to_string(s.count) + " elements, more than " + std::to_string(max_elements);
-  const std::uint64_t element = element_bytes(s.component) * c;
-  if (s.buffer != kNone) {
-    if (!in_range(s.buffer, scene.buffers.size())) return "buffer " + std::to_string(s.buffer) + " out of range";
-    if (s.stride < element) return "stride " + std::to_string(s.stride) + " smaller than its element";
-    const std::uint64_t size = scene.buffers[std::size_t(s.buffer)].size();
-    if (s.count > 0 && !fits(s.offset, (s.count - 1) * s.stride + element, size))
-      return "reaches past the end of buffer " + std::to_string(s.buffer);
-  }
-  if (s.sparse.count > 0) {
-    if (s.sparse.count > s.count) return "more sparse values than elements";
-    const ComponentType t = s.sparse.index_type;
-    if (t != ComponentType::u8 && t != ComponentType::u16 && t != ComponentType::u32) return "sparse indices not unsigned";
-    if (!in_range(s.sparse.index_buffer, scene.buffers.size()) || !in_range(s.sparse.value_buffer, scene.buffers.size()))
-      return "sparse buffer out of range";
-    if (!fits(s.sparse.index_offset, s.sparse.count * element_bytes(t), scene.buffers[std::size_t(s.sparse.index_buffer)].size()) ||
-        !fits(s.sparse.value_offset, s.sparse.count * element, scene.buffers[std::size_t(s.sparse.value_buffer)].size()))
-      return "sparse data reaches past the end of its buffer";
-  }
-  return {};
-}
-
-std::string node_forest_problem(const Scene& scene) {
-  const std::size_t n = scene.nodes.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const Node& node = scene.nodes[i];
-    if (!absent_or_in_range(node.parent, n)) return node.where + ": parent out of range";
-    if (!absent_or_in_range(node.mesh, scene.meshes.size())) return node.where + ": mesh out of range";
-    if (!absent_or_in_range(node.skin, scene.skins.size())) return node.where + ": skin out of range";
-    for (std::int32_t c : node.children)
-      if (!in_range(c, n) || scene.nodes[std::size_t(c)].parent != std::int32_t(i))
-        return node.where + ": child " + std::to_string(c) + " is out of range or has another parent";
-  }
-  // Each node is listed exactly once by its parent, and following parents always ends.
-  std::vector<std::uint32_t> listed(n, 0);
-  for (const Node& node : scene.nodes)
-    for (std::int32_t c : node.children) ++listed[std::size_t(c)];
-  for (std::size_t i = 0; i < n; ++i)
-    if (listed[i] != (scene.nodes[i].parent == kNone ? 0u : 1u))
-      return scene.nodes[i].where + ": not listed exactly once among its parent's children";
-  std::vector<std::uint8_t> state(n, 0);  // 0 unvisited, 1 on the current path, 2 reaches a root
-  for (std::size_t i = 0; i < n; ++i) {
-    std::vector<std::size_t> path;
-    std::size_t at = i;
-    while (state[at] == 0) {
-      state[at] = 1;
-      path.push_back(at);
-      if (scene.nodes[at].parent == kNone) break;
-      at = std::size_t(scene.nodes[at].parent);
-    }
-    if (state[at] == 1 && scene.nodes[at].parent != kNone) return scene.nodes[at].where + ": is its own ancestor";
-    for (std::size_t p : path) state[p] = 2;
-  }
-  std::vector<char> is_root(n, 0);
-  for (std::int32_t r : scene.roots) {
-    if (!in_range(r, n) || scene.nodes[std::size_t(r)].parent != kNone || is_root[std::size_t(r)])
-      return "root " + std::to_string(r) + " is out of range, has a parent or is listed twice";
-    is_root[std::size_t(r)] = 1;
-  }
-  return {};
-}
-
-std::string texture_ref_problem(const Scene& scene, const TextureRef& t) {
-  if (!absent_or_in_range(t.texture, scene.textures.size())) return "texture " + std::to_string(t.texture) + " out of range";
-  if (t.uv_set < 0) return "negative UV set";
-  return {};
-}
-
 }  // namespace
 
 std::vector<unsigned char> serialize_import(const SerializedImport& import) {
@@ -409,43 +321,14 @@ SerializedImport deserialize_import(std::span<const unsigned char> bytes, const 
 }
 
 std::string scene_reference_problem(const Scene& scene, std::uint64_t max_stream_elements) {
-  for (const Stream& s : scene.streams)
-    if (const std::string p = stream_problem(scene, s, max_stream_elements); !p.empty()) return s.where + ": " + p;
-  if (const std::string p = node_forest_problem(scene); !p.empty()) return p;
-  const std::size_t streams = scene.streams.size();
-  for (const Mesh& mesh : scene.meshes)
-    for (const Primitive& prim : mesh.primitives) {
-      if (!absent_or_in_range(prim.indices, streams)) return prim.where + ": indices out of range";
-      if (!absent_or_in_range(prim.material, scene.materials.size())) return prim.where + ": material out of range";
-      for (const Attribute& a : prim.attributes)
-        if (!in_range(a.stream, streams)) return prim.where + ": attribute " + a.name + " stream out of range";
-    }
-  for (const Skin& skin : scene.skins) {
-    if (!absent_or_in_range(skin.inverse_bind, streams)) return skin.where + ": inverse bind matrices out of range";
-    for (std::int32_t j : skin.joints)
-      if (!in_range(j, scene.nodes.size())) return skin.where + ": joint " + std::to_string(j) + " out of range";
-  }
-  for (const Animation& anim : scene.animations) {
-    for (const AnimationSampler& s : anim.samplers)
-      if (!in_range(s.input, streams) || !in_range(s.output, streams)) return s.where + ": input or output out of range";
-    for (const Channel& c : anim.channels)
-      if (!in_range(c.sampler, anim.samplers.size()) || !absent_or_in_range(c.node, scene.nodes.size()))
-        return c.where + ": sampler or node out of range";
-  }
-  for (const Material& m : scene.materials)
-    for (const TextureRef* t : {&m.base_color, &m.metallic_roughness, &m.normal, &m.occlusion, &m.emissive})
-      if (const std::string p = texture_ref_problem(scene, *t); !p.empty()) return m.where + ": " + p;
-  for (const Texture& t : scene.textures)
-    if (!absent_or_in_range(t.image, scene.images.size()) || !absent_or_in_range(t.sampler, scene.samplers.size()))
-      return t.where + ": image or sampler out of range";
-  for (std::size_t i = 0; i < scene.images.size(); ++i) {
-    const Image& image = scene.images[i];
-    if (image.bytes.buffer != kNone &&
-        (!in_range(image.bytes.buffer, scene.buffers.size()) ||
-         !fits(image.bytes.offset, image.bytes.size, scene.buffers[std::size_t(image.bytes.buffer)].size())))
-      return image.where + ": bytes outside their buffer";
-    if (image.same_as != kNone && (image.same_as < 0 || std::size_t(image.same_as) >= i))
-      return image.where + ": same_as does not name an earlier image";
+  for (const Stream& stream : scene.streams)
+    if (stream.count > max_stream_elements)
+      return stream.where + ": " + std::to_string(stream.count) + " elements, more than " +
+             std::to_string(max_stream_elements);
+  try {
+    check_scene(scene);  // the one reference check, the bake's trust boundary
+  } catch (const BakeError& e) {
+    return e.what();
   }
   return {};
 }

@@ -42,9 +42,10 @@ std::vector<unsigned char> serialize_import(const SerializedImport& import);
 // `limits`), and for a scene whose references do not hold (scene_reference_problem).
 SerializedImport deserialize_import(std::span<const unsigned char> bytes, const SceneReadLimits& limits = {});
 
-// Why `scene` cannot be baked safely: an index out of range, a stream that reaches past its
-// buffer, a node graph that is not a forest, a byte range outside its buffer. Empty when every
-// reference holds. Names the element by its `where`.
+// Why `scene` cannot be baked safely: a stream of more than `max_stream_elements`, or what
+// check_scene (scene_check.hpp, the bake's trust boundary) refuses: an index out of range, a
+// stream that reaches past its buffer, a node graph that is not a forest, a byte range outside
+// its buffer. Empty when every reference holds. Names the element by its `where`.
 std::string scene_reference_problem(const Scene& scene, std::uint64_t max_stream_elements = std::uint64_t(1) << 28);
 
 }  // namespace aem::pipeline

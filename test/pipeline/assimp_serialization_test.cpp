@@ -110,6 +110,7 @@ TEST(SceneSerialization, LimitsAreEnforced) {
   EXPECT_THROW(deserialize_import(bytes, few_elements), SceneFormatError);
 }
 
+// The reader's reference check is the bake's own (check_scene), so its words are check_scene's.
 TEST(SceneSerialization, BrokenReferencesAreRefusedNamingTheElement) {
   auto refused = [](Scene s, const std::string& expected) {
     const std::string problem = scene_reference_problem(s);
@@ -127,25 +128,25 @@ TEST(SceneSerialization, BrokenReferencesAreRefusedNamingTheElement) {
   refused(s, "aiNode");
   s = aem::test::sample_scene();
   s.streams[0].count = 2;  // 4 + 12 + 12 > 16 bytes
-  refused(s, "positions: reaches past the end of buffer 0");
+  refused(s, "positions: needs bytes 4..4+24 of buffer 0, which has 16");
   s = aem::test::sample_scene();
   s.streams[0].stride = 4;
   refused(s, "positions: stride 4 smaller than its element");
   s = aem::test::sample_scene();
   s.meshes[0].primitives[0].material = 3;
-  refused(s, "mesh 'Body' (aiMesh 0): material out of range");
+  refused(s, "mesh 'Body' (aiMesh 0): material 3 does not exist");
   s = aem::test::sample_scene();
   s.skins[0].joints.push_back(9);
-  refused(s, "skin of node 'Child': joint 9 out of range");
+  refused(s, "skin of node 'Child': joint node 9 does not exist");
   s = aem::test::sample_scene();
   s.images[0].bytes.size = 100;
-  refused(s, "image 0 (red.png): bytes outside their buffer");
+  refused(s, "image 0 (red.png): needs bytes 2..2+100 of buffer 0");
   s = aem::test::sample_scene();
   s.images[0].same_as = 1;
   refused(s, "same_as");
   s = aem::test::sample_scene();
   s.animations[0].samplers[0].output = 5;
-  refused(s, "sampler: input or output out of range");
+  refused(s, "sampler: output stream 5 does not exist");
 }
 
 }  // namespace
