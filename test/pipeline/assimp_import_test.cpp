@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <stb_image_write.h>  // declarations only; libstb.so implements them
 
+#include "address_sanitizer.hpp"
 #include "aem/pipeline/batch_bake.hpp"
 #include "assimp_import.hpp"
 #include "assimp_test_support.hpp"
@@ -327,20 +328,10 @@ TEST(AssimpImport, CorruptFbxIsAnErrorNamingTheFile) {
   }
 }
 
-// The child skips its address-space limit under AddressSanitizer (which reserves terabytes), and
-// the sanitizer builds build the child with it too.
-#if defined(__SANITIZE_ADDRESS__)
-#define AEM_TEST_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define AEM_TEST_UNDER_ASAN 1
-#endif
-#endif
-
+// The child skips its address-space limit under AddressSanitizer, and the sanitizer builds build
+// the child with it too.
 TEST(AssimpImport, TheChildsMemoryIsLimited) {
-#ifdef AEM_TEST_UNDER_ASAN
-  GTEST_SKIP() << "the child has no address-space limit under AddressSanitizer";
-#endif
+  if (aem::test::kAddressSanitizer) GTEST_SKIP() << "the child has no address-space limit under AddressSanitizer";
   ScratchDir dir("assimp_memory");
   write_text_file(dir.path() / "rig.dae", aem::test::collada_rig());
   AssimpChildSettings settings;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "address_sanitizer.hpp"
 #include "bake_cli_support.hpp"
 #include "compressed_gltf.hpp"
 
@@ -12,14 +13,6 @@ namespace aem::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-#if defined(__SANITIZE_ADDRESS__)  // GCC
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)       // Clang
-constexpr bool kAddressSanitizer = __has_feature(address_sanitizer);
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
 
 // `aem bake` with its address space capped at 1 GiB (ulimit -v, in KiB), except under
 // AddressSanitizer, whose shadow memory alone is terabytes of address space (the aem of the same
@@ -71,22 +64,7 @@ TEST(BakeCompressedCli, TruncatedMeshoptAndDracoNoiseFailWithoutOutput) {
   std::uint32_t state = 12345;
   for (std::uint8_t& b : noise) b = std::uint8_t((state = state * 1664525u + 1013904223u) >> 24);
   std::memcpy(noise.data(), "DRACO\x02\x02\x01\x00", 9);  // sequential mesh encoding, then noise
-  std::ofstream(dir.path() / "noise.bin", std::ios::binary).write(reinterpret_cast<const char*>(noise.data()), 4096);
-  const json gltf = {
-      {"asset", {{"version", "2.0"}}},
-      {"extensionsUsed", {"KHR_draco_mesh_compression"}},
-      {"extensionsRequired", {"KHR_draco_mesh_compression"}},
-      {"scenes", json::array({{{"nodes", {0}}}})},
-      {"nodes", json::array({{{"mesh", 0}}})},
-      {"meshes", json::array({{{"primitives", json::array({{{"attributes", {{"POSITION", 0}}}, {"indices", 1},
-                                                            {"extensions", {{"KHR_draco_mesh_compression",
-                                                                             {{"bufferView", 0}, {"attributes", {{"POSITION", 0}}}}}}}}})}}})},
-      {"accessors", json::array({{{"componentType", 5126}, {"count", 1000}, {"type", "VEC3"}, {"min", {0, 0, 0}}, {"max", {1, 1, 1}}},
-                                 {{"componentType", 5125}, {"count", 3000}, {"type", "SCALAR"}}})},
-      {"bufferViews", json::array({{{"buffer", 0}, {"byteLength", 4096}}})},
-      {"buffers", json::array({{{"uri", "noise.bin"}, {"byteLength", 4096}}})}};
-  const fs::path draco = dir.path() / "noise.gltf";
-  std::ofstream(draco) << gltf.dump();
+  const fs::path draco = write_draco_blob(dir.path(), "noise", noise, 1000);
   r = bake_capped(draco, out);
   EXPECT_EQ(r.exit_code, 1) << r.output;
   expect_names(r.output, {"aem bake: error: " + draco.string(), "mesh 0 primitive 0", "KHR_draco_mesh_compression"});

@@ -295,26 +295,6 @@ TEST(BakeCompressed, DecodedSizeIsLimitedBeforeAllocating) {
   EXPECT_EQ(error_of(path, options), "(baked)");
 }
 
-// A glTF whose one primitive is the Draco stream `blob` (its accessors declare 100 vertices).
-fs::path write_draco_blob(const fs::path& dir, const std::string& name, const std::vector<std::uint8_t>& blob) {
-  std::ofstream(dir / (name + ".bin"), std::ios::binary).write(reinterpret_cast<const char*>(blob.data()), std::streamsize(blob.size()));
-  const json gltf = {
-      {"asset", {{"version", "2.0"}}},
-      {"extensionsUsed", {"KHR_draco_mesh_compression"}},
-      {"extensionsRequired", {"KHR_draco_mesh_compression"}},
-      {"scenes", json::array({{{"nodes", {0}}}})},
-      {"nodes", json::array({{{"mesh", 0}}})},
-      {"meshes", json::array({{{"primitives", json::array({{{"attributes", {{"POSITION", 0}}}, {"indices", 1},
-                                                            {"extensions", {{"KHR_draco_mesh_compression",
-                                                                             {{"bufferView", 0}, {"attributes", {{"POSITION", 0}}}}}}}}})}}})},
-      {"accessors", json::array({{{"componentType", 5126}, {"count", 100}, {"type", "VEC3"}, {"min", {0, 0, 0}}, {"max", {1, 1, 1}}},
-                                 {{"componentType", 5125}, {"count", 300}, {"type", "SCALAR"}}})},
-      {"bufferViews", json::array({{{"buffer", 0}, {"byteLength", blob.size()}}})},
-      {"buffers", json::array({{{"uri", name + ".bin"}, {"byteLength", blob.size()}}})}};
-  const fs::path path = dir / (name + ".gltf");
-  std::ofstream(path) << gltf.dump();
-  return path;
-}
 
 TEST(BakeCompressed, GarbageDracoDataIsRefusedNamingThePrimitive) {
   ScratchDir dir("compressed_broken_draco");

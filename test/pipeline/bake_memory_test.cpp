@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include "address_sanitizer.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "bake_cli_support.hpp"
 #include "bake_test_support.hpp"
@@ -124,14 +125,6 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 }
 
 // ---- The bake run in a child process.
-
-#if defined(__SANITIZE_ADDRESS__)  // GCC
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)       // Clang
-constexpr bool kAddressSanitizer = __has_feature(address_sanitizer);
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
 
 struct ChildBake {
   bool baked = false;

@@ -259,4 +259,27 @@ inline std::filesystem::path write_grid(const std::filesystem::path& dir, const 
   return path;
 }
 
+// A glTF whose one primitive is the Draco stream `blob` (its accessors declare `vertices`
+// vertices and three times as many indices), written as DIR/NAME.gltf and DIR/NAME.bin.
+inline std::filesystem::path write_draco_blob(const std::filesystem::path& dir, const std::string& name,
+                                              const std::vector<std::uint8_t>& blob, int vertices = 100) {
+  std::ofstream(dir / (name + ".bin"), std::ios::binary).write(reinterpret_cast<const char*>(blob.data()), std::streamsize(blob.size()));
+  const nlohmann::json gltf = {
+      {"asset", {{"version", "2.0"}}},
+      {"extensionsUsed", {"KHR_draco_mesh_compression"}},
+      {"extensionsRequired", {"KHR_draco_mesh_compression"}},
+      {"scenes", nlohmann::json::array({{{"nodes", {0}}}})},
+      {"nodes", nlohmann::json::array({{{"mesh", 0}}})},
+      {"meshes", nlohmann::json::array({{{"primitives", nlohmann::json::array({{{"attributes", {{"POSITION", 0}}}, {"indices", 1},
+                                                            {"extensions", {{"KHR_draco_mesh_compression",
+                                                                             {{"bufferView", 0}, {"attributes", {{"POSITION", 0}}}}}}}}})}}})},
+      {"accessors", nlohmann::json::array({{{"componentType", 5126}, {"count", vertices}, {"type", "VEC3"}, {"min", {0, 0, 0}}, {"max", {1, 1, 1}}},
+                                 {{"componentType", 5125}, {"count", 3 * vertices}, {"type", "SCALAR"}}})},
+      {"bufferViews", nlohmann::json::array({{{"buffer", 0}, {"byteLength", blob.size()}}})},
+      {"buffers", nlohmann::json::array({{{"uri", name + ".bin"}, {"byteLength", blob.size()}}})}};
+  const std::filesystem::path path = dir / (name + ".gltf");
+  std::ofstream(path) << gltf.dump();
+  return path;
+}
+
 }  // namespace aem::test
