@@ -2,20 +2,7 @@
 
 #include <stdexcept>
 
-#ifdef _WIN32
-
-namespace aem::pipeline {
-
-ChildRun run_child(const std::vector<std::string>& argv, std::uint64_t, std::chrono::milliseconds,
-                   const std::atomic<bool>*) {
-  throw std::runtime_error("cannot start " + argv.at(0) + ": child processes are not supported on Windows yet");
-}
-std::string describe_exit(int status) { return "exit status " + std::to_string(status); }
-int exit_code(int status) { return status; }
-
-}  // namespace aem::pipeline
-
-#else
+// POSIX only, as the rest of the pipeline (which Windows builds leave out: README, "Windows").
 
 #include <fcntl.h>
 #include <poll.h>
@@ -177,5 +164,3 @@ std::string describe_exit(int status) {
 int exit_code(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : -1; }
 
 }  // namespace aem::pipeline
-
-#endif  // _WIN32
