@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "aem/pipeline/bake.hpp"
+#include "aem/pipeline/batch_bake.hpp"
 #include "aem/pipeline/model_writer.hpp"
 
 namespace aem::viewer {
@@ -19,15 +20,12 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
     loaded.load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return loaded;
   };
-  std::string extension = path.extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     throw std::runtime_error(path.string() + ": no such file");
   }
-  if (extension == ".gltf" || extension == ".glb") {
-    // Baked in memory as `aem bake` would (with RGBA8 textures unless asked for BC), on every
+  if (pipeline::is_model_path(path)) {
+    // glTF, or a format Assimp imports (through its child process). Baked in memory as `aem bake` would (with RGBA8 textures unless asked for BC), on every
     // hardware thread, then viewed in place.
     pipeline::BakeOptions bake;
     bake.textures = options.bake_compressed ? pipeline::TextureEncoding::bc : pipeline::TextureEncoding::rgba;

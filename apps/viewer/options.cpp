@@ -43,7 +43,7 @@ bool has_png_extension(const std::filesystem::path& path) {
 }  // namespace
 
 const char* usage() {
-  return "usage: aem-viewer [FILE.aem | FILE.gltf | FILE.glb] [options]\n"
+  return "usage: aem-viewer [FILE.aem | FILE.gltf | FILE.glb | FILE.fbx | FILE.obj | ...] [options]\n"
          "       aem-viewer --screenshot-dir OUT DIR... [options]\n"
          "\n"
          "Opens a model in a window (drop another file on it to switch; the file reloads when it\n"
@@ -53,7 +53,7 @@ const char* usage() {
          "  --screenshot OUT.png   write one frame as PNG and exit (works under Xvfb)\n"
          "  --turntable N          with --screenshot: N frames around the model, yaw stepping by\n"
          "                         360/N degrees from --yaw, written as OUT-000.png, OUT-001.png...\n"
-         "  --screenshot-dir OUT DIR...  a thumbnail of every .aem, .gltf and .glb under the DIRs,\n"
+         "  --screenshot-dir OUT DIR...  a thumbnail of every .aem and model under the DIRs,\n"
          "                         written to OUT as the same relative path with .png (x/y.aem ->\n"
          "                         OUT/x/y.png), all in one off-screen context; a model that fails\n"
          "                         is reported and skipped, and the exit status is then 1\n"

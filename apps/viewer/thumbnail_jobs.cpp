@@ -6,13 +6,15 @@
 #include <system_error>
 #include <utility>
 
+#include "aem/pipeline/batch_bake.hpp"
+
 namespace aem::viewer {
 namespace {
 
 bool is_model_file(const std::filesystem::path& path) {
   std::string extension = path.extension().string();
   for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return extension == ".aem" || extension == ".gltf" || extension == ".glb";
+  return extension == ".aem" || pipeline::is_model_path(path);
 }
 
 std::filesystem::path thumbnail_name(std::filesystem::path relative) { return relative.replace_extension(".png"); }
