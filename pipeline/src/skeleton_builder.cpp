@@ -101,7 +101,8 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
     if (skin.inverse_bind != kNone)
       // One per joint (the import checked there are enough): a stream of 2^28 zero matrices
       // without a buffer would otherwise be 17 GB.
-      ibm = read_first_floats(scene, skin.inverse_bind, 16, skin.joints.size(), skin.where + " inverseBindMatrices");
+      ibm = read_first_floats(scene, skin.inverse_bind, 16, skin.joints.size(),
+                              scene.model.string() + ": " + skin.where + " inverseBindMatrices");
     for (std::size_t k = 0; k < skin.joints.size(); ++k) {
       const int joint = out.joint_of_node[std::size_t(skin.joints[k])];
       Matrix4d mat = math::kIdentity;

@@ -46,7 +46,7 @@ std::vector<T> read_stream(const Scene& scene, std::int32_t index, std::size_t c
                            Convert convert, std::size_t max_count = std::size_t(-1)) {
   const Stream& s = scene.streams[std::size_t(index)];
   if (s.components != components)
-    throw BakeError(scene.model.string() + ": " + what + ": " + s.where + " has " + std::to_string(s.components) + " components, expected " +
+    throw BakeError(what + ": " + s.where + " has " + std::to_string(s.components) + " components, expected " +
                     std::to_string(components));
   const std::size_t csize = component_bytes(s.component);
   const std::size_t element = csize * components;
@@ -97,7 +97,7 @@ std::vector<std::uint32_t> read_uints(const Scene& scene, std::int32_t stream, s
                                       const std::string& what) {
   const Stream& s = scene.streams[std::size_t(stream)];
   if (s.component != ComponentType::u8 && s.component != ComponentType::u16 && s.component != ComponentType::u32)
-    throw BakeError(scene.model.string() + ": " + what + ": " + s.where + " must hold unsigned integers (componentType " +
+    throw BakeError(what + ": " + s.where + " must hold unsigned integers (componentType " +
                     std::to_string(gltf_component_code(s.component)) + ")");
   return read_stream<std::uint32_t>(scene, stream, components, what,
                                     [](const unsigned char* p, ComponentType type, bool) {

@@ -13,8 +13,8 @@
 namespace aem::pipeline {
 
 // count × components floats. Throws BakeError when the stream does not have `components`
-// components (`what` names the use, e.g. "mesh 0 primitive 1 POSITION"; the message is
-// "<model>: <what>: <stream's where> has ...").
+// components (`what` names the model and the use, e.g. "hero.gltf: mesh 0 primitive 1 POSITION";
+// the message is "<what>: <stream's where> has ...").
 std::vector<float> read_floats(const Scene& scene, std::int32_t stream, std::size_t components,
                                const std::string& what);
 
