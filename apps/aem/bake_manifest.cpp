@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/codec/bc7.hpp"
-#include "confined_files.hpp"
-#include "json_depth.hpp"
-#include "output_guard.hpp"
+#include "io/confined_files.hpp"
+#include "io/json_depth.hpp"
+#include "output/output_guard.hpp"
 #include "arg_parser.hpp"
 #include "bake_jobs.hpp"
 

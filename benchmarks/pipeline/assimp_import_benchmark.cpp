@@ -17,11 +17,11 @@
 #include <assimp/config.h>
 #include <assimp/scene.h>
 
-#include "assimp_conversion.hpp"
+#include "import/assimp/child/assimp_conversion.hpp"
 #include "assimp_fbx_export.hpp"
-#include "assimp_import.hpp"
+#include "import/assimp/assimp_import.hpp"
 #include "median.hpp"
-#include "scene_serialization.hpp"
+#include "scene/scene_serialization.hpp"
 
 namespace {
 

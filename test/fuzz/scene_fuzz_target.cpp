@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <span>
 
-#include "scene_serialization.hpp"
+#include "scene/scene_serialization.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace aem::pipeline;

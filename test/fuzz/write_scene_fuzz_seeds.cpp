@@ -4,7 +4,7 @@
 #include <fstream>
 
 #include "sample_scene.hpp"
-#include "scene_serialization.hpp"
+#include "scene/scene_serialization.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 2) {

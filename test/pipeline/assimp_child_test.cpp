@@ -8,10 +8,10 @@
 
 #include <gtest/gtest.h>
 
-#include "assimp_import.hpp"
+#include "import/assimp/assimp_import.hpp"
 #include "assimp_test_support.hpp"
 #include "sample_scene.hpp"
-#include "scene_serialization.hpp"
+#include "scene/scene_serialization.hpp"
 #include "scratch_dir.hpp"
 #include "watchdog.hpp"
 

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "assimp_fbx_export.hpp"
-#include "assimp_import.hpp"
+#include "import/assimp/assimp_import.hpp"
 #include "assimp_test_support.hpp"
 #include "corpus.hpp"
 #include "scratch_dir.hpp"

@@ -12,7 +12,7 @@
 
 #include "address_sanitizer.hpp"
 #include "aem/pipeline/batch_bake.hpp"
-#include "assimp_import.hpp"
+#include "import/assimp/assimp_import.hpp"
 #include "assimp_test_support.hpp"
 #include "scratch_dir.hpp"
 #include "watchdog.hpp"

@@ -8,7 +8,7 @@
 #include <assimp/version.h>
 #include <gtest/gtest.h>
 
-#include "assimp_import.hpp"
+#include "import/assimp/assimp_import.hpp"
 #include "assimp_test_support.hpp"
 #include "scratch_dir.hpp"
 #include "watchdog.hpp"

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "sample_scene.hpp"
-#include "scene_serialization.hpp"
+#include "scene/scene_serialization.hpp"
 
 namespace {
 

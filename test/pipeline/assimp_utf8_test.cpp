@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "utf8_repair.hpp"
+#include "import/assimp/utf8_repair.hpp"
 
 namespace {
 

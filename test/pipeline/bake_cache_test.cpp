@@ -15,7 +15,7 @@
 
 #include <sys/stat.h>
 
-#include "content_hash.hpp"
+#include "io/content_hash.hpp"
 #include "bake_cli_support.hpp"
 #include "nginx_server.hpp"
 #include "run_command.hpp"

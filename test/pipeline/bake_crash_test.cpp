@@ -18,7 +18,7 @@
 
 #include "aem/model.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
-#include "output_lock.hpp"
+#include "output/output_lock.hpp"
 #include "bake_cli_support.hpp"
 #include "large_gltf.hpp"
 #include "run_command.hpp"

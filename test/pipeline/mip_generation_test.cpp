@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "aem/mip_chain.hpp"
-#include "mip_generation.hpp"
+#include "stages/materials/mip_generation.hpp"
 
 namespace aem::pipeline {
 namespace {

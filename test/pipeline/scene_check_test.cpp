@@ -8,7 +8,7 @@
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/bake_options.hpp"
 #include "aem/pipeline/scene.hpp"
-#include "scene_check.hpp"
+#include "scene/scene_check.hpp"
 
 namespace {
 

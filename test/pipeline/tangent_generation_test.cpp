@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tangent_generation.hpp"
+#include "stages/geometry/tangent_generation.hpp"
 
 namespace aem::test {
 namespace {

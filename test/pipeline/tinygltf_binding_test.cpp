@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 #include <tiny_gltf.h>
 
-#include "tinygltf_binding.hpp"
+#include "import/gltf/tinygltf_binding.hpp"
 
 namespace {
 

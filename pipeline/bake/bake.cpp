@@ -1,0 +1,164 @@
+#include "aem/pipeline/bake.hpp"
+
+#include <chrono>
+#include <stdexcept>
+#include <string>
+
+#include "stages/animation/animation_baker.hpp"
+#include "aem/pipeline/batch_bake.hpp"
+#include "stages/geometry/geometry_builder.hpp"
+#include "import/gltf/gltf_import.hpp"
+#include "stages/materials/material_packer.hpp"
+#include "aem/pipeline/model_writer.hpp"
+#include "output/output_guard.hpp"
+#include "stages/animation/skeleton_builder.hpp"
+#include "stages/geometry/vertex_optimizer.hpp"
+#include "import/assimp/assimp_import.hpp"
+#include "bake/bake_limits.hpp"
+#include "stages/geometry/double_sided.hpp"
+#include "output/parent_directory.hpp"
+#include "scene/scene_check.hpp"
+
+namespace aem::pipeline {
+namespace {
+
+class Stopwatch {
+ public:
+  double lap() {
+    const auto now = std::chrono::steady_clock::now();
+    const double s = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    return s;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+const char* format_name(Compression c) {
+  switch (c) {  // no default: -Wswitch names a new format here
+    case Compression::none: return "RGBA8";
+    case Compression::bc5: return "BC5";
+    case Compression::bc7: return "BC7";
+  }
+  throw std::logic_error("format_name: not a Compression: " + std::to_string(std::uint32_t(c)));
+}
+
+// The bake of a scene whose producer has already logged its warnings (and spent `import_s`).
+BakeResult bake_checked_scene(const Scene& scene, const BakeOptions& options, WarningLog& warnings, double import_s) {
+  const std::filesystem::path& input = scene.model;
+  BakeResult result;
+  BakeReport& report = result.report;
+  Stopwatch clock;
+  check_scene(scene);
+  report.timings.import_s = import_s + clock.lap();
+  report.inputs = scene.inputs;
+  throw_if_cancelled(options, input);
+
+  check_vertex_limit(scene, options.limits);
+  const SkeletonBuild skeleton = build_skeleton(scene, warnings);
+  throw_if_cancelled(options, input);
+  GeometryBuild geometry = build_geometry(scene, skeleton, options, warnings);
+  report.back_face_triangles = add_back_faces(scene, geometry);
+  report.source_vertices = geometry.vertices.size();
+  report.timings.geometry_s = clock.lap();
+  throw_if_cancelled(options, input);
+  OptimizedGeometry optimized = optimize_geometry(geometry, options.signals.cancel);
+  report.acmr_before = optimized.acmr_before;
+  report.acmr_after = optimized.acmr_after;
+  report.timings.optimise_s = clock.lap();
+  throw_if_cancelled(options, input);
+
+  ModelContent& content = result.content;
+  content.joints = skeleton.joints;
+  content.animations = bake_animations(scene, skeleton, options, warnings);
+  report.timings.skeleton_s = clock.lap();
+  throw_if_cancelled(options, input);
+
+  // One AEM material per mesh that kept triangles, in mesh order.
+  std::vector<int> materials;
+  for (aem::Mesh& mesh : optimized.meshes) {
+    materials.push_back(geometry.ranges[mesh.material].material);
+    mesh.material = std::uint32_t(materials.size() - 1);
+  }
+  PackedMaterials packed = pack_materials(scene, materials, options, warnings);
+  report.timings.textures_s = clock.lap();
+  report.timings.compress_s = packed.compress_seconds;
+  report.images_decoded = packed.images_decoded;
+  report.decoded_pixels = packed.decoded_pixels;
+
+  content.vertices = std::move(optimized.vertices);
+  content.indices = std::move(optimized.indices);
+  content.meshes = std::move(optimized.meshes);
+  content.materials = std::move(packed.materials);
+  content.textures = std::move(packed.textures);
+  if (content.meshes.empty())
+    warnings.warn("no triangles", input.string() + ": the scene has no triangles; the AEM file has no geometry");
+
+  report.warnings = warnings.messages();
+  report.warning_codes = warnings.codes();
+  report.vertices = content.vertices.size();
+  report.triangles = content.indices.size() / 3;
+  report.joints = content.joints.size();
+  report.animations = content.animations.size();
+  report.textures = std::uint32_t(content.textures.size());
+  for (const TextureImage& t : content.textures) ++report.texture_formats[format_name(t.compression)];
+  return result;
+}
+
+}  // namespace
+
+BakeResult bake_scene(const Scene& scene, const BakeOptions& options) {
+  WarningLog warnings(options.strict);
+  return bake_checked_scene(scene, options, warnings, 0);
+}
+
+BakeResult bake_model(const std::filesystem::path& input, const BakeOptions& options) {
+  WarningLog warnings(options.strict);
+  Stopwatch clock;
+  // glTF through tinygltf; every format Assimp reads through its child process (is_assimp_path).
+  const Scene scene = is_assimp_path(input) ? import_assimp(input, options, warnings) : import_gltf(input, options, warnings);
+  const double import_s = clock.lap();
+  throw_if_cancelled(options, input);
+  return bake_checked_scene(scene, options, warnings, import_s);
+}
+
+BakedFile bake_model_in_memory(const std::filesystem::path& input, const std::filesystem::path& output,
+                              const BakeOptions& options) {
+  if (const std::string problem = output_problem_before_bake(input, output); !problem.empty())
+    throw BakeError(problem);
+  BakedFile file{bake_model(input, options), {}};
+  throw_if_cancelled(options, input);
+  // Only now are the buffers and images known, and nothing is written yet.
+  if (const std::string problem = output_problem_after_bake(input, output, file.bake.report.inputs); !problem.empty())
+    throw BakeError(problem);
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    file.bytes = serialize_model(file.bake.content);
+  } catch (const InvalidContent& e) {
+    throw BakeError(input.string() + ": the baked model is not a valid AEM file: " + e.what());
+  }
+  check_output_limit(input, file.bytes.size(), options.limits);
+  file.bake.report.timings.write_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return file;
+}
+
+BakeReport bake_model_file(const std::filesystem::path& input, const std::filesystem::path& output,
+                          const BakeOptions& options) {
+  if (!options.encode_textures)
+    throw std::logic_error(input.string() + ": a dry run's content (textures not encoded) is never written");
+  BakedFile file = bake_model_in_memory(input, output, options);
+  const auto start = std::chrono::steady_clock::now();
+  // Made only now, so that a bake that fails leaves no empty directory behind.
+  create_parent_directory(output);
+  throw_if_cancelled(options, input);
+  try {
+    write_file_atomically(output, file.bytes, options.signals.cancel);
+  } catch (const WriteCancelled& e) {
+    throw BakeCancelled(e.what());
+  }
+  file.bake.report.timings.write_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return std::move(file.bake.report);
+}
+
+}  // namespace aem::pipeline

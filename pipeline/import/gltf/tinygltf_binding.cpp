@@ -1,0 +1,23 @@
+#include "import/gltf/tinygltf_binding.hpp"
+
+#include <dlfcn.h>
+
+#include <tiny_gltf.h>
+
+namespace aem::pipeline {
+
+std::string tinygltf_binding_problem() {
+  Dl_info info{};
+  // One default callback stands for them all: every tinygltf symbol binds through the same
+  // library search order. Compiled as position-independent code, this address is the one the
+  // dynamic linker chose.
+  const auto address = reinterpret_cast<const void*>(&tinygltf::FileExists);
+  if (::dladdr(address, &info) == 0 || info.dli_fname == nullptr) return {};
+  const std::string file = info.dli_fname;
+  if (file.find("libtinygltf") != std::string::npos) return {};
+  if (file.find("draco") == std::string::npos) return {};  // a static tinygltf: nothing to compare
+  return "tinygltf's functions resolve to " + file +
+         ", which bundles another tinygltf, instead of libtinygltf (a link-order fault of this build)";
+}
+
+}  // namespace aem::pipeline

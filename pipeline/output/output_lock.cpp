@@ -1,0 +1,119 @@
+#include "output/output_lock.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "aem/pipeline/bake_options.hpp"
+
+namespace aem::pipeline {
+namespace {
+
+constexpr auto kPollInterval = std::chrono::milliseconds(20);
+constexpr int kMaxAttempts = 100;  // a lock file replaced or removed under us this often: give up
+
+// Errors that mean the output's directory is read-only to us: nothing can be written there, so
+// no other bake can write it either, and an up-to-date check needs no lock.
+bool read_only(int error) { return error == EROFS || error == EACCES || error == EPERM; }
+
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what, int error) {
+  throw std::runtime_error(path.string() + ": cannot " + what + ": " + std::generic_category().message(error));
+}
+
+// The missing directories from `dir` up (deepest first), made; `error` is left at the errno of
+// a failure to make them.
+std::vector<std::filesystem::path> make_directories(const std::filesystem::path& dir, std::error_code& error) {
+  std::vector<std::filesystem::path> missing;
+  std::error_code ec;
+  for (std::filesystem::path d = dir; !d.empty() && !std::filesystem::exists(d, ec); d = d.parent_path()) {
+    missing.push_back(d);
+    if (d == d.parent_path()) break;
+  }
+  std::filesystem::create_directories(dir, error);
+  return missing;
+}
+
+bool same_file(int fd, const std::filesystem::path& path) {
+  struct ::stat opened {}, named {};
+  return ::fstat(fd, &opened) == 0 && ::stat(path.c_str(), &named) == 0 && opened.st_dev == named.st_dev &&
+         opened.st_ino == named.st_ino;
+}
+
+}  // namespace
+
+std::filesystem::path output_lock_path(const std::filesystem::path& output) {
+  return output.parent_path() / ".aem-bake" / (output.filename().string() + ".lock");
+}
+
+OutputLock::OutputLock(const std::filesystem::path& output, const std::atomic<bool>* cancel,
+                       const std::filesystem::path& model)
+    : path_(output_lock_path(output)) {
+  try {
+    take(output, cancel, model);
+  } catch (...) {
+    remove_made_directories();
+    throw;
+  }
+}
+
+void OutputLock::take(const std::filesystem::path& output, const std::atomic<bool>* cancel,
+                      const std::filesystem::path& model) {
+  for (int attempt = 0; fd_ < 0; ++attempt) {
+    if (attempt == kMaxAttempts) fail(path_, "take the lock", EAGAIN);
+    // (Made again on each attempt: a bake that just released its lock may have removed them.)
+    // The output's directory first, so that an error names it rather than the stamp folder.
+    for (const std::filesystem::path& dir : {output.parent_path(), path_.parent_path()}) {
+      if (dir.empty()) continue;
+      std::error_code made;
+      for (const auto& d : make_directories(dir, made)) made_.push_back(d);
+      if (made && read_only(made.value())) return;
+      if (made) throw std::runtime_error(dir.string() + ": cannot create directory: " + made.message());
+    }
+    const int fd = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) {
+      if (errno == ENOENT) continue;
+      if (read_only(errno)) return;
+      fail(path_, "create the lock file", errno);
+    }
+    while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      if (errno != EWOULDBLOCK && errno != EINTR) {
+        const int error = errno;
+        ::close(fd);
+        fail(path_, "take the lock", error);
+      }
+      if (cancel && cancel->load(std::memory_order_relaxed)) {
+        ::close(fd);
+        throw_if_cancelled(BakeOptions{.signals = {cancel}}, model);
+      }
+      std::this_thread::sleep_for(kPollInterval);
+    }
+    // The holder before us removes the file as it lets go: a lock on a file no longer at the
+    // path locks nothing, so open it again.
+    if (same_file(fd, path_)) fd_ = fd;
+    else ::close(fd);
+  }
+}
+
+OutputLock::~OutputLock() {
+  if (fd_ >= 0) {
+    ::unlink(path_.c_str());
+    ::close(fd_);
+  }
+  remove_made_directories();
+}
+
+void OutputLock::remove_made_directories() const {
+  // rmdir fails on a directory that is not empty, which is what keeps anything still in use.
+  std::error_code ignored;
+  std::filesystem::remove(path_.parent_path(), ignored);
+  for (const auto& dir : made_) std::filesystem::remove(dir, ignored);
+}
+
+}  // namespace aem::pipeline

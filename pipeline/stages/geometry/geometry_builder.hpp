@@ -1,0 +1,35 @@
+#pragma once
+// Flattens the baked scene's meshes into AEM vertices and triangle lists, one range per glTF
+// material: every primitive mode triangulated (points and lines skipped with a warning), node
+// transforms applied (winding kept under negative scale), normals and tangents generated where
+// missing, the material's UV set chosen and its texture transform baked in, skin weights cut to
+// the four largest and renormalised, and vertices of rigid nodes under an animated node bound
+// with weight 1.0 to that joint.
+#include <cstdint>
+#include <vector>
+
+#include "aem/format.hpp"
+#include "aem/pipeline/scene.hpp"
+#include "stages/animation/skeleton_builder.hpp"
+
+namespace aem::pipeline {
+
+struct MaterialRange {
+  int material = -1;  // glTF material, -1 for the default material
+  std::vector<std::uint32_t> indices;  // into GeometryBuild::vertices
+};
+
+// The most vertices a baked model may have (indices are u32; this keeps them clear of the top bit).
+constexpr std::size_t kMaxBakedVertices = std::size_t(1) << 31;
+
+struct GeometryBuild {
+  std::vector<Vertex> vertices;
+  // In order of first use in a depth-first walk of the scene (children in file order);
+  // AEM mesh and material i come from range i.
+  std::vector<MaterialRange> ranges;
+};
+
+GeometryBuild build_geometry(const Scene& scene, const SkeletonBuild& skeleton,
+                             const BakeOptions& options, WarningLog& warnings);
+
+}  // namespace aem::pipeline

@@ -1,0 +1,394 @@
+#include "stages/materials/material_packer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <iterator>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "stages/materials/mip_generation.hpp"
+#include "math/bake_math.hpp"
+#include "stages/deferred_report.hpp"
+#include "io/image_decoding.hpp"
+
+namespace aem::pipeline {
+namespace {
+
+using codec::ImageRgba8;
+using math::exact_text;
+
+// A material's base colour as the emissive intensity must fit it: its decoded image (or null)
+// with its glTF texture index, and its factor.
+struct BaseColour {
+  const ImageRgba8* image = nullptr;
+  int texture = -1;
+  std::array<double, 4> factor{1, 1, 1, 1};
+};
+
+// Relative error of the emitted light (root of summed squared differences over summed squares,
+// linear RGB, over the PBR texels) above which the bake warns that the emissive colour changed.
+// Where the emissive colour is the base colour, 8-bit rounding alone stays under 1%; the corpus's
+// emitting models are far above (DamagedHelmet 64%, BoomBox's blue display on a dark base
+// 99.5%). 10% is well clear of rounding and well below a visible change of colour.
+constexpr double kEmissiveErrorLimit = 0.10;
+
+// glTF's spelling, which the packing keys and the alpha rules use.
+std::string alpha_mode_name(AlphaMode mode) {
+  switch (mode) {
+    case AlphaMode::opaque: return "OPAQUE";
+    case AlphaMode::mask: return "MASK";
+    case AlphaMode::blend: return "BLEND";
+  }
+  return "OPAQUE";  // not reached: the switch names every mode
+}
+
+class Packer {
+ public:
+  Packer(const Scene& scene, const BakeOptions& options, WarningLog& warnings)
+      : scene_(scene), options_(options), warnings_(warnings) {}
+
+  aem::Material pack(int material) {
+    Material defaults;
+    defaults.where = "material -1";
+    const Material& mat = material >= 0 ? scene_.materials[std::size_t(material)] : defaults;
+    const std::string& name = mat.where;
+    aem::Material out{};
+    // What the producer deferred about the material's own fields (an unknown alpha mode) first,
+    // what it deferred about its extensions (each naming one) last, as the bake reports them.
+    Deferred own = mat.deferred, extensions;
+    std::erase_if(own.warnings, [](const DeferredWarning& w) { return !w.element.empty(); });
+    std::copy_if(mat.deferred.warnings.begin(), mat.deferred.warnings.end(), std::back_inserter(extensions.warnings),
+                 [](const DeferredWarning& w) { return !w.element.empty(); });
+    throw_if_refused(scene_, name, own);
+    report_warnings(scene_, name, own, warnings_);
+    const std::string alpha_mode = alpha_mode_name(mat.alpha_mode);
+    out.type = std::uint32_t(mat.alpha_mode == AlphaMode::blend ? MaterialType::transparent : MaterialType::opaque);
+    out.base_color_texture = base_color(mat.base_color.texture, mat.base_color_factor, alpha_mode, mat.alpha_cutoff, name);
+    out.normal_texture = normal(mat.normal.texture, mat.normal_scale, name);
+    const BaseColour base{image(mat.base_color.texture, name, "base colour"), mat.base_color.texture,
+                          base_factor(mat.base_color_factor)};
+    out.pbr_texture = pbr_texture(mat.metallic_roughness.texture, mat.roughness_factor, mat.metallic_factor,
+                                  mat.occlusion.texture, mat.occlusion_strength, mat.emissive.texture,
+                                  mat.emissive_factor, mat.emissive_strength, base, name);
+    report_warnings(scene_, name, extensions, warnings_);
+    return out;
+  }
+
+  std::vector<TextureImage> take_textures() { return std::move(textures_); }
+  double compress_seconds() const { return compress_seconds_; }
+  std::uint64_t images_decoded() const { return decoded_.size(); }
+  std::uint64_t decoded_pixels() const { return decoded_pixels_; }
+
+ private:
+  // "image 3 (wood.png)": an image as a message names it.
+  std::string image_label(int index) const { return scene_.images[std::size_t(index)].where; }
+
+  // The texture's image, or kNone.
+  int source(int texture) const { return scene_.textures[std::size_t(texture)].image; }
+
+  // A texture a baked material uses has no pixels: an error, or with allow_missing a warning
+  // (once per image or texture) and the factor alone.
+  // `kind` is the warning's kind, `element` the texture or image it is kept once for.
+  void unusable(const std::string& kind, const std::string& element, const std::string& what) {
+    if (!options_.allow_missing)
+      throw BakeError(what + " (--allow-missing bakes the factor alone instead, for previews)");
+    warnings_.warn(kind, element, what + "; the factor alone is used (allow_missing)");
+  }
+
+  // The texture's decoded image as RGBA8, or nullptr when the material uses none, or (with
+  // allow_missing) when its image is missing or cannot be decoded. `material` names the
+  // material, `usage` what it uses the texture for.
+  const ImageRgba8* image(int texture, const std::string& material, const char* usage) {
+    if (texture < 0) return nullptr;
+    const Texture& t = scene_.textures[std::size_t(texture)];
+    const std::string user = scene_.model.string() + ": " + material + " uses texture " + std::to_string(texture) +
+                             " as its " + usage;
+    if (t.image == kNone) {
+      // Its only images are in extensions (EXT_texture_webp, KHR_texture_basisu...) that the
+      // bake does not read, or it has none at all: the material's look would be lost.
+      std::string extensions;
+      for (const std::string& name : t.unread_sources) extensions += (extensions.empty() ? "" : ", ") + name;
+      unusable("texture without image", std::to_string(texture),
+               user + ", which has no image aem bake can read" +
+                   (extensions.empty() ? std::string(" (no source)") : " (only sources in " + extensions + ")"));
+      return nullptr;
+    }
+    std::string problem = scene_.images[std::size_t(t.image)].problem;
+    auto report_unusable = [&] {
+      unusable("missing image", std::to_string(t.image),
+               user + ", whose " + image_label(t.image) + " " +
+                   (problem.rfind("file ", 0) == 0 || problem.rfind("its ", 0) == 0 ? "is unusable: " : "") + problem);
+    };
+    if (!problem.empty()) {
+      report_unusable();
+      return nullptr;
+    }
+    // Images with the same bytes share one decoding.
+    const int source = pixel_source(scene_, t.image);
+    if (auto it = decoded_.find(source); it != decoded_.end()) return &it->second;
+    if (auto it = undecodable_.find(source); it != undecodable_.end()) {
+      problem = it->second;
+      report_unusable();
+      return nullptr;
+    }
+    // The size the header claims, checked before a byte is allocated for the pixels.
+    const Image& encoded = scene_.images[std::size_t(source)];
+    const std::uint64_t pixels = std::uint64_t(encoded.width) * std::uint64_t(encoded.height);
+    const BakeLimits& limits = options_.limits;
+    const std::string size = std::to_string(encoded.width) + "x" + std::to_string(encoded.height) + " = " +
+                             std::to_string(pixels) + " pixels";
+    if (pixels > limits.max_image_pixels)
+      throw BakeError(user + ", whose " + image_label(t.image) + " is " + size + ", more than the limit of " +
+                      std::to_string(limits.max_image_pixels) + " pixels per image (--max-image-pixels raises it)");
+    if (decoded_pixels_ + pixels > limits.max_total_pixels)
+      throw BakeError(user + ", whose " + image_label(t.image) + " (" + size + ") brings the images decoded to " +
+                      std::to_string(decoded_pixels_ + pixels) + " pixels, more than the limit of " +
+                      std::to_string(limits.max_total_pixels) + " pixels per bake (--max-total-pixels raises it)");
+    std::optional<ImageRgba8> decoded = decode_rgba8(encoded_bytes(scene_, source), problem);
+    if (!decoded) {
+      undecodable_.emplace(source, problem);
+      report_unusable();
+      return nullptr;
+    }
+    decoded_pixels_ += pixels;
+    auto [pos, inserted] = decoded_.emplace(source, std::move(*decoded));
+    (void)inserted;
+    return &pos->second;
+  }
+
+  std::pair<WrapMode, WrapMode> wrap(int texture) const {
+    if (texture < 0) return {WrapMode::repeat, WrapMode::repeat};
+    const int s = scene_.textures[std::size_t(texture)].sampler;
+    if (s == kNone) return {WrapMode::repeat, WrapMode::repeat};
+    return {scene_.samplers[std::size_t(s)].wrap_u, scene_.samplers[std::size_t(s)].wrap_v};
+  }
+
+  // Finds or makes a texture for `key`; `make` yields level 0.
+  template <class Make>
+  std::uint32_t texture(const std::string& key, TextureKind kind, std::pair<WrapMode, WrapMode> wraps, Make make) {
+    std::ostringstream full;
+    full << key << "|wrap" << int(wraps.first) << int(wraps.second) << "|kind" << int(kind);
+    const auto it = index_.find(full.str());
+    if (it != index_.end()) return it->second;
+    ImageRgba8 level0 = downsize(make(), options_.max_texture_size, kind);
+    throw_if_cancelled(options_, scene_.model);
+    const auto levels = build_mip_chain(level0, kind, options_.signals.cancel);
+    const auto start = std::chrono::steady_clock::now();
+    TextureImage tex = encode_texture(levels, kind, options_);
+    compress_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    tex.wrap_x = wraps.first;
+    tex.wrap_y = wraps.second;
+    const auto index = std::uint32_t(textures_.size());
+    textures_.push_back(std::move(tex));
+    index_.emplace(full.str(), index);
+    return index;
+  }
+
+  static ImageRgba8 solid(std::uint8_t r, std::uint8_t g, std::uint8_t b, std::uint8_t a) {
+    return ImageRgba8{1, 1, {r, g, b, a}};
+  }
+
+  // baseColorFactor, finite and in [0, 1].
+  static std::array<double, 4> base_factor(const std::array<double, 4>& factor_in) {
+    std::array<double, 4> f;
+    for (std::size_t i = 0; i < 4; ++i) f[i] = std::clamp(std::isfinite(factor_in[i]) ? factor_in[i] : 1.0, 0.0, 1.0);
+    return f;
+  }
+
+  std::uint32_t base_color(int tex, const std::array<double, 4>& factor_in, const std::string& mode,
+                           double cutoff, const std::string& name) {
+    const std::array<double, 4> f = base_factor(factor_in);
+    if (!std::isfinite(cutoff)) cutoff = 0.5;
+    const ImageRgba8* src = image(tex, name, "base colour");
+    const TextureKind kind = mode == "MASK" ? TextureKind::base_color_masked : TextureKind::base_color;
+    auto alpha = [&](double a) -> std::uint8_t {
+      if (mode == "OPAQUE") return 255;
+      if (mode == "MASK") return a >= cutoff ? 255 : 0;
+      return std::uint8_t(std::lround(std::clamp(a, 0.0, 1.0) * 255));
+    };
+    std::string key = "base|" + mode + "|" + exact_text(cutoff) + "|" + exact_text(f[0]) + "," + exact_text(f[1]) + "," +
+                      exact_text(f[2]) + "," + exact_text(f[3]);
+    if (src == nullptr) {
+      const ImageRgba8 s = solid(linear_to_srgb(float(f[0])), linear_to_srgb(float(f[1])),
+                                 linear_to_srgb(float(f[2])), alpha(f[3]));
+      return texture("solid|" + std::to_string(s.pixels[0]) + "," + std::to_string(s.pixels[1]) + "," +
+                         std::to_string(s.pixels[2]) + "," + std::to_string(s.pixels[3]),
+                     TextureKind::base_color, {WrapMode::repeat, WrapMode::repeat}, [&] { return s; });
+    }
+    key += "|image" + std::to_string(source(tex));
+    return texture(key, kind, wrap(tex), [&] {
+      ImageRgba8 out = *src;
+      const bool identity = f[0] == 1 && f[1] == 1 && f[2] == 1;
+      for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
+        if (i % (4 * kCancelCheckInterval) == 0) throw_if_cancelled(options_, scene_.model);
+        if (!identity)
+          for (std::size_t c = 0; c < 3; ++c)
+            out.pixels[i + c] = linear_to_srgb(float(srgb_to_linear(out.pixels[i + c]) * f[c]));
+        out.pixels[i + 3] = alpha(out.pixels[i + 3] / 255.0 * f[3]);
+      }
+      return out;
+    });
+  }
+
+  std::uint32_t normal(int tex, double scale, const std::string& name) {
+    const ImageRgba8* src = image(tex, name, "normal map");
+    if (!std::isfinite(scale)) scale = 1;
+    if (src == nullptr)
+      return texture("solid|normal", TextureKind::normal, {WrapMode::repeat, WrapMode::repeat},
+                     [] { return solid(128, 128, 255, 255); });
+    const std::string key = "normal|image" + std::to_string(source(tex)) + "|" + exact_text(scale);
+    return texture(key, TextureKind::normal, wrap(tex), [&] {
+      ImageRgba8 out = *src;
+      for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
+        if (i % (4 * kCancelCheckInterval) == 0) throw_if_cancelled(options_, scene_.model);
+        double x = (out.pixels[i] / 255.0 * 2 - 1) * scale, y = (out.pixels[i + 1] / 255.0 * 2 - 1) * scale;
+        double z = std::max(0.0, out.pixels[i + 2] / 255.0 * 2 - 1);
+        double l = std::sqrt(x * x + y * y + z * z);
+        if (!(l > 1e-6)) {
+          x = y = 0;
+          z = l = 1;
+        }
+        out.pixels[i] = std::uint8_t(std::lround((x / l + 1) * 127.5));
+        out.pixels[i + 1] = std::uint8_t(std::lround((y / l + 1) * 127.5));
+        out.pixels[i + 2] = std::uint8_t(std::lround((z / l + 1) * 127.5));
+        out.pixels[i + 3] = 255;
+      }
+      return out;
+    });
+  }
+
+  // Bilinear sample (clamped) of channel c at texel-centre coordinates of a w×h target; each
+  // byte is read as sRGB-encoded (to linear light) when `srgb`, else as byte / 255.
+  static double sample(const ImageRgba8& img, std::uint32_t x, std::uint32_t y, std::uint32_t w,
+                       std::uint32_t h, int c, bool srgb = false) {
+    auto at = [&](std::uint32_t xx, std::uint32_t yy) {
+      const std::uint8_t byte = img.pixels[(std::size_t(yy) * img.width + xx) * 4 + std::size_t(c)];
+      return srgb ? double(srgb_to_linear(byte)) : byte / 255.0;
+    };
+    if (img.width == w && img.height == h) return at(x, y);
+    const double fx = std::clamp((x + 0.5) * img.width / w - 0.5, 0.0, double(img.width - 1));
+    const double fy = std::clamp((y + 0.5) * img.height / h - 0.5, 0.0, double(img.height - 1));
+    const auto x0 = std::uint32_t(fx), y0 = std::uint32_t(fy);
+    const std::uint32_t x1 = std::min(x0 + 1, img.width - 1), y1 = std::min(y0 + 1, img.height - 1);
+    const double ax = fx - x0, ay = fy - y0;
+    return (at(x0, y0) * (1 - ax) + at(x1, y0) * ax) * (1 - ay) + (at(x0, y1) * (1 - ax) + at(x1, y1) * ax) * ay;
+  }
+
+  std::uint32_t pbr_texture(int mr_tex, double roughness, double metallic, int occ_tex, double occ_strength,
+                            int em_tex, const std::array<double, 3>& em_factor_in, double em_strength,
+                            const BaseColour& base, const std::string& name) {
+    auto fin = [](double v, double fallback) { return std::isfinite(v) ? v : fallback; };
+    roughness = std::clamp(fin(roughness, 1), 0.0, 1.0);
+    metallic = std::clamp(fin(metallic, 1), 0.0, 1.0);
+    occ_strength = std::clamp(fin(occ_strength, 1), 0.0, 1.0);
+    em_strength = std::max(0.0, fin(em_strength, 1));
+    std::array<double, 3> ef{0, 0, 0};
+    for (std::size_t i = 0; i < 3; ++i) ef[i] = std::max(0.0, fin(em_factor_in[i], 0)) * em_strength;
+    const ImageRgba8* mr = image(mr_tex, name, "metallic-roughness map");
+    const ImageRgba8* occ = image(occ_tex, name, "occlusion map");
+    const ImageRgba8* em = image(em_tex, name, "emissive map");
+    const double em_max = std::max({ef[0], ef[1], ef[2]});
+    const bool emits = em_max > 0;
+    if (em_max > 1 && em == nullptr)
+      warnings_.warn("emissive clamp", scene_.model.string() + ": " + name + ": emissive intensity " + exact_text(em_max) +
+                                           " clamped to 1 (AEM stores it in 8 bits)");
+    std::string key = "pbr|" + exact_text(roughness) + "," + exact_text(metallic) + "," + exact_text(occ_strength) + "," +
+                      exact_text(ef[0]) + "," + exact_text(ef[1]) + "," + exact_text(ef[2]);
+    auto src_key = [&](const ImageRgba8* img, int tex) {
+      return img ? std::to_string(source(tex)) : std::string("-");
+    };
+    key += "|" + src_key(mr, mr_tex) + "|" + src_key(occ, occ_tex) + "|" + src_key(em, em_tex);
+    // The emissive intensity depends on the base colour it multiplies.
+    if (emits)
+      key += "|base" + src_key(base.image, base.texture) + "," + exact_text(base.factor[0]) + "," +
+             exact_text(base.factor[1]) + "," + exact_text(base.factor[2]);
+    const int lead = mr ? mr_tex : occ ? occ_tex : em ? em_tex : emits && base.image ? base.texture : -1;
+    std::uint32_t w = 1, h = 1;
+    // The grid of the source with the most texels (the first of equals), the others resampled
+    // to it: never more texels than the largest source, whatever their shapes (a 16384x1 and a
+    // 1x16384 source make a 16384x1 texture, not 16384x16384). An emitting material's intensity
+    // follows its base colour texel by texel, so the base colour is a source too.
+    for (const ImageRgba8* img : {mr, occ, em, emits ? base.image : nullptr})
+      if (img && std::uint64_t(img->width) * img->height > std::uint64_t(w) * h) {
+        w = img->width;
+        h = img->height;
+      }
+    const std::uint32_t index = texture(key, TextureKind::pbr, wrap(lead), [&] {
+      ImageRgba8 out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
+      double error2 = 0, emitted2 = 0;  // emitted light: squared error and squared target
+      for (std::uint32_t y = 0; y < h; ++y)
+        for (std::uint32_t x = 0; x < w; ++x) {
+          if (x == 0 && y % 16 == 0) throw_if_cancelled(options_, scene_.model);
+          const double r = roughness * (mr ? sample(*mr, x, y, w, h, 1) : 1.0);
+          const double met = metallic * (mr ? sample(*mr, x, y, w, h, 2) : 1.0);
+          const double o = occ ? 1 + occ_strength * (sample(*occ, x, y, w, h, 0) - 1) : 1.0;
+          std::uint8_t intensity = 0;
+          if (emits) {
+            // AEM emits intensity × base colour. The glTF emits E (emissive texture, sRGB, times
+            // factor and strength): the intensity k minimising |k·B − E|² in linear light is
+            // E·B / B·B, clamped to what 8 bits hold.
+            std::array<double, 3> e{}, b{};
+            double eb = 0, bb = 0;
+            for (int c = 0; c < 3; ++c) {
+              const auto ci = std::size_t(c);
+              e[ci] = ef[ci] * (em ? sample(*em, x, y, w, h, c, true) : 1.0);
+              b[ci] = base.factor[ci] * (base.image ? sample(*base.image, x, y, w, h, c, true) : 1.0);
+              eb += e[ci] * b[ci];
+              bb += b[ci] * b[ci];
+            }
+            const double k = bb > 0 ? std::clamp(eb / bb, 0.0, 1.0) : 0.0;
+            intensity = std::uint8_t(std::lround(k * 255));
+            for (std::size_t c = 0; c < 3; ++c) {
+              const double d = intensity / 255.0 * b[c] - e[c];
+              error2 += d * d;
+              emitted2 += e[c] * e[c];
+            }
+          }
+          std::uint8_t* p = &out.pixels[(std::size_t(y) * w + x) * 4];
+          p[0] = std::uint8_t(std::lround(std::clamp(r, 0.0, 1.0) * 255));
+          p[1] = std::uint8_t(std::lround(std::clamp(o, 0.0, 1.0) * 255));
+          p[2] = std::uint8_t(std::lround(std::clamp(met, 0.0, 1.0) * 255));
+          p[3] = intensity;
+        }
+      emissive_error_[key] = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
+      return out;
+    });
+    if (const auto it = emissive_error_.find(key); it != emissive_error_.end() && it->second > kEmissiveErrorLimit)
+      warnings_.warn("emissive colour", name,
+                     scene_.model.string() + ": " + name + ": emitted light differs from the glTF's by " +
+                         std::to_string(int(std::lround(it->second * 100))) +
+                         "% (AEM emits an intensity times the base colour; the emissive colour is not the base colour)");
+    return index;
+  }
+
+  const Scene& scene_;
+  const BakeOptions& options_;
+  WarningLog& warnings_;
+  std::map<int, ImageRgba8> decoded_;            // by pixel source (image index)
+  std::map<int, std::string> undecodable_;       // by pixel source: why its pixels cannot be read
+  std::uint64_t decoded_pixels_ = 0;             // summed over decoded_
+  std::map<std::string, double> emissive_error_;  // per PBR texture key: relative emitted-light error
+  std::map<std::string, std::uint32_t> index_;
+  std::vector<TextureImage> textures_;
+  double compress_seconds_ = 0;
+};
+
+}  // namespace
+
+PackedMaterials pack_materials(const Scene& scene, const std::vector<int>& gltf_materials,
+                               const BakeOptions& options, WarningLog& warnings) {
+  Packer packer(scene, options, warnings);
+  PackedMaterials out;
+  for (int material : gltf_materials) out.materials.push_back(packer.pack(material));
+  out.textures = packer.take_textures();
+  out.compress_seconds = packer.compress_seconds();
+  out.images_decoded = packer.images_decoded();
+  out.decoded_pixels = packer.decoded_pixels();
+  return out;
+}
+
+}  // namespace aem::pipeline
