@@ -120,8 +120,8 @@ SourceGeometry source_geometry(const tinygltf::Model& m) {
 }
 
 std::vector<std::filesystem::path> corpus_models(const std::filesystem::path& corpus) {
-  auto files = gltf_files(corpus / "khronos");
-  const auto extra = gltf_files(corpus / "extra");
+  auto files = corpus_sweep(corpus / "khronos");
+  const auto extra = corpus_sweep(corpus / "extra");
   files.insert(files.end(), extra.begin(), extra.end());
   return files;
 }

@@ -45,6 +45,14 @@ inline std::vector<std::filesystem::path> gltf_files(const std::filesystem::path
   return files;
 }
 
+// The models of `dir` a corpus-wide sweep bakes: gltf_files(dir) that corpus_model_taken keeps
+// (all of them, but in the sanitizer build; see corpus.hpp).
+inline std::vector<std::filesystem::path> corpus_sweep(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files = gltf_files(dir);
+  std::erase_if(files, [](const std::filesystem::path& file) { return !corpus_model_taken(file); });
+  return files;
+}
+
 // The options tests bake with: uncompressed, small textures (fast under sanitizers).
 inline pipeline::BakeOptions test_options() {
   pipeline::BakeOptions options;
