@@ -12,13 +12,7 @@
 namespace aem::pipeline {
 namespace {
 
-using Value = std::array<double, 4>;
-
-Value normalized(Value q) {
-  const double l = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  if (!(l > 1e-12)) return {0, 0, 0, 1};
-  return {q[0] / l, q[1] / l, q[2] / l, q[3] / l};
-}
+using Value = math::Vec4;  // a rotation's x, y, z, w; a translation's or scale's x, y, z and 0
 
 Keyframe key(double t, const Value& v) {
   return Keyframe{float(t), {float(v[0]), float(v[1]), float(v[2]), float(v[3])}};
@@ -42,7 +36,7 @@ Value hermite(const Track& c, std::size_t k, double s) {
   Value r;
   for (std::size_t i = 0; i < 4; ++i)
     r[i] = h00 * v0[i] + h10 * dt * b0[i] + h01 * v1[i] + h11 * dt * a1[i];
-  return c.rotation ? normalized(r) : r;
+  return c.rotation ? math::normalize_quaternion(r) : r;
 }
 
 Value lerp(const Value& a, const Value& b, double s, bool rotation) {
@@ -50,7 +44,7 @@ Value lerp(const Value& a, const Value& b, double s, bool rotation) {
   double sign = 1;
   if (rotation && a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] < 0) sign = -1;
   for (std::size_t i = 0; i < 4; ++i) r[i] = a[i] + (sign * b[i] - a[i]) * s;
-  return rotation ? normalized(r) : r;
+  return rotation ? math::normalize_quaternion(r) : r;
 }
 
 double distance(const Value& a, const Value& b, bool rotation) {
@@ -213,7 +207,7 @@ std::vector<AnimationDesc> bake_animations(const Scene& scene, const SkeletonBui
                                                 ch.path_name + " is animated twice; the first channel is kept");
         continue;
       }
-      auto fix = [&](Value v) { return c.rotation ? normalized(v) : Value{v[0], v[1], v[2], 0}; };
+      auto fix = [&](Value v) { return c.rotation ? math::normalize_quaternion(v) : Value{v[0], v[1], v[2], 0}; };
       if (smp.interpolation == Interpolation::linear) {
         for (std::size_t k = 0; k < c.times.size(); ++k) keys.push_back(key(c.times[k], fix(c.values[k])));
       } else if (smp.interpolation == Interpolation::step) {

@@ -10,14 +10,9 @@
 
 namespace aem::pipeline {
 
-Matrix4d node_local_transform(const Node& n) {
+math::Mat4 node_local_transform(const Node& n) {
   if (n.matrix) return *n.matrix;
-  const math::Vec3 t = n.translation, s = n.scale;
-  math::Vec4 r = n.rotation;
-  const double l = std::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
-  if (l > 1e-12) r = {r[0] / l, r[1] / l, r[2] / l, r[3] / l};
-  else r = {0, 0, 0, 1};
-  return math::compose_trs(t, r, s);
+  return math::compose_trs(n.translation, math::normalize_quaternion(n.rotation), n.scale);
 }
 
 namespace {
@@ -85,7 +80,7 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
     const int p = scene.nodes[std::size_t(node)].parent;
     joint.parent = p < 0 ? -1 : out.joint_of_node[std::size_t(p)];
     out.joints.push_back(joint);
-    Matrix4d inv;
+    math::Mat4 inv;
     if (!math::invert(out.rest_global[std::size_t(node)], inv)) {
       warnings.warn("singular node", scene.model.string() + ": node " + std::to_string(node) +
                                          " has a singular rest transform; its joint's inverse bind matrix is identity");
@@ -105,7 +100,7 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
                               scene.model.string() + ": " + skin.where + " inverseBindMatrices");
     for (std::size_t k = 0; k < skin.joints.size(); ++k) {
       const int joint = out.joint_of_node[std::size_t(skin.joints[k])];
-      Matrix4d mat = math::kIdentity;
+      math::Mat4 mat = math::kIdentity;
       if (!ibm.empty())
         for (std::size_t e = 0; e < 16; ++e) mat[e] = ibm[k * 16 + e];
       for (double v : mat)
