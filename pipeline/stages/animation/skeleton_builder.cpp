@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "scene/node_tree.hpp"
 #include "scene/stream_reader.hpp"
 #include "scene/utf8_name.hpp"
 #include "math/bake_math.hpp"
@@ -29,26 +30,13 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
   out.rest_local.resize(n);
   out.rest_global.resize(n);
   for (std::size_t i = 0; i < n; ++i) out.rest_local[i] = node_local_transform(scene.nodes[i]);
-  // Global transforms: parents first via an explicit order (the graph is a checked forest).
-  std::vector<int> order;
-  order.reserve(n);
-  {
-    std::vector<int> roots;
-    for (std::size_t i = 0; i < n; ++i)
-      if (scene.nodes[i].parent < 0) roots.push_back(int(i));
-    // Scene roots first so that the baked scene's joints come first; then any other trees.
-    std::vector<int> start(scene.roots.begin(), scene.roots.end());
-    for (int r : roots)
-      if (std::find(start.begin(), start.end(), r) == start.end()) start.push_back(r);
-    std::vector<int> stack(start.rbegin(), start.rend());
-    while (!stack.empty()) {
-      const int node = stack.back();
-      stack.pop_back();
-      order.push_back(node);
-      const auto& c = scene.nodes[std::size_t(node)].children;  // in file order
-      for (auto it = c.rbegin(); it != c.rend(); ++it) stack.push_back(*it);
-    }
-  }
+  // Global transforms: parents first. Scene roots first so that the baked scene's joints come
+  // first; then any other trees.
+  std::vector<int> start(scene.roots.begin(), scene.roots.end());
+  for (std::size_t i = 0; i < n; ++i)
+    if (scene.nodes[i].parent < 0 && std::find(start.begin(), start.end(), int(i)) == start.end())
+      start.push_back(int(i));
+  const std::vector<int> order = preorder_nodes(scene.nodes, start);
   for (int node : order) {
     const int p = scene.nodes[std::size_t(node)].parent;
     out.rest_global[std::size_t(node)] =
