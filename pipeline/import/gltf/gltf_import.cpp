@@ -19,6 +19,7 @@
 #include "io/confined_files.hpp"
 #include "io/json_depth.hpp"
 #include "scene/component_type.hpp"
+#include "import/gltf/buffer_range.hpp"
 #include "import/gltf/compressed/gltf_decompression.hpp"
 #include "import/gltf/gltf_file_access.hpp"
 #include "import/gltf/gltf_scene.hpp"
@@ -54,7 +55,7 @@ void check_view_range(const GltfDocument& doc, const tinygltf::Model& m, int vie
     fail(doc, "bufferView " + std::to_string(view_index) + ": buffer " +
                   std::to_string(view.buffer) + " does not exist");
   const std::size_t buffer_size = m.buffers[std::size_t(view.buffer)].data.size();
-  if (view.byteOffset > buffer_size || view.byteLength > buffer_size - view.byteOffset)
+  if (!lies_inside_buffer(view.byteOffset, view.byteLength, buffer_size))
     fail(doc, "bufferView " + std::to_string(view_index) + ": bytes " +
                   std::to_string(view.byteOffset) + ".." +
                   std::to_string(view.byteOffset + view.byteLength) + " outside buffer " +
@@ -327,7 +328,7 @@ bool keep_encoded_image(tinygltf::Image* image, const int index, std::string* er
   if (image->bufferView >= 0) {
     const tinygltf::BufferView& view = log.model->bufferViews[std::size_t(image->bufferView)];
     const std::size_t buffer_size = log.model->buffers[std::size_t(view.buffer)].data.size();
-    if (view.byteOffset > buffer_size || view.byteLength > buffer_size - view.byteOffset) {
+    if (!lies_inside_buffer(view.byteOffset, view.byteLength, buffer_size)) {
       if (err)
         *err += "image " + std::to_string(index) + ": bufferView " + std::to_string(image->bufferView) + " (bytes " +
                 std::to_string(view.byteOffset) + ".." + std::to_string(view.byteOffset + view.byteLength) +

@@ -15,6 +15,7 @@
 #include <tiny_gltf.h>
 
 #include "scene/component_type.hpp"
+#include "import/gltf/buffer_range.hpp"
 #include "import/gltf/compressed/gltf_decoders.hpp"
 
 namespace aem::pipeline {
@@ -163,7 +164,7 @@ struct PrimitiveDecoder {
     if (view.buffer < 0 || std::size_t(view.buffer) >= gltf.buffers.size())
       fail("bufferView " + std::to_string(view_index) + " names no buffer");
     const std::vector<unsigned char>& source = gltf.buffers[std::size_t(view.buffer)].data;
-    if (view.byteOffset > source.size() || view.byteLength > source.size() - view.byteOffset)
+    if (!lies_inside_buffer(view.byteOffset, view.byteLength, source.size()))
       fail("bufferView " + std::to_string(view_index) + " lies outside its buffer");
     const tinygltf::Value& attributes = ext.Get("attributes");
     if (!attributes.IsObject()) fail("it has no attributes object");
