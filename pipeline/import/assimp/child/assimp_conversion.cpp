@@ -1,13 +1,13 @@
 #include "import/assimp/child/assimp_conversion.hpp"
 
 #include "import/assimp/child/assimp_materials.hpp"
+#include "import/assimp/child/message_number.hpp"
 #include "import/assimp/utf8_repair.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
-#include <sstream>
 #include <unordered_map>
 #include <utility>
 
@@ -27,12 +27,6 @@ std::string quoted(const aiString& s) {
   out += utf8_from_unknown(s.C_Str());
   out += '\'';
   return out;
-}
-
-std::string number(double v) {
-  std::ostringstream out;
-  out << v;
-  return out.str();
 }
 
 template <class T>
@@ -506,8 +500,8 @@ class Converter {
     for (const AnimationSampler& sampler : anim.samplers) last_key = std::max(last_key, last_time_[std::size_t(sampler.input)]);
     const double declared = a.mDuration / ticks;
     if (std::isfinite(declared) && declared > double(last_key) + 1e-3)
-      warn("animation length", model_ + ": " + anim.where + " declares " + number(declared) + " s but its keys end at " +
-                                   number(last_key) + " s; the clip ends at its last key");
+      warn("animation length", model_ + ": " + anim.where + " declares " + message_number(declared) + " s but its keys end at " +
+                                   message_number(last_key) + " s; the clip ends at its last key");
     if (a.mNumMeshChannels > 0 || a.mNumMorphMeshChannels > 0)
       warn("morph animation", model_ + ": " + anim.where + ": " +
                                   std::to_string(a.mNumMeshChannels + a.mNumMorphMeshChannels) +

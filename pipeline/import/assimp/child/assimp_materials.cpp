@@ -3,22 +3,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <sstream>
 #include <utility>
 
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
+#include "import/assimp/child/message_number.hpp"
 #include "import/assimp/utf8_repair.hpp"
 
 namespace aem::pipeline {
 namespace {
-
-std::string number(double v) {
-  std::ostringstream out;
-  out << v;
-  return out.str();
-}
 
 AssimpMaterials::TextureSlot slot(const aiMaterial& m, aiTextureType type) {
   AssimpMaterials::TextureSlot s;
@@ -157,17 +151,17 @@ Material AssimpMaterials::convert(std::size_t index) {
     converted.push_back("metallic 0");
     if (has_glossiness) {
       mat.roughness_factor = 1.0 - glossiness;
-      converted.push_back("glossiness " + number(glossiness) + " -> roughness " + number(mat.roughness_factor));
+      converted.push_back("glossiness " + message_number(glossiness) + " -> roughness " + message_number(mat.roughness_factor));
     } else if (has_shininess && shininess > 0) {
       mat.roughness_factor = std::sqrt(2.0 / (double(shininess) + 2.0));
-      converted.push_back("shininess " + number(shininess) + " -> roughness " + number(mat.roughness_factor));
+      converted.push_back("shininess " + message_number(shininess) + " -> roughness " + message_number(mat.roughness_factor));
     } else {
       mat.roughness_factor = 1;
       converted.push_back("roughness 1");
     }
     aiColor3D specular(0, 0, 0);
     if (m.Get(AI_MATKEY_COLOR_SPECULAR, specular) == AI_SUCCESS && !specular.IsBlack())
-      lost.push_back("specular colour (" + number(specular.r) + ", " + number(specular.g) + ", " + number(specular.b) + ")");
+      lost.push_back("specular colour (" + message_number(specular.r) + ", " + message_number(specular.g) + ", " + message_number(specular.b) + ")");
   }
 
   mat.base_color = texture_ref(base_pbr.present ? base_pbr : diffuse, mat, "base colour");
