@@ -22,28 +22,33 @@ std::string joint_name(const Node& node, int index) {
   return truncated_utf8(node.name.empty() ? "node_" + std::to_string(index) : node.name, 127);
 }
 
-}  // namespace
+// Every node, parents first: the scene's roots first so that the baked scene's joints come
+// first, then any other trees.
+std::vector<int> skeleton_order(const Scene& scene) {
+  std::vector<int> start(scene.roots.begin(), scene.roots.end());
+  for (std::size_t i = 0; i < scene.nodes.size(); ++i)
+    if (scene.nodes[i].parent < 0 && std::find(start.begin(), start.end(), int(i)) == start.end())
+      start.push_back(int(i));
+  return preorder_nodes(scene.nodes, start);
+}
 
-SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
+// Each node's local and global rest transforms; `order` lists parents before children.
+void rest_transforms(const Scene& scene, const std::vector<int>& order, SkeletonBuild& out) {
   const std::size_t n = scene.nodes.size();
-  SkeletonBuild out;
   out.rest_local.resize(n);
   out.rest_global.resize(n);
   for (std::size_t i = 0; i < n; ++i) out.rest_local[i] = node_local_transform(scene.nodes[i]);
-  // Global transforms: parents first. Scene roots first so that the baked scene's joints come
-  // first; then any other trees.
-  std::vector<int> start(scene.roots.begin(), scene.roots.end());
-  for (std::size_t i = 0; i < n; ++i)
-    if (scene.nodes[i].parent < 0 && std::find(start.begin(), start.end(), int(i)) == start.end())
-      start.push_back(int(i));
-  const std::vector<int> order = preorder_nodes(scene.nodes, start);
   for (int node : order) {
     const int p = scene.nodes[std::size_t(node)].parent;
     out.rest_global[std::size_t(node)] =
         p < 0 ? out.rest_local[std::size_t(node)]
               : math::mul(out.rest_global[std::size_t(p)], out.rest_local[std::size_t(node)]);
   }
-  // Nodes that must be joints.
+}
+
+// Per node: whether it must be a joint (a skin joint, a node a channel moves, or an ancestor of one).
+std::vector<char> nodes_that_are_joints(const Scene& scene) {
+  const std::size_t n = scene.nodes.size();
   std::vector<char> is_joint(n, 0);
   for (const Skin& skin : scene.skins)
     for (int j : skin.joints) is_joint[std::size_t(j)] = 1;
@@ -57,7 +62,14 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
     for (int p = scene.nodes[i].parent; p >= 0 && !is_joint[std::size_t(p)]; p = scene.nodes[std::size_t(p)].parent)
       is_joint[std::size_t(p)] = 1;
   }
-  out.joint_of_node.assign(n, -1);
+  return is_joint;
+}
+
+// The joints in `order`, each with the inverse of its rest global transform (identity, with a
+// warning, where that is singular).
+void number_joints(const Scene& scene, const std::vector<int>& order, const std::vector<char>& is_joint,
+                   SkeletonBuild& out, WarningLog& warnings) {
+  out.joint_of_node.assign(scene.nodes.size(), -1);
   for (int node : order) {
     if (!is_joint[std::size_t(node)]) continue;
     const int index = int(out.joints.size());
@@ -76,7 +88,10 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
     }
     out.inverse_bind.push_back(inv);
   }
-  // Skin inverse bind matrices override; the first skin naming a joint wins.
+}
+
+// Skin inverse bind matrices override the rest inverses; the first skin naming a joint wins.
+void apply_skin_inverse_binds(const Scene& scene, SkeletonBuild& out, WarningLog& warnings) {
   std::vector<char> from_skin(out.joints.size(), 0);
   for (std::size_t si = 0; si < scene.skins.size(); ++si) {
     const Skin& skin = scene.skins[si];
@@ -108,6 +123,16 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
       out.inverse_bind[std::size_t(joint)] = mat;
     }
   }
+}
+
+}  // namespace
+
+SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
+  SkeletonBuild out;
+  const std::vector<int> order = skeleton_order(scene);
+  rest_transforms(scene, order, out);
+  number_joints(scene, order, nodes_that_are_joints(scene), out, warnings);
+  apply_skin_inverse_binds(scene, out, warnings);
   for (std::size_t j = 0; j < out.joints.size(); ++j)
     for (std::size_t e = 0; e < 16; ++e) out.joints[j].inverse_bind[e] = float(out.inverse_bind[j][e]);
   return out;
