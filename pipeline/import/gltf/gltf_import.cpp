@@ -596,7 +596,7 @@ Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options,
   if (const std::string problem = read_regular_file(path, bytes, 0x7fffffff); !problem.empty())
     throw BakeError(path.string() + ": " + problem);
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
-  const std::span<const unsigned char> json_text = checked_json_text(path, bytes, binary);
+  std::span<const unsigned char> json_text = checked_json_text(path, bytes, binary);  // repointed if the plan rewrites it
   const CompressedGltfPlan compressed = plan_compressed_gltf(path, bytes, json_text);
   ImageLog image_log;
   load_with_tinygltf(doc, bytes, binary, json_text, image_log, options, warnings);
