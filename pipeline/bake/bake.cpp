@@ -44,8 +44,9 @@ const char* format_name(Compression c) {
   throw std::logic_error("format_name: not a Compression: " + std::to_string(std::uint32_t(c)));
 }
 
-// The bake of a scene whose producer has already logged its warnings (and spent `import_s`).
-BakeResult bake_checked_scene(const Scene& scene, const BakeOptions& options, WarningLog& warnings, double import_s) {
+// check_scene, then the stages and the report, for a scene whose producer has already logged its
+// warnings (and spent `import_s`).
+BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, WarningLog& warnings, double import_s) {
   const std::filesystem::path& input = scene.model;
   BakeResult result;
   BakeReport& report = result.report;
@@ -110,7 +111,7 @@ BakeResult bake_checked_scene(const Scene& scene, const BakeOptions& options, Wa
 
 BakeResult bake_scene(const Scene& scene, const BakeOptions& options) {
   WarningLog warnings(options.strict);
-  return bake_checked_scene(scene, options, warnings, 0);
+  return check_and_bake_scene(scene, options, warnings, 0);
 }
 
 BakeResult bake_model(const std::filesystem::path& input, const BakeOptions& options) {
@@ -120,7 +121,7 @@ BakeResult bake_model(const std::filesystem::path& input, const BakeOptions& opt
   const Scene scene = is_assimp_path(input) ? import_assimp(input, options, warnings) : import_gltf(input, options, warnings);
   const double import_s = clock.lap();
   throw_if_cancelled(options, input);
-  return bake_checked_scene(scene, options, warnings, import_s);
+  return check_and_bake_scene(scene, options, warnings, import_s);
 }
 
 BakedFile bake_model_in_memory(const std::filesystem::path& input, const std::filesystem::path& output,

@@ -129,6 +129,69 @@ void remove_unstamped_output(const std::filesystem::path& output) {
   std::filesystem::remove(output, ignored);
 }
 
+// Whether the output's stamp says it is current for `key` (its inputs, hashed where their times
+// changed, unchanged); then `result` says so. Hashing that told records the new times, so that
+// the next run trusts them without hashing.
+bool output_up_to_date(const BakeJob& job, const std::string& key, JobResult& result) {
+  const auto stamp = read_stamp(job.output);
+  if (!stamp) return false;
+  const UpToDateCheck check = check_up_to_date(*stamp, job.output, job.input, key);
+  if (!check.current) return false;
+  if (check.rehashed) {
+    try {
+      write_stamp(job.output, check.refreshed);
+    } catch (const std::exception&) {
+      // The old stamp is still right; the next run hashes again.
+    }
+  }
+  result.outcome = JobOutcome::up_to_date;
+  keep_existing_inputs(result, check.refreshed.inputs);
+  return true;
+}
+
+// Whether the shared cache held the output; then it is installed and `result` says so. A miss
+// is recorded in `result`.
+bool output_from_cache(const BakeJob& job, const BatchSettings& settings, const std::string& key,
+                       std::chrono::steady_clock::time_point start, JobResult& result) {
+  std::optional<CacheHit> hit = settings.cache->fetch(job, result.cache_warnings);
+  if (!hit) {
+    result.cache_miss = true;
+    return false;
+  }
+  throw_if_cancelled(settings.cancel);
+  install_cached_output(job, *hit, key);
+  result.outcome = JobOutcome::baked;
+  result.from_cache = true;
+  result.bytes_fetched = hit->bytes_fetched;
+  result.report = std::move(hit->report);
+  keep_existing_inputs(result, hit->inputs);
+  result.bytes_out = hit->aem.size();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return true;
+}
+
+// The bake itself, then its stamp (and cache entry) when its inputs held still meanwhile; an
+// output whose stamp cannot be written is removed.
+void bake_and_stamp(const BakeJob& job, const BatchSettings& settings, const BakeOptions& options,
+                    const std::string& key, JobResult& result) {
+  const auto bake_start = std::filesystem::file_time_type::clock::now();
+  result.report = bake_model_file(job.input, job.output, options);
+  const StampAfterBake after = stamp_after_bake(job, key, result.report, bake_start, settings.cache != nullptr);
+  if (after.stable) {
+    try {
+      write_stamp(job.output, after.stamp);
+    } catch (const std::exception&) {
+      remove_unstamped_output(job.output);
+      throw;
+    }
+    if (settings.cache) store_in_cache(*settings.cache, job, result.report, after.hashed, result.cache_warnings);
+  }
+  result.outcome = JobOutcome::baked;
+  keep_existing_inputs(result, after.stamp.inputs);
+  std::error_code ec;
+  result.bytes_out = std::filesystem::file_size(job.output, ec);
+}
+
 JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgress& progress,
                   StaleTemporaries& stale, unsigned threads) {
   JobResult result;
@@ -145,60 +208,14 @@ JobResult run_job(const BakeJob& job, const BatchSettings& settings, BatchProgre
       stale.remove_for(stamp_path(job.output));
     }
     const std::string key = options_key(job.options);
-    if (!settings.force) {
-      if (const auto stamp = read_stamp(job.output)) {
-        const UpToDateCheck check = check_up_to_date(*stamp, job.output, job.input, key);
-        if (check.current) {
-          // Hashing told: record the new times, so that the next run trusts them without hashing.
-          if (check.rehashed) {
-            try {
-              write_stamp(job.output, check.refreshed);
-            } catch (const std::exception&) {
-              // The old stamp is still right; the next run hashes again.
-            }
-          }
-          result.outcome = JobOutcome::up_to_date;
-          keep_existing_inputs(result, check.refreshed.inputs);
-          return result;
-        }
-      }
-    }
+    if (!settings.force && output_up_to_date(job, key, result)) return result;
     BakeOptions options = job.options;
     options.threads = threads;
     options.signals = {settings.cancel, &progress.blocks_total, &progress.blocks_done};
     // From here the old output is no longer known to be current, whatever happens next.
     remove_stamp(job.output);
-    if (settings.cache) {
-      if (std::optional<CacheHit> hit = settings.cache->fetch(job, result.cache_warnings)) {
-        throw_if_cancelled(settings.cancel);
-        install_cached_output(job, *hit, key);
-        result.outcome = JobOutcome::baked;
-        result.from_cache = true;
-        result.bytes_fetched = hit->bytes_fetched;
-        result.report = std::move(hit->report);
-        keep_existing_inputs(result, hit->inputs);
-        result.bytes_out = hit->aem.size();
-        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        return result;
-      }
-      result.cache_miss = true;
-    }
-    const auto bake_start = std::filesystem::file_time_type::clock::now();
-    result.report = bake_model_file(job.input, job.output, options);
-    const StampAfterBake after = stamp_after_bake(job, key, result.report, bake_start, settings.cache != nullptr);
-    if (after.stable) {
-      try {
-        write_stamp(job.output, after.stamp);
-      } catch (const std::exception&) {
-        remove_unstamped_output(job.output);
-        throw;
-      }
-      if (settings.cache) store_in_cache(*settings.cache, job, result.report, after.hashed, result.cache_warnings);
-    }
-    result.outcome = JobOutcome::baked;
-    keep_existing_inputs(result, after.stamp.inputs);
-    std::error_code ec;
-    result.bytes_out = std::filesystem::file_size(job.output, ec);
+    if (settings.cache && output_from_cache(job, settings, key, start, result)) return result;
+    bake_and_stamp(job, settings, options, key, result);
   } catch (const BakeCancelled&) {
     result.outcome = JobOutcome::cancelled;
   } catch (const std::exception& e) {

@@ -37,6 +37,14 @@ inline Vec3 normalize(const Vec3& a) {
   return scale(a, 1.0 / l);
 }
 
+// Unit quaternion (x, y, z, w), or the identity {0,0,0,1} when `q` is (nearly) zero or not
+// finite: the one normalisation node rotations and animation keys share.
+inline Vec4 normalize_quaternion(const Vec4& q) {
+  const double l = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (!(l > 1e-12)) return {0, 0, 0, 1};
+  return {q[0] / l, q[1] / l, q[2] / l, q[3] / l};
+}
+
 inline Mat4 mul(const Mat4& a, const Mat4& b) {
   Mat4 r{};
   for (int c = 0; c < 4; ++c)

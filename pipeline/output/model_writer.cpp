@@ -74,9 +74,9 @@ void append_one(std::vector<std::byte>& out, const T& record) {
   append_records(out, std::span<const T>(&record, 1));
 }
 
-}  // namespace
-
-std::vector<std::byte> serialize_model(const ModelContent& c) {
+// The header's magic, version and counts (each checked to fit its field); the image buffer
+// size and keyframe count follow from the records.
+Header header_counts(const ModelContent& c) {
   Header header{};
   std::memcpy(header.magic, kMagic, sizeof kMagic);
   header.version = kVersion;
@@ -89,8 +89,11 @@ std::vector<std::byte> serialize_model(const ModelContent& c) {
   header.animation_count = checked_count(c.animations.size(), "animations");
   header.track_count =
       checked_count(std::uint64_t{header.animation_count} * header.joint_count, "tracks");
+  return header;
+}
 
-  // Textures: each chain at the next 16-byte offset.
+// Texture records, each chain at the next 16-byte offset; sets header.image_buffer_size.
+std::vector<Texture> texture_records(const ModelContent& c, Header& header) {
   std::vector<Texture> textures;
   std::uint64_t image_end = 0;
   for (std::size_t i = 0; i < c.textures.size(); ++i) {
@@ -109,38 +112,62 @@ std::vector<std::byte> serialize_model(const ModelContent& c) {
   }
   header.image_buffer_size =
       checked_count(align_up(image_end, kImageAlignment), "image buffer bytes");
+  return textures;
+}
 
-  // Joints and animations: names into fixed fields, keys into one keyframe array.
+std::vector<Joint> joint_records(const ModelContent& c) {
   std::vector<Joint> joints(c.joints.size());
   for (std::size_t j = 0; j < c.joints.size(); ++j) {
     copy_name(joints[j].name, c.joints[j].name, "joint " + to_string(j));
     std::memcpy(joints[j].inverse_bind, c.joints[j].inverse_bind.data(), sizeof(float) * 16);
     joints[j].parent = c.joints[j].parent;
   }
-  std::vector<Animation> animations(c.animations.size());
+  return joints;
+}
+
+// Animations with their names in fixed fields; one track per animation and joint, its keys in
+// one keyframe array (translations, rotations, scales).
+struct AnimationRecords {
+  std::vector<Animation> animations;
   std::vector<Track> tracks;
   std::vector<Keyframe> keyframes;
+};
+
+AnimationRecords animation_records(const ModelContent& c) {
+  AnimationRecords out;
+  out.animations.resize(c.animations.size());
   for (std::size_t a = 0; a < c.animations.size(); ++a) {
     const AnimationDesc& desc = c.animations[a];
-    copy_name(animations[a].name, desc.name, "animation " + to_string(a));
-    animations[a].duration = desc.duration;
+    copy_name(out.animations[a].name, desc.name, "animation " + to_string(a));
+    out.animations[a].duration = desc.duration;
     if (desc.joints.size() != c.joints.size()) {
       throw InvalidContent("animation " + to_string(a) + " has keys for " +
                            to_string(desc.joints.size()) + " joints; the model has " +
                            to_string(c.joints.size()));
     }
     for (const JointKeys& keys : desc.joints) {
-      tracks.push_back({checked_count(keyframes.size(), "keyframes"),
-                        checked_count(keys.translations.size(), "translation keys"),
-                        checked_count(keys.rotations.size(), "rotation keys"),
-                        checked_count(keys.scales.size(), "scale keys")});
-      keyframes.insert(keyframes.end(), keys.translations.begin(), keys.translations.end());
-      keyframes.insert(keyframes.end(), keys.rotations.begin(), keys.rotations.end());
-      keyframes.insert(keyframes.end(), keys.scales.begin(), keys.scales.end());
+      out.tracks.push_back({checked_count(out.keyframes.size(), "keyframes"),
+                            checked_count(keys.translations.size(), "translation keys"),
+                            checked_count(keys.rotations.size(), "rotation keys"),
+                            checked_count(keys.scales.size(), "scale keys")});
+      out.keyframes.insert(out.keyframes.end(), keys.translations.begin(), keys.translations.end());
+      out.keyframes.insert(out.keyframes.end(), keys.rotations.begin(), keys.rotations.end());
+      out.keyframes.insert(out.keyframes.end(), keys.scales.begin(), keys.scales.end());
     }
   }
-  header.keyframe_count = checked_count(keyframes.size(), "keyframes");
+  return out;
+}
 
+}  // namespace
+
+std::vector<std::byte> serialize_model(const ModelContent& c) {
+  Header header = header_counts(c);
+  const std::vector<Texture> textures = texture_records(c, header);
+  const std::vector<Joint> joints = joint_records(c);
+  const AnimationRecords animations = animation_records(c);
+  header.keyframe_count = checked_count(animations.keyframes.size(), "keyframes");
+
+  // The sections in file order.
   std::vector<std::byte> out;
   out.reserve(section_offsets(header).end);
   append_one(out, header);
@@ -156,9 +183,9 @@ std::vector<std::byte> serialize_model(const ModelContent& c) {
   append(out, c.meshes);
   append(out, c.materials);
   append(out, joints);
-  append(out, animations);
-  append(out, tracks);
-  append(out, keyframes);
+  append(out, animations.animations);
+  append(out, animations.tracks);
+  append(out, animations.keyframes);
 
   // Whatever the caller's arrays held, never hand out a file the runtime would refuse.
   Expected<Model> check = Model::try_open_memory(out);

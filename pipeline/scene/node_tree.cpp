@@ -28,4 +28,17 @@ std::vector<int> nearest_marked_nodes(const std::vector<int>& parent, const std:
   return nearest;
 }
 
+std::vector<int> preorder_nodes(const std::vector<Node>& nodes, std::span<const int> starts) {
+  std::vector<int> order;
+  std::vector<int> stack(starts.rbegin(), starts.rend());
+  while (!stack.empty()) {
+    const int node = stack.back();
+    stack.pop_back();
+    order.push_back(node);
+    const std::vector<std::int32_t>& children = nodes[std::size_t(node)].children;
+    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+  }
+  return order;
+}
+
 }  // namespace aem::pipeline

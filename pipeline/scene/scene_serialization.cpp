@@ -22,6 +22,26 @@ constexpr std::size_t kWireString = 4, kWireI32 = 4, kWireBuffer = 8, kWireWarni
                       kWireAnimation = 24, kWireMaterial = 300, kWireTexture = 20, kWireSampler = 2,
                       kWireImage = 44;
 
+// How many values each serialized enum has, from its last enumerator: the reader refuses a
+// byte at or past it. Every enum here numbers its values from 0 without gaps; a value added
+// after the last one must be named here instead of it.
+template <class E>
+constexpr unsigned kEnumCount = 0;  // an enum not listed here does not compile (static_assert below)
+template <>
+constexpr unsigned kEnumCount<ComponentType> = unsigned(ComponentType::f32) + 1;
+template <>
+constexpr unsigned kEnumCount<PrimitiveMode> = unsigned(PrimitiveMode::triangle_fan) + 1;
+template <>
+constexpr unsigned kEnumCount<Semantic> = unsigned(Semantic::weights) + 1;
+template <>
+constexpr unsigned kEnumCount<AlphaMode> = unsigned(AlphaMode::blend) + 1;
+template <>
+constexpr unsigned kEnumCount<Interpolation> = unsigned(Interpolation::cubic_spline) + 1;
+template <>
+constexpr unsigned kEnumCount<TargetPath> = unsigned(TargetPath::other) + 1;
+template <>
+constexpr unsigned kEnumCount<WrapMode> = unsigned(WrapMode::clamp_to_edge) + 1;
+
 // One field list serves both directions (fields() below), so writer and reader cannot disagree.
 class Writer {
  public:
@@ -35,7 +55,7 @@ class Writer {
     out.insert(out.end(), raw, raw + sizeof(T));
   }
   template <class E>
-  void enumeration(const E& e, unsigned /*count*/) { num(std::uint8_t(e)); }
+  void enumeration(const E& e) { num(std::uint8_t(e)); }
   void boolean(const bool& b) { num(std::uint8_t(b ? 1 : 0)); }
   void str(const std::string& s) {
     num(std::uint32_t(s.size()));
@@ -71,10 +91,11 @@ class Reader {
     at_ += sizeof(T);
   }
   template <class E>
-  void enumeration(E& e, unsigned count) {
+  void enumeration(E& e) {
+    static_assert(kEnumCount<E> > 0, "a serialized enum needs its kEnumCount");
     std::uint8_t raw = 0;
     num(raw);
-    if (raw >= count) fail("enum value " + std::to_string(raw) + " out of range");
+    if (raw >= kEnumCount<E>) fail("enum value " + std::to_string(raw) + " out of range");
     e = E(raw);
   }
   void boolean(bool& b) {
@@ -142,7 +163,7 @@ void fields(Io& io, Deferred& d) {
 template <class Io>
 void fields(Io& io, Stream& s) {
   io.str(s.where);
-  io.enumeration(s.component, 6);
+  io.enumeration(s.component);
   io.num(s.components);
   io.boolean(s.normalized);
   io.num(s.count);
@@ -150,7 +171,7 @@ void fields(Io& io, Stream& s) {
   io.num(s.offset);
   io.num(s.stride);
   io.num(s.sparse.count);
-  io.enumeration(s.sparse.index_type, 6);
+  io.enumeration(s.sparse.index_type);
   io.num(s.sparse.index_buffer);
   io.num(s.sparse.value_buffer);
   io.num(s.sparse.index_offset);
@@ -180,10 +201,10 @@ void fields(Io& io, Node& n) {
 template <class Io>
 void fields(Io& io, Primitive& p) {
   io.str(p.where);
-  io.enumeration(p.mode, 7);
+  io.enumeration(p.mode);
   io.num(p.indices);
   io.vec(p.attributes, kWireAttribute, [&](Attribute& a) {
-    io.enumeration(a.semantic, 7);
+    io.enumeration(a.semantic);
     io.num(a.set);
     io.num(a.stream);
     io.str(a.name);
@@ -212,7 +233,7 @@ void fields(Io& io, Material& m) {
   io.num(m.occlusion_strength);
   array(io, m.emissive_factor);
   io.num(m.emissive_strength);
-  io.enumeration(m.alpha_mode, 3);
+  io.enumeration(m.alpha_mode);
   io.num(m.alpha_cutoff);
   io.boolean(m.double_sided);
   fields(io, m.deferred);
@@ -254,13 +275,13 @@ void fields(Io& io, Scene& s) {
       io.str(v.where);
       io.num(v.input);
       io.num(v.output);
-      io.enumeration(v.interpolation, 3);
+      io.enumeration(v.interpolation);
     });
     io.vec(a.channels, kWireChannel, [&](Channel& c) {
       io.str(c.where);
       io.num(c.sampler);
       io.num(c.node);
-      io.enumeration(c.path, 5);
+      io.enumeration(c.path);
       io.str(c.path_name);
     });
   });
@@ -272,8 +293,8 @@ void fields(Io& io, Scene& s) {
     io.vec(t.unread_sources, kWireString, [&](std::string& v) { io.str(v); });
   });
   io.vec(s.samplers, kWireSampler, [&](Sampler& v) {
-    io.enumeration(v.wrap_u, 3);
-    io.enumeration(v.wrap_v, 3);
+    io.enumeration(v.wrap_u);
+    io.enumeration(v.wrap_v);
   });
   io.vec(s.images, kWireImage, [&](Image& v) { fields(io, v); });
   io.vec(s.inputs, kWireString, [&](std::filesystem::path& v) { io.path(v); });

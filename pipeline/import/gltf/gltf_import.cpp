@@ -19,6 +19,7 @@
 #include "io/confined_files.hpp"
 #include "io/json_depth.hpp"
 #include "scene/component_type.hpp"
+#include "import/gltf/buffer_range.hpp"
 #include "import/gltf/compressed/gltf_decompression.hpp"
 #include "import/gltf/gltf_file_access.hpp"
 #include "import/gltf/gltf_scene.hpp"
@@ -54,7 +55,7 @@ void check_view_range(const GltfDocument& doc, const tinygltf::Model& m, int vie
     fail(doc, "bufferView " + std::to_string(view_index) + ": buffer " +
                   std::to_string(view.buffer) + " does not exist");
   const std::size_t buffer_size = m.buffers[std::size_t(view.buffer)].data.size();
-  if (view.byteOffset > buffer_size || view.byteLength > buffer_size - view.byteOffset)
+  if (!lies_inside_buffer(view.byteOffset, view.byteLength, buffer_size))
     fail(doc, "bufferView " + std::to_string(view_index) + ": bytes " +
                   std::to_string(view.byteOffset) + ".." +
                   std::to_string(view.byteOffset + view.byteLength) + " outside buffer " +
@@ -174,11 +175,9 @@ void choose_roots(GltfDocument& doc, WarningLog& warnings) {
   }
 }
 
-void check_model(GltfDocument& doc, WarningLog& warnings) {
-  const tinygltf::Model& m = *doc.model;
-  for (std::size_t i = 0; i < m.accessors.size(); ++i) check_accessor(doc, m, i);
+// Every primitive's accessors and material in range.
+void check_meshes(const GltfDocument& doc, const tinygltf::Model& m) {
   const std::size_t accessor_count = m.accessors.size();
-  // Meshes.
   for (std::size_t mi = 0; mi < m.meshes.size(); ++mi) {
     for (std::size_t pi = 0; pi < m.meshes[mi].primitives.size(); ++pi) {
       const tinygltf::Primitive& p = m.meshes[mi].primitives[pi];
@@ -188,7 +187,36 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
       if (p.material >= 0) check_index(doc, p.material, m.materials.size(), where, "material");
     }
   }
-  // Nodes: references in range, one parent each, no cycles.
+}
+
+// A node's own transform: the right count of finite numbers, and a rotation that is no zero
+// quaternion (one far from unit length is normalised with a warning).
+void check_node_transform(const GltfDocument& doc, const tinygltf::Node& node, const std::string& where,
+                          WarningLog& warnings) {
+  if (!node.matrix.empty() && node.matrix.size() != 16)
+    fail(doc, where + ": matrix has " + std::to_string(node.matrix.size()) + " numbers, not 16");
+  if (!node.translation.empty() && node.translation.size() != 3)
+    fail(doc, where + ": translation needs 3 numbers");
+  if (!node.rotation.empty() && node.rotation.size() != 4)
+    fail(doc, where + ": rotation needs 4 numbers");
+  if (!node.scale.empty() && node.scale.size() != 3) fail(doc, where + ": scale needs 3 numbers");
+  for (double v : node.matrix) if (!std::isfinite(v)) fail(doc, where + ": matrix is not finite");
+  for (double v : node.translation) if (!std::isfinite(v)) fail(doc, where + ": translation is not finite");
+  for (double v : node.rotation) if (!std::isfinite(v)) fail(doc, where + ": rotation is not finite");
+  for (double v : node.scale) if (!std::isfinite(v)) fail(doc, where + ": scale is not finite");
+  if (node.rotation.size() == 4) {
+    // Loaders normalise the quaternion; a zero one is no rotation at all.
+    const double length = std::sqrt(node.rotation[0] * node.rotation[0] + node.rotation[1] * node.rotation[1] +
+                                    node.rotation[2] * node.rotation[2] + node.rotation[3] * node.rotation[3]);
+    if (!(length > 1e-6)) fail(doc, where + ": rotation is the zero quaternion, which is no rotation");
+    if (std::abs(length - 1) > kRotationLengthTolerance)
+      warnings.warn("non-unit rotation", doc.path.string() + ": " + where + ": rotation quaternion of length " +
+                                             math_text(length) + " is normalised");
+  }
+}
+
+// Nodes: references in range, one parent each (recorded in doc.parent), no cycles.
+void check_nodes(GltfDocument& doc, const tinygltf::Model& m, WarningLog& warnings) {
   const std::size_t n = m.nodes.size();
   doc.parent.assign(n, -1);
   for (std::size_t i = 0; i < n; ++i) {
@@ -197,26 +225,7 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
     if (node.mesh >= 0) check_index(doc, node.mesh, m.meshes.size(), where, "mesh");
     if (node.skin >= 0) check_index(doc, node.skin, m.skins.size(), where, "skin");
     if (node.mesh < -1 || node.skin < -1) fail(doc, where + ": negative mesh or skin index");
-    if (!node.matrix.empty() && node.matrix.size() != 16)
-      fail(doc, where + ": matrix has " + std::to_string(node.matrix.size()) + " numbers, not 16");
-    if (!node.translation.empty() && node.translation.size() != 3)
-      fail(doc, where + ": translation needs 3 numbers");
-    if (!node.rotation.empty() && node.rotation.size() != 4)
-      fail(doc, where + ": rotation needs 4 numbers");
-    if (!node.scale.empty() && node.scale.size() != 3) fail(doc, where + ": scale needs 3 numbers");
-    for (double v : node.matrix) if (!std::isfinite(v)) fail(doc, where + ": matrix is not finite");
-    for (double v : node.translation) if (!std::isfinite(v)) fail(doc, where + ": translation is not finite");
-    for (double v : node.rotation) if (!std::isfinite(v)) fail(doc, where + ": rotation is not finite");
-    for (double v : node.scale) if (!std::isfinite(v)) fail(doc, where + ": scale is not finite");
-    if (node.rotation.size() == 4) {
-      // Loaders normalise the quaternion; a zero one is no rotation at all.
-      const double length = std::sqrt(node.rotation[0] * node.rotation[0] + node.rotation[1] * node.rotation[1] +
-                                      node.rotation[2] * node.rotation[2] + node.rotation[3] * node.rotation[3]);
-      if (!(length > 1e-6)) fail(doc, where + ": rotation is the zero quaternion, which is no rotation");
-      if (std::abs(length - 1) > kRotationLengthTolerance)
-        warnings.warn("non-unit rotation", doc.path.string() + ": " + where + ": rotation quaternion of length " +
-                                               math_text(length) + " is normalised");
-    }
+    check_node_transform(doc, node, where, warnings);
     for (int child : node.children) {
       check_index(doc, child, n, where + " children", "node");
       if (std::size_t(child) == i) fail(doc, where + ": is its own child");
@@ -228,7 +237,11 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
     }
   }
   check_no_cycles(doc);
-  // Skins.
+}
+
+// Skins: joints, skeleton and inverse bind matrices in range, one float MAT4 per joint.
+void check_skins(const GltfDocument& doc, const tinygltf::Model& m) {
+  const std::size_t n = m.nodes.size();
   for (std::size_t si = 0; si < m.skins.size(); ++si) {
     const tinygltf::Skin& s = m.skins[si];
     const std::string where = "skin " + std::to_string(si);
@@ -236,7 +249,7 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
     for (int j : s.joints) check_index(doc, j, n, where + " joints", "node");
     if (s.skeleton >= 0) check_index(doc, s.skeleton, n, where + " skeleton", "node");
     if (s.inverseBindMatrices >= 0) {
-      check_index(doc, s.inverseBindMatrices, accessor_count, where + " inverseBindMatrices", "accessor");
+      check_index(doc, s.inverseBindMatrices, m.accessors.size(), where + " inverseBindMatrices", "accessor");
       const tinygltf::Accessor& a = m.accessors[std::size_t(s.inverseBindMatrices)];
       if (a.type != TINYGLTF_TYPE_MAT4 || a.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT)
         fail(doc, where + ": inverseBindMatrices accessor " + std::to_string(s.inverseBindMatrices) + " is not float MAT4");
@@ -245,7 +258,12 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
                       std::to_string(s.joints.size()) + " joints");
     }
   }
-  // Animations.
+}
+
+// Animations: samplers' accessors in range with a known interpolation, channels' samplers and
+// target nodes in range.
+void check_animations(const GltfDocument& doc, const tinygltf::Model& m) {
+  const std::size_t accessor_count = m.accessors.size();
   for (std::size_t ai = 0; ai < m.animations.size(); ++ai) {
     const tinygltf::Animation& anim = m.animations[ai];
     const std::string where = "animation " + std::to_string(ai);
@@ -261,10 +279,13 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
       const auto& c = anim.channels[ci];
       const std::string cw = where + " channel " + std::to_string(ci);
       check_index(doc, c.sampler, anim.samplers.size(), cw, "sampler");
-      if (c.target_node >= 0) check_index(doc, c.target_node, n, cw + " target", "node");
+      if (c.target_node >= 0) check_index(doc, c.target_node, m.nodes.size(), cw + " target", "node");
     }
   }
-  // Materials, textures, images, samplers.
+}
+
+// Textures' images and samplers, and materials' textures, in range.
+void check_materials(const GltfDocument& doc, const tinygltf::Model& m) {
   for (std::size_t ti = 0; ti < m.textures.size(); ++ti) {
     const tinygltf::Texture& t = m.textures[ti];
     const std::string where = "texture " + std::to_string(ti);
@@ -281,7 +302,11 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
     for (int r : refs)
       if (r >= 0 || r < -1) check_index(doc, r, m.textures.size(), where, "texture");
   }
-  // Scene.
+}
+
+// The roots to bake: without scenes every parentless node, else the chosen scene's (choose_roots).
+void check_scene_roots(GltfDocument& doc, const tinygltf::Model& m, WarningLog& warnings) {
+  const std::size_t n = m.nodes.size();
   if (m.scenes.empty()) {
     doc.scene = -1;
     for (std::size_t i = 0; i < n; ++i)
@@ -292,6 +317,19 @@ void check_model(GltfDocument& doc, WarningLog& warnings) {
         check_index(doc, r, n, "scene " + std::to_string(si) + " nodes", "node");
     choose_roots(doc, warnings);
   }
+}
+
+// Everything later stages index into, in the order the checks have always run (the first
+// problem found is the one reported).
+void check_model(GltfDocument& doc, WarningLog& warnings) {
+  const tinygltf::Model& m = *doc.model;
+  for (std::size_t i = 0; i < m.accessors.size(); ++i) check_accessor(doc, m, i);
+  check_meshes(doc, m);
+  check_nodes(doc, m, warnings);
+  check_skins(doc, m);
+  check_animations(doc, m);
+  check_materials(doc, m);
+  check_scene_roots(doc, m, warnings);
 }
 
 constexpr int kMaxImageSide = 16384;
@@ -327,7 +365,7 @@ bool keep_encoded_image(tinygltf::Image* image, const int index, std::string* er
   if (image->bufferView >= 0) {
     const tinygltf::BufferView& view = log.model->bufferViews[std::size_t(image->bufferView)];
     const std::size_t buffer_size = log.model->buffers[std::size_t(view.buffer)].data.size();
-    if (view.byteOffset > buffer_size || view.byteLength > buffer_size - view.byteOffset) {
+    if (!lies_inside_buffer(view.byteOffset, view.byteLength, buffer_size)) {
       if (err)
         *err += "image " + std::to_string(index) + ": bufferView " + std::to_string(image->bufferView) + " (bytes " +
                 std::to_string(view.byteOffset) + ".." + std::to_string(view.byteOffset + view.byteLength) +
@@ -435,38 +473,40 @@ std::string with_buffer_file_errors_named(const std::string& error, const std::s
   return out;
 }
 
-}  // namespace
+// A loader message on one line: trailing breaks and spaces dropped, inner breaks made ';'.
+std::string one_line(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  for (char& c : s) if (c == '\n') c = ';';
+  return s;
+}
 
-Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings) {
-  static const std::string binding_problem = tinygltf_binding_problem();
-  if (!binding_problem.empty()) throw BakeError(path.string() + ": cannot import glTF: " + binding_problem);
-  GltfDocument doc;
-  doc.path = path;
-  doc.model = std::make_shared<tinygltf::Model>();
-  // Read the whole file once; sniff the container from its first bytes, not the extension.
-  std::vector<unsigned char> bytes;
-  if (const std::string problem = read_regular_file(path, bytes, 0x7fffffff); !problem.empty())
-    throw BakeError(path.string() + ": " + problem);
-  const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
-  // The JSON parser recurses once per nesting level: refuse absurd nesting before it runs.
-  std::span<const unsigned char> json_text;
-  {
-    std::size_t begin = 0, end = bytes.size();
-    if (binary && bytes.size() >= 20) {
-      std::uint32_t chunk = 0;
-      std::memcpy(&chunk, bytes.data() + 12, 4);
-      begin = 20;
-      end = std::min<std::size_t>(bytes.size(), 20 + std::size_t(chunk));
-    }
-    json_text = std::span(bytes).subspan(begin, end - begin);
-    if (const std::size_t depth = json_depth(json_text); depth > kMaxJsonDepth)
-      throw BakeError(path.string() + ": JSON nested " + std::to_string(depth) +
-                      " levels deep (more than " + std::to_string(kMaxJsonDepth) + ")");
+// The JSON text of a .gltf, or the JSON chunk of a .glb, refused when it nests deeper than
+// kMaxJsonDepth: the JSON parser recurses once per nesting level.
+std::span<const unsigned char> checked_json_text(const std::filesystem::path& path,
+                                                 std::span<const unsigned char> bytes, bool binary) {
+  std::size_t begin = 0, end = bytes.size();
+  if (binary && bytes.size() >= 20) {
+    std::uint32_t chunk = 0;
+    std::memcpy(&chunk, bytes.data() + 12, 4);
+    begin = 20;
+    end = std::min<std::size_t>(bytes.size(), 20 + std::size_t(chunk));
   }
-  const CompressedGltfPlan compressed = plan_compressed_gltf(path, bytes, json_text);
+  const std::span<const unsigned char> json_text = bytes.subspan(begin, end - begin);
+  if (const std::size_t depth = json_depth(json_text); depth > kMaxJsonDepth)
+    throw BakeError(path.string() + ": JSON nested " + std::to_string(depth) +
+                    " levels deep (more than " + std::to_string(kMaxJsonDepth) + ")");
+  return json_text;
+}
+
+// tinygltf's load of the file's `bytes` into doc.model, its files read through GltfFileAccess
+// (listed in doc.files) and its images kept encoded in `image_log`. A failed load throws
+// BakeError; loader warnings, less those about image files, go to `warnings`.
+void load_with_tinygltf(GltfDocument& doc, const std::vector<unsigned char>& bytes, bool binary,
+                        std::span<const unsigned char> json_text, ImageLog& image_log, const BakeOptions& options,
+                        WarningLog& warnings) {
+  const std::filesystem::path& path = doc.path;
   tinygltf::TinyGLTF loader;
   loader.SetStoreOriginalJSONForExtrasAndExtensions(false);
-  ImageLog image_log;
   image_log.model = doc.model.get();
   image_log.cancel = options.signals.cancel;
   loader.SetImageLoader(&keep_encoded_image, &image_log);
@@ -475,7 +515,6 @@ Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options,
   loader.SetFsCallbacks(files.callbacks());
   std::string error, warning;
   bool ok = false;
-  const std::string base_dir = path.parent_path().string();  // for messages
   try {
     ok = binary ? loader.LoadBinaryFromMemory(doc.model.get(), &error, &warning, bytes.data(),
                                               unsigned(bytes.size()), files.base_dir())
@@ -486,19 +525,17 @@ Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options,
     throw BakeError(path.string() + ": not a readable glTF file: " + e.what());
   }
   files.throw_if_refused(json_text);
-  auto trim = [](std::string s) {
-    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
-    for (char& c : s) if (c == '\n') c = ';';
-    return s;
-  };
   throw_if_cancelled(options, path);
+  const std::string base_dir = path.parent_path().string();  // for messages
   if (!ok)
     throw BakeError(path.string() + ": " +
-                    (error.empty() ? "cannot be parsed as glTF" : trim(with_buffer_file_errors_named(error, base_dir))));
+                    (error.empty() ? "cannot be parsed as glTF" : one_line(with_buffer_file_errors_named(error, base_dir))));
   warning = without_image_file_warnings(warning);
-  if (!warning.empty()) warnings.warn("loader", path.string() + ": glTF loader: " + trim(warning));
-  decompress_gltf(path, *doc.model, compressed, options);  // the checks below then see a plain glTF
-  const tinygltf::Model& m = *doc.model;
+  if (!warning.empty()) warnings.warn("loader", path.string() + ": glTF loader: " + one_line(warning));
+}
+
+// Each image of the loaded model: its encoded bytes, or why it has none.
+std::vector<EncodedImage> scene_images(const tinygltf::Model& m, ImageLog& image_log, const std::string& base_dir) {
   std::vector<EncodedImage> images(m.images.size());
   for (std::size_t i = 0; i < m.images.size(); ++i) {
     if (const auto it = image_log.problems.find(int(i)); it != image_log.problems.end())
@@ -508,6 +545,13 @@ Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options,
     else
       images[i].problem = m.images[i].uri.empty() ? "has no pixel data" : image_file_problem(base_dir, m.images[i].uri);
   }
+  return images;
+}
+
+// The scene to bake (options.scene, else the file's default, else 0) into doc.scene; a file
+// without scenes keeps -1, and refuses --scene.
+void choose_scene(GltfDocument& doc, const tinygltf::Model& m, const BakeOptions& options) {
+  const std::filesystem::path& path = doc.path;
   if (!m.scenes.empty()) {
     int scene = options.scene >= 0 ? options.scene : (m.defaultScene >= 0 ? m.defaultScene : 0);
     if (std::size_t(scene) >= m.scenes.size())
@@ -518,7 +562,11 @@ Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options,
     throw BakeError(path.string() + ": --scene " + std::to_string(options.scene) +
                     " given but the file has no scenes");
   }
-  check_model(doc, warnings);
+}
+
+// Required extensions the bake does not support fail it; used ones it ignores are warned of,
+// and so are the cameras and lights it drops.
+void check_extensions(const std::filesystem::path& path, const tinygltf::Model& m, WarningLog& warnings) {
   for (const std::string& ext : m.extensionsRequired) {
     if (ext != "KHR_mesh_quantization" && ext != "KHR_texture_transform" &&
         ext != "KHR_materials_emissive_strength")
@@ -533,6 +581,31 @@ Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options,
     warnings.warn("cameras", path.string() + ": " + std::to_string(m.cameras.size()) + " camera(s) dropped: AEM has no cameras");
   if (!m.lights.empty())
     warnings.warn("lights", path.string() + ": " + std::to_string(m.lights.size()) + " light(s) dropped: AEM has no lights");
+}
+
+}  // namespace
+
+Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings) {
+  static const std::string binding_problem = tinygltf_binding_problem();
+  if (!binding_problem.empty()) throw BakeError(path.string() + ": cannot import glTF: " + binding_problem);
+  GltfDocument doc;
+  doc.path = path;
+  doc.model = std::make_shared<tinygltf::Model>();
+  // Read the whole file once; sniff the container from its first bytes, not the extension.
+  std::vector<unsigned char> bytes;
+  if (const std::string problem = read_regular_file(path, bytes, 0x7fffffff); !problem.empty())
+    throw BakeError(path.string() + ": " + problem);
+  const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+  std::span<const unsigned char> json_text = checked_json_text(path, bytes, binary);  // repointed if the plan rewrites it
+  const CompressedGltfPlan compressed = plan_compressed_gltf(path, bytes, json_text);
+  ImageLog image_log;
+  load_with_tinygltf(doc, bytes, binary, json_text, image_log, options, warnings);
+  decompress_gltf(path, *doc.model, compressed, options);  // the checks below then see a plain glTF
+  const tinygltf::Model& m = *doc.model;
+  std::vector<EncodedImage> images = scene_images(m, image_log, path.parent_path().string());
+  choose_scene(doc, m, options);
+  check_model(doc, warnings);
+  check_extensions(path, m, warnings);
   return describe_gltf(*doc.model, doc, std::move(images));
 }
 

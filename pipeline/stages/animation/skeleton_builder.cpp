@@ -4,20 +4,16 @@
 #include <cmath>
 #include <string>
 
+#include "scene/node_tree.hpp"
 #include "scene/stream_reader.hpp"
 #include "scene/utf8_name.hpp"
 #include "math/bake_math.hpp"
 
 namespace aem::pipeline {
 
-Matrix4d node_local_transform(const Node& n) {
+math::Mat4 node_local_transform(const Node& n) {
   if (n.matrix) return *n.matrix;
-  const math::Vec3 t = n.translation, s = n.scale;
-  math::Vec4 r = n.rotation;
-  const double l = std::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3]);
-  if (l > 1e-12) r = {r[0] / l, r[1] / l, r[2] / l, r[3] / l};
-  else r = {0, 0, 0, 1};
-  return math::compose_trs(t, r, s);
+  return math::compose_trs(n.translation, math::normalize_quaternion(n.rotation), n.scale);
 }
 
 namespace {
@@ -26,41 +22,33 @@ std::string joint_name(const Node& node, int index) {
   return truncated_utf8(node.name.empty() ? "node_" + std::to_string(index) : node.name, 127);
 }
 
-}  // namespace
+// Every node, parents first: the scene's roots first so that the baked scene's joints come
+// first, then any other trees.
+std::vector<int> skeleton_order(const Scene& scene) {
+  std::vector<int> start(scene.roots.begin(), scene.roots.end());
+  for (std::size_t i = 0; i < scene.nodes.size(); ++i)
+    if (scene.nodes[i].parent < 0 && std::find(start.begin(), start.end(), int(i)) == start.end())
+      start.push_back(int(i));
+  return preorder_nodes(scene.nodes, start);
+}
 
-SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
+// Each node's local and global rest transforms; `order` lists parents before children.
+void rest_transforms(const Scene& scene, const std::vector<int>& order, SkeletonBuild& out) {
   const std::size_t n = scene.nodes.size();
-  SkeletonBuild out;
   out.rest_local.resize(n);
   out.rest_global.resize(n);
   for (std::size_t i = 0; i < n; ++i) out.rest_local[i] = node_local_transform(scene.nodes[i]);
-  // Global transforms: parents first via an explicit order (the graph is a checked forest).
-  std::vector<int> order;
-  order.reserve(n);
-  {
-    std::vector<int> roots;
-    for (std::size_t i = 0; i < n; ++i)
-      if (scene.nodes[i].parent < 0) roots.push_back(int(i));
-    // Scene roots first so that the baked scene's joints come first; then any other trees.
-    std::vector<int> start(scene.roots.begin(), scene.roots.end());
-    for (int r : roots)
-      if (std::find(start.begin(), start.end(), r) == start.end()) start.push_back(r);
-    std::vector<int> stack(start.rbegin(), start.rend());
-    while (!stack.empty()) {
-      const int node = stack.back();
-      stack.pop_back();
-      order.push_back(node);
-      const auto& c = scene.nodes[std::size_t(node)].children;  // in file order
-      for (auto it = c.rbegin(); it != c.rend(); ++it) stack.push_back(*it);
-    }
-  }
   for (int node : order) {
     const int p = scene.nodes[std::size_t(node)].parent;
     out.rest_global[std::size_t(node)] =
         p < 0 ? out.rest_local[std::size_t(node)]
               : math::mul(out.rest_global[std::size_t(p)], out.rest_local[std::size_t(node)]);
   }
-  // Nodes that must be joints.
+}
+
+// Per node: whether it must be a joint (a skin joint, a node a channel moves, or an ancestor of one).
+std::vector<char> nodes_that_are_joints(const Scene& scene) {
+  const std::size_t n = scene.nodes.size();
   std::vector<char> is_joint(n, 0);
   for (const Skin& skin : scene.skins)
     for (int j : skin.joints) is_joint[std::size_t(j)] = 1;
@@ -74,7 +62,14 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
     for (int p = scene.nodes[i].parent; p >= 0 && !is_joint[std::size_t(p)]; p = scene.nodes[std::size_t(p)].parent)
       is_joint[std::size_t(p)] = 1;
   }
-  out.joint_of_node.assign(n, -1);
+  return is_joint;
+}
+
+// The joints in `order`, each with the inverse of its rest global transform (identity, with a
+// warning, where that is singular).
+void number_joints(const Scene& scene, const std::vector<int>& order, const std::vector<char>& is_joint,
+                   SkeletonBuild& out, WarningLog& warnings) {
+  out.joint_of_node.assign(scene.nodes.size(), -1);
   for (int node : order) {
     if (!is_joint[std::size_t(node)]) continue;
     const int index = int(out.joints.size());
@@ -85,7 +80,7 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
     const int p = scene.nodes[std::size_t(node)].parent;
     joint.parent = p < 0 ? -1 : out.joint_of_node[std::size_t(p)];
     out.joints.push_back(joint);
-    Matrix4d inv;
+    math::Mat4 inv;
     if (!math::invert(out.rest_global[std::size_t(node)], inv)) {
       warnings.warn("singular node", scene.model.string() + ": node " + std::to_string(node) +
                                          " has a singular rest transform; its joint's inverse bind matrix is identity");
@@ -93,7 +88,10 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
     }
     out.inverse_bind.push_back(inv);
   }
-  // Skin inverse bind matrices override; the first skin naming a joint wins.
+}
+
+// Skin inverse bind matrices override the rest inverses; the first skin naming a joint wins.
+void apply_skin_inverse_binds(const Scene& scene, SkeletonBuild& out, WarningLog& warnings) {
   std::vector<char> from_skin(out.joints.size(), 0);
   for (std::size_t si = 0; si < scene.skins.size(); ++si) {
     const Skin& skin = scene.skins[si];
@@ -105,7 +103,7 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
                               scene.model.string() + ": " + skin.where + " inverseBindMatrices");
     for (std::size_t k = 0; k < skin.joints.size(); ++k) {
       const int joint = out.joint_of_node[std::size_t(skin.joints[k])];
-      Matrix4d mat = math::kIdentity;
+      math::Mat4 mat = math::kIdentity;
       if (!ibm.empty())
         for (std::size_t e = 0; e < 16; ++e) mat[e] = ibm[k * 16 + e];
       for (double v : mat)
@@ -125,6 +123,16 @@ SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
       out.inverse_bind[std::size_t(joint)] = mat;
     }
   }
+}
+
+}  // namespace
+
+SkeletonBuild build_skeleton(const Scene& scene, WarningLog& warnings) {
+  SkeletonBuild out;
+  const std::vector<int> order = skeleton_order(scene);
+  rest_transforms(scene, order, out);
+  number_joints(scene, order, nodes_that_are_joints(scene), out, warnings);
+  apply_skin_inverse_binds(scene, out, warnings);
   for (std::size_t j = 0; j < out.joints.size(); ++j)
     for (std::size_t e = 0; e < 16; ++e) out.joints[j].inverse_bind[e] = float(out.inverse_bind[j][e]);
   return out;

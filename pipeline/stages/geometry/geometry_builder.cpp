@@ -346,16 +346,11 @@ GeometryBuild build_geometry(const Scene& scene, const SkeletonBuild& skeleton,
                              const BakeOptions& options, WarningLog& warnings) {
   Context ctx{scene, skeleton, warnings, options.regenerate_tangents, options.signals.cancel,
               anchor_joints(scene, skeleton), {}, {}, {}};
-  std::vector<int> stack(scene.roots.rbegin(), scene.roots.rend());
-  while (!stack.empty()) {
-    const int node = stack.back();
-    stack.pop_back();
+  for (const int node : preorder_nodes(scene.nodes, scene.roots)) {
     const Node& n = scene.nodes[std::size_t(node)];
     if (n.has_camera) warnings.warn("cameras", scene.model.string() + ": " + n.where + " has a camera; dropped (AEM has no cameras)");
     if (n.mesh != kNone)
       for (const Primitive& p : scene.meshes[std::size_t(n.mesh)].primitives) bake_primitive(ctx, node, p);
-    // Children in the order the file lists them (the node graph is a checked forest).
-    for (auto it = n.children.rbegin(); it != n.children.rend(); ++it) stack.push_back(*it);
   }
   std::erase_if(ctx.out.ranges, [](const MaterialRange& r) { return r.indices.empty(); });
   return std::move(ctx.out);

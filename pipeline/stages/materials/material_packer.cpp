@@ -55,7 +55,7 @@ class Packer {
     Material defaults;
     defaults.where = "material -1";
     const Material& mat = material >= 0 ? scene_.materials[std::size_t(material)] : defaults;
-    const std::string& name = mat.where;
+    const std::string& where = mat.where;  // "material 3 (Wood)", as messages name it
     aem::Material out{};
     // What the producer deferred about the material's own fields (an unknown alpha mode) first,
     // what it deferred about its extensions (each naming one) last, as the bake reports them.
@@ -63,18 +63,16 @@ class Packer {
     std::erase_if(own.warnings, [](const DeferredWarning& w) { return !w.element.empty(); });
     std::copy_if(mat.deferred.warnings.begin(), mat.deferred.warnings.end(), std::back_inserter(extensions.warnings),
                  [](const DeferredWarning& w) { return !w.element.empty(); });
-    throw_if_refused(scene_, name, own);
-    report_warnings(scene_, name, own, warnings_);
+    throw_if_refused(scene_, where, own);
+    report_warnings(scene_, where, own, warnings_);
     const std::string alpha_mode = alpha_mode_name(mat.alpha_mode);
     out.type = std::uint32_t(mat.alpha_mode == AlphaMode::blend ? MaterialType::transparent : MaterialType::opaque);
-    out.base_color_texture = base_color(mat.base_color.texture, mat.base_color_factor, alpha_mode, mat.alpha_cutoff, name);
-    out.normal_texture = normal(mat.normal.texture, mat.normal_scale, name);
-    const BaseColour base{image(mat.base_color.texture, name, "base colour"), mat.base_color.texture,
+    out.base_color_texture = base_color(mat.base_color.texture, mat.base_color_factor, alpha_mode, mat.alpha_cutoff, where);
+    out.normal_texture = normal(mat.normal.texture, mat.normal_scale, where);
+    const BaseColour base{image(mat.base_color.texture, where, "base colour"), mat.base_color.texture,
                           base_factor(mat.base_color_factor)};
-    out.pbr_texture = pbr_texture(mat.metallic_roughness.texture, mat.roughness_factor, mat.metallic_factor,
-                                  mat.occlusion.texture, mat.occlusion_strength, mat.emissive.texture,
-                                  mat.emissive_factor, mat.emissive_strength, base, name);
-    report_warnings(scene_, name, extensions, warnings_);
+    out.pbr_texture = pbr_texture(mat, base);
+    report_warnings(scene_, where, extensions, warnings_);
     return out;
   }
 
@@ -200,10 +198,10 @@ class Packer {
   }
 
   std::uint32_t base_color(int tex, const std::array<double, 4>& factor_in, const std::string& mode,
-                           double cutoff, const std::string& name) {
+                           double cutoff, const std::string& where) {
     const std::array<double, 4> f = base_factor(factor_in);
     if (!std::isfinite(cutoff)) cutoff = 0.5;
-    const ImageRgba8* src = image(tex, name, "base colour");
+    const ImageRgba8* src = image(tex, where, "base colour");
     const TextureKind kind = mode == "MASK" ? TextureKind::base_color_masked : TextureKind::base_color;
     auto alpha = [&](double a) -> std::uint8_t {
       if (mode == "OPAQUE") return 255;
@@ -234,8 +232,8 @@ class Packer {
     });
   }
 
-  std::uint32_t normal(int tex, double scale, const std::string& name) {
-    const ImageRgba8* src = image(tex, name, "normal map");
+  std::uint32_t normal(int tex, double scale, const std::string& where) {
+    const ImageRgba8* src = image(tex, where, "normal map");
     if (!std::isfinite(scale)) scale = 1;
     if (src == nullptr)
       return texture("solid|normal", TextureKind::normal, {WrapMode::repeat, WrapMode::repeat},
@@ -278,88 +276,141 @@ class Packer {
     return (at(x0, y0) * (1 - ax) + at(x1, y0) * ax) * (1 - ay) + (at(x0, y1) * (1 - ax) + at(x1, y1) * ax) * ay;
   }
 
-  std::uint32_t pbr_texture(int mr_tex, double roughness, double metallic, int occ_tex, double occ_strength,
-                            int em_tex, const std::array<double, 3>& em_factor_in, double em_strength,
-                            const BaseColour& base, const std::string& name) {
+  // The PBR texture's factors, finite and clamped: roughness, metalness and occlusion strength
+  // in [0, 1]; the emissive colour times its strength, non-negative.
+  struct PbrFactors {
+    double roughness, metallic, occlusion_strength;
+    std::array<double, 3> emissive;
+  };
+
+  static PbrFactors pbr_factors(const Material& mat) {
     auto fin = [](double v, double fallback) { return std::isfinite(v) ? v : fallback; };
-    roughness = std::clamp(fin(roughness, 1), 0.0, 1.0);
-    metallic = std::clamp(fin(metallic, 1), 0.0, 1.0);
-    occ_strength = std::clamp(fin(occ_strength, 1), 0.0, 1.0);
-    em_strength = std::max(0.0, fin(em_strength, 1));
-    std::array<double, 3> ef{0, 0, 0};
-    for (std::size_t i = 0; i < 3; ++i) ef[i] = std::max(0.0, fin(em_factor_in[i], 0)) * em_strength;
-    const ImageRgba8* mr = image(mr_tex, name, "metallic-roughness map");
-    const ImageRgba8* occ = image(occ_tex, name, "occlusion map");
-    const ImageRgba8* em = image(em_tex, name, "emissive map");
-    const double em_max = std::max({ef[0], ef[1], ef[2]});
-    const bool emits = em_max > 0;
-    if (em_max > 1 && em == nullptr)
-      warnings_.warn("emissive clamp", scene_.model.string() + ": " + name + ": emissive intensity " + exact_text(em_max) +
-                                           " clamped to 1 (AEM stores it in 8 bits)");
-    std::string key = "pbr|" + exact_text(roughness) + "," + exact_text(metallic) + "," + exact_text(occ_strength) + "," +
-                      exact_text(ef[0]) + "," + exact_text(ef[1]) + "," + exact_text(ef[2]);
+    PbrFactors f{std::clamp(fin(mat.roughness_factor, 1), 0.0, 1.0), std::clamp(fin(mat.metallic_factor, 1), 0.0, 1.0),
+                 std::clamp(fin(mat.occlusion_strength, 1), 0.0, 1.0), {0, 0, 0}};
+    const double strength = std::max(0.0, fin(mat.emissive_strength, 1));
+    for (std::size_t i = 0; i < 3; ++i) f.emissive[i] = std::max(0.0, fin(mat.emissive_factor[i], 0)) * strength;
+    return f;
+  }
+
+  // The maps the PBR texture packs: each one's decoded image (or null) and texture index.
+  struct PbrMaps {
+    const ImageRgba8* metallic_roughness;
+    const ImageRgba8* occlusion;
+    const ImageRgba8* emissive;
+    int metallic_roughness_texture, occlusion_texture, emissive_texture;
+  };
+
+  // The texture's identity: factors, sources, and for an emitting material the base colour
+  // its intensity multiplies.
+  std::string pbr_key(const PbrFactors& f, const PbrMaps& maps, const BaseColour& base, bool emits) const {
+    std::string key = "pbr|" + exact_text(f.roughness) + "," + exact_text(f.metallic) + "," +
+                      exact_text(f.occlusion_strength) + "," + exact_text(f.emissive[0]) + "," +
+                      exact_text(f.emissive[1]) + "," + exact_text(f.emissive[2]);
     auto src_key = [&](const ImageRgba8* img, int tex) {
       return img ? std::to_string(source(tex)) : std::string("-");
     };
-    key += "|" + src_key(mr, mr_tex) + "|" + src_key(occ, occ_tex) + "|" + src_key(em, em_tex);
-    // The emissive intensity depends on the base colour it multiplies.
+    key += "|" + src_key(maps.metallic_roughness, maps.metallic_roughness_texture) + "|" +
+           src_key(maps.occlusion, maps.occlusion_texture) + "|" + src_key(maps.emissive, maps.emissive_texture);
     if (emits)
       key += "|base" + src_key(base.image, base.texture) + "," + exact_text(base.factor[0]) + "," +
              exact_text(base.factor[1]) + "," + exact_text(base.factor[2]);
-    const int lead = mr ? mr_tex : occ ? occ_tex : em ? em_tex : emits && base.image ? base.texture : -1;
+    return key;
+  }
+
+  // AEM emits intensity × base colour. The glTF emits E (emissive texture, sRGB, times factor
+  // and strength): the intensity k minimising |k·B − E|² in linear light is E·B / B·B, clamped
+  // to what 8 bits hold. Adds the texel's squared error and squared target to the sums.
+  static std::uint8_t emissive_intensity(const std::array<double, 3>& e, const std::array<double, 3>& b,
+                                         double& error2, double& emitted2) {
+    double eb = 0, bb = 0;
+    for (std::size_t c = 0; c < 3; ++c) {
+      eb += e[c] * b[c];
+      bb += b[c] * b[c];
+    }
+    const double k = bb > 0 ? std::clamp(eb / bb, 0.0, 1.0) : 0.0;
+    const std::uint8_t intensity = std::uint8_t(std::lround(k * 255));
+    for (std::size_t c = 0; c < 3; ++c) {
+      const double d = intensity / 255.0 * b[c] - e[c];
+      error2 += d * d;
+      emitted2 += e[c] * e[c];
+    }
+    return intensity;
+  }
+
+  // The packed texels on a w×h grid: R roughness, G occlusion, B metalness, A emissive
+  // intensity. `emissive_error` is the emitted light's relative error over the texture.
+  ImageRgba8 pbr_pixels(const PbrFactors& f, const PbrMaps& maps, const BaseColour& base, bool emits,
+                        std::uint32_t w, std::uint32_t h, double& emissive_error) const {
+    const ImageRgba8* mr = maps.metallic_roughness;
+    const ImageRgba8* occ = maps.occlusion;
+    const ImageRgba8* em = maps.emissive;
+    ImageRgba8 out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
+    double error2 = 0, emitted2 = 0;  // emitted light: squared error and squared target
+    for (std::uint32_t y = 0; y < h; ++y)
+      for (std::uint32_t x = 0; x < w; ++x) {
+        if (x == 0 && y % 16 == 0) throw_if_cancelled(options_, scene_.model);
+        const double r = f.roughness * (mr ? sample(*mr, x, y, w, h, 1) : 1.0);
+        const double met = f.metallic * (mr ? sample(*mr, x, y, w, h, 2) : 1.0);
+        const double o = occ ? 1 + f.occlusion_strength * (sample(*occ, x, y, w, h, 0) - 1) : 1.0;
+        std::uint8_t intensity = 0;
+        if (emits) {
+          std::array<double, 3> e{}, b{};
+          for (int c = 0; c < 3; ++c) {
+            const auto ci = std::size_t(c);
+            e[ci] = f.emissive[ci] * (em ? sample(*em, x, y, w, h, c, true) : 1.0);
+            b[ci] = base.factor[ci] * (base.image ? sample(*base.image, x, y, w, h, c, true) : 1.0);
+          }
+          intensity = emissive_intensity(e, b, error2, emitted2);
+        }
+        std::uint8_t* p = &out.pixels[(std::size_t(y) * w + x) * 4];
+        p[0] = std::uint8_t(std::lround(std::clamp(r, 0.0, 1.0) * 255));
+        p[1] = std::uint8_t(std::lround(std::clamp(o, 0.0, 1.0) * 255));
+        p[2] = std::uint8_t(std::lround(std::clamp(met, 0.0, 1.0) * 255));
+        p[3] = intensity;
+      }
+    emissive_error = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
+    return out;
+  }
+
+  // Roughness, occlusion, metalness and emissive intensity of material `mat` in one texture;
+  // `base` is its base colour, which the emissive intensity multiplies.
+  std::uint32_t pbr_texture(const Material& mat, const BaseColour& base) {
+    const std::string& where = mat.where;
+    const PbrFactors f = pbr_factors(mat);
+    const PbrMaps maps{image(mat.metallic_roughness.texture, where, "metallic-roughness map"),
+                       image(mat.occlusion.texture, where, "occlusion map"),
+                       image(mat.emissive.texture, where, "emissive map"),
+                       mat.metallic_roughness.texture, mat.occlusion.texture, mat.emissive.texture};
+    const double em_max = std::max({f.emissive[0], f.emissive[1], f.emissive[2]});
+    const bool emits = em_max > 0;
+    if (em_max > 1 && maps.emissive == nullptr)
+      warnings_.warn("emissive clamp", scene_.model.string() + ": " + where + ": emissive intensity " + exact_text(em_max) +
+                                           " clamped to 1 (AEM stores it in 8 bits)");
+    const std::string key = pbr_key(f, maps, base, emits);
+    const int lead = maps.metallic_roughness ? maps.metallic_roughness_texture
+                     : maps.occlusion        ? maps.occlusion_texture
+                     : maps.emissive         ? maps.emissive_texture
+                     : emits && base.image   ? base.texture
+                                             : -1;
     std::uint32_t w = 1, h = 1;
     // The grid of the source with the most texels (the first of equals), the others resampled
     // to it: never more texels than the largest source, whatever their shapes (a 16384x1 and a
     // 1x16384 source make a 16384x1 texture, not 16384x16384). An emitting material's intensity
     // follows its base colour texel by texel, so the base colour is a source too.
-    for (const ImageRgba8* img : {mr, occ, em, emits ? base.image : nullptr})
+    for (const ImageRgba8* img : {maps.metallic_roughness, maps.occlusion, maps.emissive, emits ? base.image : nullptr})
       if (img && std::uint64_t(img->width) * img->height > std::uint64_t(w) * h) {
         w = img->width;
         h = img->height;
       }
     const std::uint32_t index = texture(key, TextureKind::pbr, wrap(lead), [&] {
-      ImageRgba8 out{w, h, std::vector<std::uint8_t>(std::size_t(w) * h * 4)};
-      double error2 = 0, emitted2 = 0;  // emitted light: squared error and squared target
-      for (std::uint32_t y = 0; y < h; ++y)
-        for (std::uint32_t x = 0; x < w; ++x) {
-          if (x == 0 && y % 16 == 0) throw_if_cancelled(options_, scene_.model);
-          const double r = roughness * (mr ? sample(*mr, x, y, w, h, 1) : 1.0);
-          const double met = metallic * (mr ? sample(*mr, x, y, w, h, 2) : 1.0);
-          const double o = occ ? 1 + occ_strength * (sample(*occ, x, y, w, h, 0) - 1) : 1.0;
-          std::uint8_t intensity = 0;
-          if (emits) {
-            // AEM emits intensity × base colour. The glTF emits E (emissive texture, sRGB, times
-            // factor and strength): the intensity k minimising |k·B − E|² in linear light is
-            // E·B / B·B, clamped to what 8 bits hold.
-            std::array<double, 3> e{}, b{};
-            double eb = 0, bb = 0;
-            for (int c = 0; c < 3; ++c) {
-              const auto ci = std::size_t(c);
-              e[ci] = ef[ci] * (em ? sample(*em, x, y, w, h, c, true) : 1.0);
-              b[ci] = base.factor[ci] * (base.image ? sample(*base.image, x, y, w, h, c, true) : 1.0);
-              eb += e[ci] * b[ci];
-              bb += b[ci] * b[ci];
-            }
-            const double k = bb > 0 ? std::clamp(eb / bb, 0.0, 1.0) : 0.0;
-            intensity = std::uint8_t(std::lround(k * 255));
-            for (std::size_t c = 0; c < 3; ++c) {
-              const double d = intensity / 255.0 * b[c] - e[c];
-              error2 += d * d;
-              emitted2 += e[c] * e[c];
-            }
-          }
-          std::uint8_t* p = &out.pixels[(std::size_t(y) * w + x) * 4];
-          p[0] = std::uint8_t(std::lround(std::clamp(r, 0.0, 1.0) * 255));
-          p[1] = std::uint8_t(std::lround(std::clamp(o, 0.0, 1.0) * 255));
-          p[2] = std::uint8_t(std::lround(std::clamp(met, 0.0, 1.0) * 255));
-          p[3] = intensity;
-        }
-      emissive_error_[key] = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
-      return out;
+      double emissive_error = 0;
+      ImageRgba8 pixels = pbr_pixels(f, maps, base, emits, w, h, emissive_error);
+      emissive_error_[key] = emissive_error;
+      return pixels;
     });
     if (const auto it = emissive_error_.find(key); it != emissive_error_.end() && it->second > kEmissiveErrorLimit)
-      warnings_.warn("emissive colour", name,
-                     scene_.model.string() + ": " + name + ": emitted light differs from the glTF's by " +
+      warnings_.warn("emissive colour", where,
+                     scene_.model.string() + ": " + where + ": emitted light differs from the glTF's by " +
                          std::to_string(int(std::lround(it->second * 100))) +
                          "% (AEM emits an intensity times the base colour; the emissive colour is not the base colour)");
     return index;

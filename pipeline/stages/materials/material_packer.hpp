@@ -1,5 +1,5 @@
 #pragma once
-// glTF metallic-roughness materials to AEM materials and their three textures (DESIGN.md §5/§6):
+// glTF metallic-roughness materials to AEM materials and their three textures (specs/aem-v1.md §7 and §9):
 //   base colour: RGB = texture × baseColorFactor (multiplied in linear light, stored sRGB),
 //                A = opacity × factor alpha (OPAQUE: 255; MASK: 0/255 at alphaCutoff);
 //   normal:      tangent-space XY in RG after normalTexture.scale, renormalised, Z in B;

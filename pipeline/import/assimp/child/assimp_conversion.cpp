@@ -1,13 +1,13 @@
 #include "import/assimp/child/assimp_conversion.hpp"
 
 #include "import/assimp/child/assimp_materials.hpp"
+#include "import/assimp/child/message_number.hpp"
 #include "import/assimp/utf8_repair.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
-#include <sstream>
 #include <unordered_map>
 #include <utility>
 
@@ -29,10 +29,15 @@ std::string quoted(const aiString& s) {
   return out;
 }
 
-std::string number(double v) {
-  std::ostringstream out;
-  out << v;
-  return out.str();
+// `n` vectors as x, y, z floats.
+std::vector<float> vec3_floats(const aiVector3D* v, std::uint64_t n) {
+  std::vector<float> f(n * 3);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    f[i * 3] = v[i].x;
+    f[i * 3 + 1] = v[i].y;
+    f[i * 3 + 2] = v[i].z;
+  }
+  return f;
 }
 
 template <class T>
@@ -298,30 +303,11 @@ class Converter {
     return p;
   }
 
-  MeshStreams convert_mesh(unsigned mi) {
-    const aiMesh& m = *src_.mMeshes[mi];
-    MeshStreams out;
-    const std::string where = "mesh " + quoted(m.mName) + " (aiMesh " + std::to_string(mi) + ")";
+  // Positions, and normals and tangents where the mesh has them.
+  void add_surface_attributes(const aiMesh& m, const std::string& where, MeshStreams& out) {
     const std::uint64_t n = m.mNumVertices;
-    if (n > kMaxStreamElements) {
-      out.error = std::to_string(n) + " vertices, more than 2^28";
-      return out;
-    }
-    if (!m.mVertices || n == 0) {
-      out.error = "has no vertex positions";
-      return out;
-    }
-    auto vec3s = [&](const aiVector3D* v) {
-      std::vector<float> f(n * 3);
-      for (std::uint64_t i = 0; i < n; ++i) {
-        f[i * 3] = v[i].x;
-        f[i * 3 + 1] = v[i].y;
-        f[i * 3 + 2] = v[i].z;
-      }
-      return f;
-    };
-    out.attributes.push_back({Semantic::position, 0, add_floats(where + " positions", 3, vec3s(m.mVertices)), "POSITION"});
-    if (m.mNormals) out.attributes.push_back({Semantic::normal, 0, add_floats(where + " normals", 3, vec3s(m.mNormals)), "NORMAL"});
+    out.attributes.push_back({Semantic::position, 0, add_floats(where + " positions", 3, vec3_floats(m.mVertices, n)), "POSITION"});
+    if (m.mNormals) out.attributes.push_back({Semantic::normal, 0, add_floats(where + " normals", 3, vec3_floats(m.mNormals, n)), "NORMAL"});
     if (m.mTangents && m.mBitangents && m.mNormals) {
       // w: the handedness, with bitangent = cross(normal, tangent) * w pointing to increasing
       // Assimp v (up the image), which is glTF's convention for its flipped V.
@@ -336,6 +322,11 @@ class Converter {
       }
       out.attributes.push_back({Semantic::tangent, 0, add_floats(where + " tangents", 4, t), "TANGENT"});
     }
+  }
+
+  // TEXCOORD_n (V flipped to glTF's top-left origin) and COLOR_n, one per set the mesh has.
+  void add_uv_and_color_sets(const aiMesh& m, const std::string& where, MeshStreams& out) {
+    const std::uint64_t n = m.mNumVertices;
     for (unsigned set = 0; set < AI_MAX_NUMBER_OF_TEXTURECOORDS; ++set) {
       if (!m.mTextureCoords[set]) continue;
       if (m.mNumUVComponents[set] > 2)
@@ -361,8 +352,14 @@ class Converter {
       const std::string name = "COLOR_" + std::to_string(set);
       out.attributes.push_back({Semantic::color, set, add_floats(where + " " + name, 4, c), name});
     }
-    // Faces: one primitive type per mesh (aiProcess_SortByPType), polygons triangulated. The
-    // n-gon flag only says that triangles came from polygons.
+  }
+
+  // The mode and index stream from the faces: one primitive type per mesh
+  // (aiProcess_SortByPType), polygons triangulated. Sets out.error and returns at the first
+  // problem.
+  void add_faces(const aiMesh& m, const std::string& where, MeshStreams& out) {
+    const std::uint64_t n = m.mNumVertices;
+    // The n-gon flag only says that triangles came from polygons.
     unsigned corners = 3;
     switch (m.mPrimitiveTypes & ~unsigned(aiPrimitiveType_NGONEncodingFlag)) {
       case aiPrimitiveType_POINT: out.mode = PrimitiveMode::points; corners = 1; break;
@@ -370,11 +367,11 @@ class Converter {
       case aiPrimitiveType_TRIANGLE: out.mode = PrimitiveMode::triangles; corners = 3; break;
       default:
         out.error = "mixes primitive types (" + std::to_string(m.mPrimitiveTypes) + ") or has untriangulated polygons";
-        return out;
+        return;
     }
     if (std::uint64_t(m.mNumFaces) * corners > kMaxStreamElements) {
       out.error = std::to_string(m.mNumFaces) + " faces, more than 2^28 indices";
-      return out;
+      return;
     }
     std::vector<std::uint32_t> indices;
     indices.reserve(std::size_t(m.mNumFaces) * corners);
@@ -383,18 +380,36 @@ class Converter {
       if (face.mNumIndices != corners) {
         out.error = "face " + std::to_string(f) + " has " + std::to_string(face.mNumIndices) + " corners, expected " +
                     std::to_string(corners);
-        return out;
+        return;
       }
       for (unsigned k = 0; k < corners; ++k) {
         if (face.mIndices[k] >= n) {
           out.error = "face " + std::to_string(f) + " names vertex " + std::to_string(face.mIndices[k]) + " of " +
                       std::to_string(n);
-          return out;
+          return;
         }
         indices.push_back(face.mIndices[k]);
       }
     }
     out.indices = add_stream(where + " indices", ComponentType::u32, 1, indices.size(), bytes_of(indices), 4);
+  }
+
+  MeshStreams convert_mesh(unsigned mi) {
+    const aiMesh& m = *src_.mMeshes[mi];
+    MeshStreams out;
+    const std::string where = "mesh " + quoted(m.mName) + " (aiMesh " + std::to_string(mi) + ")";
+    const std::uint64_t n = m.mNumVertices;
+    if (n > kMaxStreamElements) {
+      out.error = std::to_string(n) + " vertices, more than 2^28";
+      return out;
+    }
+    if (!m.mVertices || n == 0) {
+      out.error = "has no vertex positions";
+      return out;
+    }
+    add_surface_attributes(m, where, out);
+    add_uv_and_color_sets(m, where, out);
+    add_faces(m, where, out);
     return out;
   }
 
@@ -506,8 +521,8 @@ class Converter {
     for (const AnimationSampler& sampler : anim.samplers) last_key = std::max(last_key, last_time_[std::size_t(sampler.input)]);
     const double declared = a.mDuration / ticks;
     if (std::isfinite(declared) && declared > double(last_key) + 1e-3)
-      warn("animation length", model_ + ": " + anim.where + " declares " + number(declared) + " s but its keys end at " +
-                                   number(last_key) + " s; the clip ends at its last key");
+      warn("animation length", model_ + ": " + anim.where + " declares " + message_number(declared) + " s but its keys end at " +
+                                   message_number(last_key) + " s; the clip ends at its last key");
     if (a.mNumMeshChannels > 0 || a.mNumMorphMeshChannels > 0)
       warn("morph animation", model_ + ": " + anim.where + ": " +
                                   std::to_string(a.mNumMeshChannels + a.mNumMorphMeshChannels) +

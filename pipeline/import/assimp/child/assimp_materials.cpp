@@ -3,22 +3,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <sstream>
 #include <utility>
 
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
+#include "import/assimp/child/message_number.hpp"
 #include "import/assimp/utf8_repair.hpp"
 
 namespace aem::pipeline {
 namespace {
-
-std::string number(double v) {
-  std::ostringstream out;
-  out << v;
-  return out.str();
-}
 
 AssimpMaterials::TextureSlot slot(const aiMaterial& m, aiTextureType type) {
   AssimpMaterials::TextureSlot s;
@@ -114,33 +108,42 @@ std::int32_t AssimpMaterials::image_for(const std::string& path) {
   return index;
 }
 
-Material AssimpMaterials::convert(std::size_t index) {
-  const aiMaterial& m = *src_.mMaterials[index];
-  Material mat;
-  aiString name;
-  if (m.Get(AI_MATKEY_NAME, name) == AI_SUCCESS) mat.name = utf8_from_unknown(name.C_Str());
-  mat.where = "material " + std::to_string(index) + " (" + mat.name + ")";
-  auto has = [&](const char* key, unsigned type, unsigned idx) {
-    const aiMaterialProperty* p = nullptr;
-    return aiGetMaterialProperty(&m, key, type, idx, &p) == AI_SUCCESS;
-  };
-  ai_real metallic = 0, roughness = 1, glossiness = 0, shininess = 0, opacity = 1, emissive_intensity = 1;
+namespace {
+
+bool has_property(const aiMaterial& m, const char* key, unsigned type, unsigned idx) {
+  const aiMaterialProperty* p = nullptr;
+  return aiGetMaterialProperty(&m, key, type, idx, &p) == AI_SUCCESS;
+}
+
+// Whether the material describes itself in PBR terms (else it is Phong/Blinn/Lambert, converted).
+bool is_pbr(const aiMaterial& m) {
+  ai_real metallic = 0, roughness = 1;
+  const bool has_metallic = m.Get(AI_MATKEY_METALLIC_FACTOR, metallic) == AI_SUCCESS;
+  const bool has_roughness = m.Get(AI_MATKEY_ROUGHNESS_FACTOR, roughness) == AI_SUCCESS;
+  return has_property(m, AI_MATKEY_BASE_COLOR) || has_metallic || has_roughness ||
+         slot(m, aiTextureType_BASE_COLOR).present || slot(m, aiTextureType_DIFFUSE_ROUGHNESS).present ||
+         slot(m, aiTextureType_METALNESS).present;
+}
+
+// What the conversion did, for the deferred warnings: each step, and each property dropped.
+struct ConversionNotes {
+  std::vector<std::string> converted, lost;
+};
+
+// Base colour (diffuse colour and opacity where there is none), metallic and roughness: PBR
+// keys as they are, Phong's by the documented rule.
+void convert_factors(const aiMaterial& m, bool pbr, Material& mat, ConversionNotes& notes) {
+  ai_real metallic = 0, roughness = 1, glossiness = 0, shininess = 0, opacity = 1;
   const bool has_metallic = m.Get(AI_MATKEY_METALLIC_FACTOR, metallic) == AI_SUCCESS;
   const bool has_roughness = m.Get(AI_MATKEY_ROUGHNESS_FACTOR, roughness) == AI_SUCCESS;
   const bool has_glossiness = m.Get(AI_MATKEY_GLOSSINESS_FACTOR, glossiness) == AI_SUCCESS;
   const bool has_shininess = m.Get(AI_MATKEY_SHININESS, shininess) == AI_SUCCESS;
-  const TextureSlot base_pbr = slot(m, aiTextureType_BASE_COLOR), diffuse = slot(m, aiTextureType_DIFFUSE);
-  const TextureSlot rough_tex = slot(m, aiTextureType_DIFFUSE_ROUGHNESS), metal_tex = slot(m, aiTextureType_METALNESS);
-  const bool pbr = has(AI_MATKEY_BASE_COLOR) || has_metallic || has_roughness || base_pbr.present ||
-                   rough_tex.present || metal_tex.present;
-  std::vector<std::string> converted, lost;
-
   aiColor4D base(1, 1, 1, 1);
   if (m.Get(AI_MATKEY_BASE_COLOR, base) != AI_SUCCESS) {
     aiColor3D d(1, 1, 1);
     if (m.Get(AI_MATKEY_COLOR_DIFFUSE, d) == AI_SUCCESS) {
       base = aiColor4D(d.r, d.g, d.b, 1);
-      if (!pbr) converted.push_back("diffuse colour -> base colour");
+      if (!pbr) notes.converted.push_back("diffuse colour -> base colour");
     }
     if (m.Get(AI_MATKEY_OPACITY, opacity) == AI_SUCCESS) base.a = opacity;
   }
@@ -148,30 +151,77 @@ Material AssimpMaterials::convert(std::size_t index) {
   if (base.a < 1) mat.alpha_mode = AlphaMode::blend;
 
   if (pbr) {
-    mat.metallic_factor = has_metallic ? metallic : (metal_tex.present ? 1.0 : 0.0);
+    mat.metallic_factor = has_metallic ? metallic : (slot(m, aiTextureType_METALNESS).present ? 1.0 : 0.0);
     if (has_roughness) mat.roughness_factor = roughness;
     else if (has_glossiness) mat.roughness_factor = 1.0 - glossiness;
     else mat.roughness_factor = 1;
-  } else {
-    mat.metallic_factor = 0;
-    converted.push_back("metallic 0");
-    if (has_glossiness) {
-      mat.roughness_factor = 1.0 - glossiness;
-      converted.push_back("glossiness " + number(glossiness) + " -> roughness " + number(mat.roughness_factor));
-    } else if (has_shininess && shininess > 0) {
-      mat.roughness_factor = std::sqrt(2.0 / (double(shininess) + 2.0));
-      converted.push_back("shininess " + number(shininess) + " -> roughness " + number(mat.roughness_factor));
-    } else {
-      mat.roughness_factor = 1;
-      converted.push_back("roughness 1");
-    }
-    aiColor3D specular(0, 0, 0);
-    if (m.Get(AI_MATKEY_COLOR_SPECULAR, specular) == AI_SUCCESS && !specular.IsBlack())
-      lost.push_back("specular colour (" + number(specular.r) + ", " + number(specular.g) + ", " + number(specular.b) + ")");
+    return;
   }
+  mat.metallic_factor = 0;
+  notes.converted.push_back("metallic 0");
+  if (has_glossiness) {
+    mat.roughness_factor = 1.0 - glossiness;
+    notes.converted.push_back("glossiness " + message_number(glossiness) + " -> roughness " + message_number(mat.roughness_factor));
+  } else if (has_shininess && shininess > 0) {
+    mat.roughness_factor = std::sqrt(2.0 / (double(shininess) + 2.0));
+    notes.converted.push_back("shininess " + message_number(shininess) + " -> roughness " + message_number(mat.roughness_factor));
+  } else {
+    mat.roughness_factor = 1;
+    notes.converted.push_back("roughness 1");
+  }
+  aiColor3D specular(0, 0, 0);
+  if (m.Get(AI_MATKEY_COLOR_SPECULAR, specular) == AI_SUCCESS && !specular.IsBlack())
+    notes.lost.push_back("specular colour (" + message_number(specular.r) + ", " + message_number(specular.g) + ", " +
+                         message_number(specular.b) + ")");
+}
 
+// The textures AEM has no place for, each noted as lost.
+void note_unread_textures(const aiMaterial& m, ConversionNotes& notes) {
+  const std::pair<aiTextureType, const char*> unread[] = {
+      {aiTextureType_SPECULAR, "specular texture"},   {aiTextureType_SHININESS, "shininess texture"},
+      {aiTextureType_HEIGHT, "height/bump texture"},  {aiTextureType_OPACITY, "opacity texture"},
+      {aiTextureType_LIGHTMAP, "lightmap texture"},   {aiTextureType_REFLECTION, "reflection texture"},
+      {aiTextureType_DISPLACEMENT, "displacement texture"}, {aiTextureType_AMBIENT, "ambient texture"},
+      {aiTextureType_SHEEN, "sheen texture"},         {aiTextureType_CLEARCOAT, "clearcoat texture"},
+      {aiTextureType_TRANSMISSION, "transmission texture"}, {aiTextureType_UNKNOWN, "texture of unknown use"}};
+  for (const auto& [type, what] : unread)
+    if (const AssimpMaterials::TextureSlot s = slot(m, type); s.present)
+      notes.lost.push_back(std::string(what) + " " + utf8_from_unknown(s.path));
+}
+
+// The material's deferred warnings: the conversion's steps (all of a Phong material's, or a
+// PBR material's one), then what was dropped.
+void add_conversion_warnings(bool pbr, const ConversionNotes& notes, Material& mat) {
+  if (!notes.converted.empty() && !pbr) {
+    std::string detail = "Phong material converted to metallic-roughness:";
+    for (std::size_t i = 0; i < notes.converted.size(); ++i) detail += (i ? ", " : " ") + notes.converted[i];
+    mat.deferred.warnings.push_back({"material conversion", mat.where, detail});
+  } else if (!notes.converted.empty()) {
+    mat.deferred.warnings.push_back({"material conversion", mat.where, notes.converted.front()});
+  }
+  if (!notes.lost.empty()) {
+    std::string detail = "dropped:";
+    for (std::size_t i = 0; i < notes.lost.size(); ++i) detail += (i ? ", " : " ") + notes.lost[i];
+    mat.deferred.warnings.push_back({"material properties", mat.where, detail});
+  }
+}
+
+}  // namespace
+
+Material AssimpMaterials::convert(std::size_t index) {
+  const aiMaterial& m = *src_.mMaterials[index];
+  Material mat;
+  aiString name;
+  if (m.Get(AI_MATKEY_NAME, name) == AI_SUCCESS) mat.name = utf8_from_unknown(name.C_Str());
+  mat.where = "material " + std::to_string(index) + " (" + mat.name + ")";
+  const bool pbr = is_pbr(m);
+  ConversionNotes notes;
+  convert_factors(m, pbr, mat, notes);
+
+  // Textures are added to the scene in this order, the order the baked file lists them.
+  const TextureSlot base_pbr = slot(m, aiTextureType_BASE_COLOR), diffuse = slot(m, aiTextureType_DIFFUSE);
   mat.base_color = texture_ref(base_pbr.present ? base_pbr : diffuse, mat, "base colour");
-  if (!base_pbr.present && diffuse.present && !pbr) converted.push_back("diffuse texture -> base colour texture");
+  if (!base_pbr.present && diffuse.present && !pbr) notes.converted.push_back("diffuse texture -> base colour texture");
   TextureSlot normal = slot(m, aiTextureType_NORMALS);
   if (!normal.present) normal = slot(m, aiTextureType_NORMAL_CAMERA);
   mat.normal = texture_ref(normal, mat, "normal");
@@ -181,45 +231,28 @@ Material AssimpMaterials::convert(std::size_t index) {
   aiColor3D e(0, 0, 0);
   if (m.Get(AI_MATKEY_COLOR_EMISSIVE, e) == AI_SUCCESS) mat.emissive_factor = {e.r, e.g, e.b};
   if (emissive.present && e.IsBlack()) mat.emissive_factor = {1, 1, 1};  // a black factor would hide the texture
-  if (m.Get(AI_MATKEY_EMISSIVE_INTENSITY, emissive_intensity) == AI_SUCCESS) mat.emissive_strength = emissive_intensity;
+  if (ai_real emissive_intensity = 1; m.Get(AI_MATKEY_EMISSIVE_INTENSITY, emissive_intensity) == AI_SUCCESS)
+    mat.emissive_strength = emissive_intensity;
   mat.occlusion = texture_ref(slot(m, aiTextureType_AMBIENT_OCCLUSION), mat, "occlusion");
 
   // AEM reads roughness from G and metalness from B of one image. A roughness image alone
   // serves when the material is not metallic (B times 0); one image named for both is taken as
   // packed the glTF way. Any other combination cannot be carried over.
+  const TextureSlot rough_tex = slot(m, aiTextureType_DIFFUSE_ROUGHNESS), metal_tex = slot(m, aiTextureType_METALNESS);
   if (rough_tex.present && metal_tex.present && rough_tex.path == metal_tex.path) {
     mat.metallic_roughness = texture_ref(rough_tex, mat, "metallic-roughness");
-    converted.push_back("one image for roughness and metalness, read as glTF packs it (G roughness, B metalness)");
+    notes.converted.push_back("one image for roughness and metalness, read as glTF packs it (G roughness, B metalness)");
   } else if (rough_tex.present && !metal_tex.present && mat.metallic_factor == 0) {
     mat.metallic_roughness = texture_ref(rough_tex, mat, "roughness");
   } else {
-    if (rough_tex.present) lost.push_back("roughness texture " + utf8_from_unknown(rough_tex.path));
-    if (metal_tex.present) lost.push_back("metalness texture " + utf8_from_unknown(metal_tex.path));
+    if (rough_tex.present) notes.lost.push_back("roughness texture " + utf8_from_unknown(rough_tex.path));
+    if (metal_tex.present) notes.lost.push_back("metalness texture " + utf8_from_unknown(metal_tex.path));
   }
-  const std::pair<aiTextureType, const char*> unread[] = {
-      {aiTextureType_SPECULAR, "specular texture"},   {aiTextureType_SHININESS, "shininess texture"},
-      {aiTextureType_HEIGHT, "height/bump texture"},  {aiTextureType_OPACITY, "opacity texture"},
-      {aiTextureType_LIGHTMAP, "lightmap texture"},   {aiTextureType_REFLECTION, "reflection texture"},
-      {aiTextureType_DISPLACEMENT, "displacement texture"}, {aiTextureType_AMBIENT, "ambient texture"},
-      {aiTextureType_SHEEN, "sheen texture"},         {aiTextureType_CLEARCOAT, "clearcoat texture"},
-      {aiTextureType_TRANSMISSION, "transmission texture"}, {aiTextureType_UNKNOWN, "texture of unknown use"}};
-  for (const auto& [type, what] : unread)
-    if (const TextureSlot s = slot(m, type); s.present) lost.push_back(std::string(what) + " " + utf8_from_unknown(s.path));
+  note_unread_textures(m, notes);
 
   int two_sided = 0;
   if (m.Get(AI_MATKEY_TWOSIDED, two_sided) == AI_SUCCESS) mat.double_sided = two_sided != 0;
-  if (!converted.empty() && !pbr) {
-    std::string detail = "Phong material converted to metallic-roughness:";
-    for (std::size_t i = 0; i < converted.size(); ++i) detail += (i ? ", " : " ") + converted[i];
-    mat.deferred.warnings.push_back({"material conversion", mat.where, detail});
-  } else if (!converted.empty()) {
-    mat.deferred.warnings.push_back({"material conversion", mat.where, converted.front()});
-  }
-  if (!lost.empty()) {
-    std::string detail = "dropped:";
-    for (std::size_t i = 0; i < lost.size(); ++i) detail += (i ? ", " : " ") + lost[i];
-    mat.deferred.warnings.push_back({"material properties", mat.where, detail});
-  }
+  add_conversion_warnings(pbr, notes, mat);
   return mat;
 }
 

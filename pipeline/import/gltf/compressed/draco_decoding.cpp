@@ -15,6 +15,7 @@
 #include <tiny_gltf.h>
 
 #include "scene/component_type.hpp"
+#include "import/gltf/buffer_range.hpp"
 #include "import/gltf/compressed/gltf_decoders.hpp"
 
 namespace aem::pipeline {
@@ -154,23 +155,36 @@ struct PrimitiveDecoder {
     return int(gltf.accessors.size() - 1);
   }
 
-  void decode(tinygltf::Primitive& primitive, const tinygltf::Value& ext) {
+  // One attribute the extension maps: its decoded values' place in the new buffer.
+  struct Part {
+    std::string name;
+    const draco::PointAttribute* attribute;
+    int accessor;
+    std::size_t offset, bytes;
+  };
+
+  // The primitive's Draco bytes: the extension's bufferView, inside its buffer. Checks too that
+  // the extension maps attributes and that the primitive is triangles.
+  std::span<const unsigned char> draco_stream(const tinygltf::Primitive& primitive, const tinygltf::Value& ext,
+                                              std::int64_t& view_index) const {
     if (!ext.IsObject()) fail("the extension is not a JSON object");
-    const std::int64_t view_index = extension_integer(ext, "bufferView");
+    view_index = extension_integer(ext, "bufferView");
     if (view_index < 0 || std::uint64_t(view_index) >= gltf.bufferViews.size())
       fail("bufferView " + std::to_string(view_index) + " does not exist");
     const tinygltf::BufferView& view = gltf.bufferViews[std::size_t(view_index)];
     if (view.buffer < 0 || std::size_t(view.buffer) >= gltf.buffers.size())
       fail("bufferView " + std::to_string(view_index) + " names no buffer");
     const std::vector<unsigned char>& source = gltf.buffers[std::size_t(view.buffer)].data;
-    if (view.byteOffset > source.size() || view.byteLength > source.size() - view.byteOffset)
+    if (!lies_inside_buffer(view.byteOffset, view.byteLength, source.size()))
       fail("bufferView " + std::to_string(view_index) + " lies outside its buffer");
-    const tinygltf::Value& attributes = ext.Get("attributes");
-    if (!attributes.IsObject()) fail("it has no attributes object");
+    if (!ext.Get("attributes").IsObject()) fail("it has no attributes object");
     if (primitive.mode != TINYGLTF_MODE_TRIANGLES && primitive.mode != -1)
       fail("mode " + std::to_string(primitive.mode) + " is not triangles, which Draco meshes are");
+    return {source.data() + view.byteOffset, view.byteLength};
+  }
 
-    // What the declared accessors promise, against the limit, before libdraco allocates anything.
+  // What the declared accessors promise, against the limit, before libdraco allocates anything.
+  void check_declared_size(const tinygltf::Primitive& primitive, const tinygltf::Value& attributes) const {
     std::uint64_t declared_bytes = 0;
     for (const std::string& name : attributes.Keys()) {
       const auto it = primitive.attributes.find(name);
@@ -180,29 +194,30 @@ struct PrimitiveDecoder {
     }
     if (primitive.indices >= 0) declared_bytes += std::uint64_t(declared(primitive.indices, "indices").count) * 4;
     budget.check(declared_bytes, where + " (" + kExtension + ", as its accessors declare)");
+  }
 
-    // Likewise what the stream claims, since libdraco allocates from it before it finds the data
-    // missing.
-    const std::span<const unsigned char> stream(source.data() + view.byteOffset, view.byteLength);
+  // The decoded mesh. What the stream's header claims is checked against the limit first, since
+  // libdraco allocates from it before it finds the data missing.
+  std::unique_ptr<draco::Mesh> decode_mesh(std::span<const unsigned char> stream, std::int64_t view_index) const {
     std::string problem;
     const std::optional<std::uint64_t> working = DracoHeader(stream).working_bytes(problem);
     if (!working)
       fail("the data in bufferView " + std::to_string(view_index) + " cannot be decoded (" + problem + ")");
     budget.check(*working, where + " (" + kExtension + ", as its Draco header claims)");
-
     draco::DecoderBuffer buffer;
-    buffer.Init(reinterpret_cast<const char*>(source.data() + view.byteOffset), view.byteLength);
+    buffer.Init(reinterpret_cast<const char*>(stream.data()), stream.size());
     draco::Decoder decoder;
     auto decoded = decoder.DecodeMeshFromBuffer(&buffer);
     if (!decoded.ok())
       fail("the Draco data in bufferView " + std::to_string(view_index) + " cannot be decoded (" +
            decoded.status().error_msg_string() + ")");
-    const std::unique_ptr<draco::Mesh> mesh = std::move(decoded).value();
-    const std::uint32_t points = mesh->num_points();
-    const std::uint64_t index_count = std::uint64_t(mesh->num_faces()) * 3;
+    return std::move(decoded).value();
+  }
 
-    // Attributes the extension leaves plain are read as they are, so they must have a value for
-    // each decoded point.
+  // Attributes the extension leaves plain are read as they are, so they must have a value for
+  // each decoded point.
+  void check_plain_attributes(const tinygltf::Primitive& primitive, const tinygltf::Value& attributes,
+                              std::uint32_t points) const {
     for (const auto& [name, accessor] : primitive.attributes) {
       if (attributes.Has(name) || accessor < 0 || std::size_t(accessor) >= gltf.accessors.size()) continue;
       if (gltf.accessors[std::size_t(accessor)].count != points)
@@ -210,14 +225,17 @@ struct PrimitiveDecoder {
              std::to_string(gltf.accessors[std::size_t(accessor)].count) + " elements for the " + std::to_string(points) +
              " decoded points");
     }
+  }
 
-    // The new buffer's layout: indices, then each attribute, 4-aligned.
-    struct Part { std::string name; const draco::PointAttribute* attribute; int accessor; std::size_t offset, bytes; };
+  // The new buffer's layout: indices, then each attribute, 4-aligned; `size` is its whole size.
+  std::vector<Part> layout_parts(const tinygltf::Primitive& primitive, const tinygltf::Value& attributes,
+                                 const draco::Mesh& mesh, std::uint64_t& size) const {
+    const std::uint32_t points = mesh.num_points();
     std::vector<Part> parts;
-    std::uint64_t size = index_count * 4;
+    size = std::uint64_t(mesh.num_faces()) * 3 * 4;
     for (const std::string& name : attributes.Keys()) {
       const std::int64_t id = json_integer(attributes.Get(name));
-      const draco::PointAttribute* attribute = id >= 0 && id <= 0xffffffff ? mesh->GetAttributeByUniqueId(std::uint32_t(id)) : nullptr;
+      const draco::PointAttribute* attribute = id >= 0 && id <= 0xffffffff ? mesh.GetAttributeByUniqueId(std::uint32_t(id)) : nullptr;
       if (attribute == nullptr) fail("attribute " + name + ": Draco attribute id " + std::to_string(id) + " is not in the Draco data");
       const int accessor = primitive.attributes.at(name);
       const tinygltf::Accessor& a = gltf.accessors[std::size_t(accessor)];
@@ -232,25 +250,33 @@ struct PrimitiveDecoder {
       parts.push_back({name, attribute, accessor, std::size_t(size), std::size_t(bytes)});
       size += (bytes + 3) / 4 * 4;
     }
-    budget.take(size, where + " (" + kExtension + ", decoded)");
+    return parts;
+  }
 
+  // The new buffer: u32 indices, then each part converted to its accessor's component type.
+  tinygltf::Buffer decoded_buffer(const draco::Mesh& mesh, const std::vector<Part>& parts, std::uint64_t size) const {
     tinygltf::Buffer out;
     out.name = "decoded KHR_draco_mesh_compression data of " + where;
     out.data.resize(std::size_t(size));
     std::uint32_t* indices = reinterpret_cast<std::uint32_t*>(out.data.data());
-    for (std::uint32_t f = 0; f < mesh->num_faces(); ++f) {
-      const draco::Mesh::Face& face = mesh->face(draco::FaceIndex(f));
+    for (std::uint32_t f = 0; f < mesh.num_faces(); ++f) {
+      const draco::Mesh::Face& face = mesh.face(draco::FaceIndex(f));
       for (int k = 0; k < 3; ++k) indices[std::size_t(f) * 3 + std::size_t(k)] = face[k].value();
     }
     for (const Part& part : parts) {
       const tinygltf::Accessor& a = gltf.accessors[std::size_t(part.accessor)];
-      if (!convert(*part.attribute, points, a.componentType, attribute_components(a.type), out.data.data() + part.offset))
+      if (!convert(*part.attribute, mesh.num_points(), a.componentType, attribute_components(a.type),
+                   out.data.data() + part.offset))
         fail("attribute " + part.name + ": its Draco values cannot be converted to accessor " +
              std::to_string(part.accessor) + "'s component type");
     }
-    const int buffer_index = int(gltf.buffers.size());
-    gltf.buffers.push_back(std::move(out));
-    // Accessors are appended below, so the declared ones are copied, never referenced.
+    return out;
+  }
+
+  // The primitive's indices and mapped attributes pointed at fresh accessors on buffer
+  // `buffer_index`. Accessors are appended, so the declared ones are copied, never referenced.
+  void point_at_buffer(tinygltf::Primitive& primitive, const std::vector<Part>& parts, int buffer_index,
+                       std::uint64_t index_count, std::uint32_t points) {
     if (primitive.indices >= 0 || index_count > 0) {
       tinygltf::Accessor like;
       if (primitive.indices >= 0) like = gltf.accessors[std::size_t(primitive.indices)];
@@ -265,6 +291,24 @@ struct PrimitiveDecoder {
       primitive.attributes[part.name] =
           add_accessor(like, buffer_index, part.offset, part.bytes, points, like.componentType);
     }
+  }
+
+  void decode(tinygltf::Primitive& primitive, const tinygltf::Value& ext) {
+    std::int64_t view_index = -1;
+    const std::span<const unsigned char> stream = draco_stream(primitive, ext, view_index);
+    const tinygltf::Value& attributes = ext.Get("attributes");
+    check_declared_size(primitive, attributes);
+    const std::unique_ptr<draco::Mesh> mesh = decode_mesh(stream, view_index);
+    const std::uint32_t points = mesh->num_points();
+    const std::uint64_t index_count = std::uint64_t(mesh->num_faces()) * 3;
+    check_plain_attributes(primitive, attributes, points);
+    std::uint64_t size = 0;
+    const std::vector<Part> parts = layout_parts(primitive, attributes, *mesh, size);
+    budget.take(size, where + " (" + kExtension + ", decoded)");
+    tinygltf::Buffer out = decoded_buffer(*mesh, parts, size);
+    const int buffer_index = int(gltf.buffers.size());
+    gltf.buffers.push_back(std::move(out));
+    point_at_buffer(primitive, parts, buffer_index, index_count, points);
     primitive.extensions.erase(kExtension);
   }
 };

@@ -8,6 +8,7 @@
 #include <meshoptimizer.h>
 #include <tiny_gltf.h>
 
+#include "import/gltf/buffer_range.hpp"
 #include "import/gltf/compressed/gltf_decoders.hpp"
 
 namespace aem::pipeline {
@@ -49,7 +50,7 @@ CompressedView read_extension(const std::filesystem::path& model, const tinygltf
   if (std::uint64_t(buffer) >= gltf.buffers.size())
     fail(model, view_index, "buffer " + std::to_string(buffer) + " does not exist");
   const std::size_t buffer_size = gltf.buffers[std::size_t(buffer)].data.size();
-  if (std::uint64_t(offset) > buffer_size || std::uint64_t(length) > buffer_size - std::uint64_t(offset))
+  if (!lies_inside_buffer(std::uint64_t(offset), std::uint64_t(length), buffer_size))
     fail(model, view_index, "compressed bytes " + std::to_string(offset) + ".." + std::to_string(offset + length) +
                                 " lie outside buffer " + std::to_string(buffer) + " of " + std::to_string(buffer_size) +
                                 " bytes");

@@ -109,7 +109,7 @@ struct Texture { std::string where; std::int32_t image = kNone, sampler = kNone;
                  std::vector<std::string> unread_sources; };  // extension names when image is kNone
 struct Sampler { WrapMode wrap_u = WrapMode::repeat, wrap_v = WrapMode::repeat; };  // aem/format.hpp
 struct Image {
-  std::string where;                  // "image 3 (wood.png)", as material_packer.cpp:90 spells it
+  std::string where;                  // "image 3 (wood.png)", as the material packer's messages name an image
   std::string problem;                // non-empty: no pixels, and why (kept verbatim)
   ByteRange bytes;                    // the encoded image, or (lazy read) the file below
   std::filesystem::path file;         // resolved by ReadConfinement (2.4); empty if bytes
