@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "model_source.hpp"
-#include "screenshot.hpp"
+#include "render/screenshot.hpp"
 #include "thumbnail_jobs.hpp"
 #include "viewer_app.hpp"
 

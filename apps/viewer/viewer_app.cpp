@@ -6,8 +6,8 @@
 #include <numbers>
 #include <stdexcept>
 
-#include "render_controls.hpp"
-#include "screenshot.hpp"
+#include "render/screenshot.hpp"
+#include "ui/render_controls.hpp"
 
 namespace aem::viewer {
 namespace {
