@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (options.help) {
-    std::fputs(usage(), stdout);
+    std::fputs(usage().c_str(), stdout);
     return 0;
   }
   if (options.version) {

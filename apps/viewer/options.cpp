@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "aem/pipeline/bake_options.hpp"
+#include "ui/key_bindings.hpp"
 
 namespace aem::viewer {
 namespace {
@@ -42,8 +43,8 @@ bool has_png_extension(const std::filesystem::path& path) {
 
 }  // namespace
 
-const char* usage() {
-  return "usage: aem-viewer [FILE.aem | FILE.gltf | FILE.glb | FILE.fbx | FILE.obj | ...] [options]\n"
+std::string usage() {
+  return std::string("usage: aem-viewer [FILE.aem | FILE.gltf | FILE.glb | FILE.fbx | FILE.obj | ...] [options]\n"
          "       aem-viewer --screenshot-dir OUT DIR... [options]\n"
          "\n"
          "Opens a model in a window (drop another file on it to switch; the file reloads when it\n"
@@ -85,12 +86,8 @@ const char* usage() {
          "  --environment-yaw DEG  turn the environment about the vertical axis\n"
          "  --background env|flat  the environment or a flat colour behind the model (default flat)\n"
          "  --version              print the version and exit\n"
-         "\n"
-         "Keys: left drag orbit, right/middle drag pan, wheel zoom, F frame, R auto-rotate,\n"
-         "Space play/pause, N/B next/previous animation, +/- speed, Left/Right scrub, Home restart,\n"
-         "M/Shift+M inspection mode, W wireframe, K skeleton, G grid, H panels, left click selects\n"
-         "the material under the cursor, E/Shift+E exposure, Y/Shift+Y turn the environment,\n"
-         "V background, I environment lighting, Esc quit.\n";
+         "\n") +
+         key_usage();
 }
 
 Options parse_options(const std::vector<std::string>& args) {

@@ -56,6 +56,7 @@ Options parse_options(const std::vector<std::string>& args);
 // What only the model can tell: throws std::invalid_argument naming `model` and its animation
 // count when --animation asks for an animation past its last.
 void check_animation_option(const Options& options, std::size_t animation_count, const std::filesystem::path& model);
-const char* usage();
+// --help: the synopsis, every option, then the keys and mouse (ui/key_bindings.hpp).
+std::string usage();
 
 }  // namespace aem::viewer

@@ -13,19 +13,19 @@ void apply_render_options(const Options& options, RenderSettings& settings) {
   settings.background_mode = options.background_environment ? BackgroundMode::environment : BackgroundMode::flat_colour;
 }
 
-bool handle_render_key(SDL_Keycode key, bool shift, RenderSettings& settings) {
-  switch (key) {
-    case SDLK_e:
+bool handle_render_key(KeyAction action, bool shift, RenderSettings& settings) {
+  switch (action) {
+    case KeyAction::step_exposure:
       settings.exposure_stops = std::clamp(settings.exposure_stops + (shift ? -0.5f : 0.5f), -20.0f, 20.0f);
       return true;
-    case SDLK_y:
+    case KeyAction::turn_environment:
       settings.environment_yaw_degrees = std::fmod(settings.environment_yaw_degrees + (shift ? -15.0f : 15.0f), 360.0f);
       return true;
-    case SDLK_v:
+    case KeyAction::toggle_background:
       settings.background_mode = settings.background_mode == BackgroundMode::environment ? BackgroundMode::flat_colour
                                                                                          : BackgroundMode::environment;
       return true;
-    case SDLK_i:
+    case KeyAction::toggle_image_based_lighting:
       settings.image_based_lighting = !settings.image_based_lighting;
       return true;
     default:

@@ -1,39 +1,28 @@
-// The keys and mouse actions, for reference (closed by default).
+// The keys and mouse gestures, for reference (closed by default), from the one table that the
+// event handling dispatches through (key_bindings.hpp).
 #include <imgui.h>
 
+#include "ui/key_bindings.hpp"
 #include "ui/ui_panels.hpp"
 
 namespace aem::viewer {
+namespace {
+
+void key_row(const char* name, std::string_view description) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(name);
+  ImGui::TableNextColumn();
+  ImGui::TextDisabled("%.*s", int(description.size()), description.data());
+}
+
+}  // namespace
 
 void ui_keys(UiFrame&) {
   if (!ImGui::CollapsingHeader("Keys and mouse")) return;
-  static const char* const kLines[][2] = {
-      {"left drag", "orbit"},
-      {"right/middle drag", "pan"},
-      {"wheel", "zoom"},
-      {"left click", "select the material"},
-      {"F / R", "frame / auto-rotate"},
-      {"Space", "play / pause"},
-      {"N / B", "next / previous animation"},
-      {"+ / -", "speed"},
-      {"Left / Right", "scrub (Shift: fine)"},
-      {"Home", "restart"},
-      {"M / Shift+M", "inspection mode"},
-      {"W / K / G", "wireframe / skeleton / grid"},
-      {"H", "these panels"},
-      {"Esc", "quit"},
-      {"drop a file", "open it (reloads when it changes)"},
-  };
-  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
-    for (const auto& line : kLines) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(line[0]);
-      ImGui::TableNextColumn();
-      ImGui::TextDisabled("%s", line[1]);
-    }
-    ImGui::EndTable();
-  }
+  if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) return;
+  for (const KeyReferenceLine& line : key_reference()) key_row(line.name.c_str(), line.description);
+  ImGui::EndTable();
 }
 
 }  // namespace aem::viewer
