@@ -112,10 +112,34 @@ void Renderer::draw(const GpuModel& model, const Frame& frame, const RenderSetti
 
 void Renderer::draw_meshes(const GpuModel& model, const Frame& frame, const M4& view_projection,
                            const RenderSettings& settings, Pass pass) {
-  const OrbitCamera& camera = *frame.camera;
-  const InspectionMode mode = settings.mode;
   const Program& p = model_program_;
   glUseProgram(p.id());
+  set_lighting_uniforms(*frame.camera, view_projection, settings);
+  glUniform1i(p.uniform("u_mode"), int(settings.mode));
+  glUniform1i(p.uniform("u_flat"), pass == Pass::wireframe ? 1 : 0);
+  glUniform4f(p.uniform("u_flat_color"), 0.05f, 0.95f, 0.95f, 1.0f);
+  glUniform1i(p.uniform("u_skinned"), model.skinned() ? 1 : 0);
+  glActiveTexture(GL_TEXTURE3);
+  glBindTexture(GL_TEXTURE_BUFFER, model.joint_texture());
+  glBindVertexArray(model.vertex_array());
+  // AEM triangles are single-sided, counter-clockwise in front (specs/aem-v1.md, "Sidedness"):
+  // the baker gave double-sided glTF materials their back faces as triangles of their own.
+  glEnable(GL_CULL_FACE);
+  glFrontFace(GL_CCW);
+  glCullFace(GL_BACK);
+  // Inspection modes show raw channels: everything opaque so values read back unblended.
+  const bool blend = settings.mode == InspectionMode::lit && pass != Pass::wireframe;
+  if (pass != Pass::transparent) {
+    draw_unblended_meshes(model, pass, settings.mode, blend);
+  } else if (blend) {
+    draw_blended_meshes(model, frame.camera->view());
+  }
+  glDisable(GL_CULL_FACE);  // the overlays and the panel draw both ways
+  glBindVertexArray(0);
+}
+
+void Renderer::set_lighting_uniforms(const OrbitCamera& camera, const M4& view_projection, const RenderSettings& settings) {
+  const Program& p = model_program_;
   glUniformMatrix4fv(p.uniform("u_view_projection"), 1, GL_FALSE, view_projection.data());
   const V3 eye = camera.eye();
   glUniform3f(p.uniform("u_eye"), eye.x, eye.y, eye.z);
@@ -142,71 +166,57 @@ void Renderer::draw_meshes(const GpuModel& model, const Frame& frame, const M4& 
     glActiveTexture(GL_TEXTURE0 + kBrdfLutUnit);
     glBindTexture(GL_TEXTURE_2D, ibl_->brdf_lut());
   }
-  glUniform1i(p.uniform("u_mode"), int(mode));
-  glUniform1i(p.uniform("u_flat"), pass == Pass::wireframe ? 1 : 0);
-  glUniform4f(p.uniform("u_flat_color"), 0.05f, 0.95f, 0.95f, 1.0f);
-  glUniform1i(p.uniform("u_skinned"), model.skinned() ? 1 : 0);
-  glActiveTexture(GL_TEXTURE3);
-  glBindTexture(GL_TEXTURE_BUFFER, model.joint_texture());
-  glBindVertexArray(model.vertex_array());
-  // AEM triangles are single-sided, counter-clockwise in front (specs/aem-v1.md, "Sidedness"):
-  // the baker gave double-sided glTF materials their back faces as triangles of their own.
-  glEnable(GL_CULL_FACE);
-  glFrontFace(GL_CCW);
-  glCullFace(GL_BACK);
+}
 
-  const auto draw_mesh = [&](const GpuMesh& mesh) {
-    const GpuMaterial& material = model.materials()[mesh.material];
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, material.base_color);
-    glActiveTexture(GL_TEXTURE1);
-    glBindTexture(GL_TEXTURE_2D, material.normal);
-    glActiveTexture(GL_TEXTURE2);
-    glBindTexture(GL_TEXTURE_2D, material.pbr);
-    glDrawElements(GL_TRIANGLES, GLsizei(mesh.index_count), GL_UNSIGNED_INT,
-                   reinterpret_cast<const void*>(std::size_t{mesh.first_index} * 4));
-  };
-
-  // Inspection modes show raw channels: everything opaque so values read back unblended.
-  const bool blend = mode == InspectionMode::lit && pass != Pass::wireframe;
-  const auto is_blended = [&](const GpuMesh& mesh) { return blend && model.materials()[mesh.material].transparent; };
-  if (pass != Pass::transparent) {
-    // Alpha-tested edges of lit opaque materials become coverage when multisampled; alpha to
-    // one keeps the stored alpha opaque.
-    const bool coverage = pass == Pass::opaque && mode == InspectionMode::lit && multisampled_target();
-    glUniform1i(p.uniform("u_transparent"), 0);
-    glUniform1i(p.uniform("u_alpha_to_coverage"), coverage ? 1 : 0);
-    if (coverage) {
-      glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
-      glEnable(GL_SAMPLE_ALPHA_TO_ONE);
-    }
-    for (const GpuMesh& mesh : model.meshes()) {
-      if (!is_blended(mesh)) draw_mesh(mesh);
-    }
-    glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
-    glDisable(GL_SAMPLE_ALPHA_TO_ONE);
-  } else {
-    std::vector<const GpuMesh*> transparent;
-    for (const GpuMesh& mesh : model.meshes()) {
-      if (is_blended(mesh)) transparent.push_back(&mesh);
-    }
-    if (!transparent.empty()) {
-      // Back to front by view depth of each mesh's centroid.
-      std::sort(transparent.begin(), transparent.end(), [&](const GpuMesh* a, const GpuMesh* b) {
-        return transform_point(view, a->centroid).z < transform_point(view, b->centroid).z;
-      });
-      glUniform1i(p.uniform("u_transparent"), 1);
-      glUniform1i(p.uniform("u_alpha_to_coverage"), 0);
-      glEnable(GL_BLEND);
-      glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-      glDepthMask(GL_FALSE);
-      for (const GpuMesh* mesh : transparent) draw_mesh(*mesh);
-      glDepthMask(GL_TRUE);
-      glDisable(GL_BLEND);
-    }
+void Renderer::draw_unblended_meshes(const GpuModel& model, Pass pass, InspectionMode mode, bool blend) {
+  const Program& p = model_program_;
+  // Alpha-tested edges of lit opaque materials become coverage when multisampled; alpha to
+  // one keeps the stored alpha opaque.
+  const bool coverage = pass == Pass::opaque && mode == InspectionMode::lit && multisampled_target();
+  glUniform1i(p.uniform("u_transparent"), 0);
+  glUniform1i(p.uniform("u_alpha_to_coverage"), coverage ? 1 : 0);
+  if (coverage) {
+    glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+    glEnable(GL_SAMPLE_ALPHA_TO_ONE);
   }
-  glDisable(GL_CULL_FACE);  // the overlays and the panel draw both ways
-  glBindVertexArray(0);
+  for (const GpuMesh& mesh : model.meshes()) {
+    if (!(blend && model.materials()[mesh.material].transparent)) draw_mesh(model, mesh);
+  }
+  glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+  glDisable(GL_SAMPLE_ALPHA_TO_ONE);
+}
+
+void Renderer::draw_blended_meshes(const GpuModel& model, const M4& view) {
+  std::vector<const GpuMesh*> transparent;
+  for (const GpuMesh& mesh : model.meshes()) {
+    if (model.materials()[mesh.material].transparent) transparent.push_back(&mesh);
+  }
+  if (transparent.empty()) return;
+  // Back to front by view depth of each mesh's centroid.
+  std::sort(transparent.begin(), transparent.end(), [&](const GpuMesh* a, const GpuMesh* b) {
+    return transform_point(view, a->centroid).z < transform_point(view, b->centroid).z;
+  });
+  const Program& p = model_program_;
+  glUniform1i(p.uniform("u_transparent"), 1);
+  glUniform1i(p.uniform("u_alpha_to_coverage"), 0);
+  glEnable(GL_BLEND);
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
+  for (const GpuMesh* mesh : transparent) draw_mesh(model, *mesh);
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+}
+
+void Renderer::draw_mesh(const GpuModel& model, const GpuMesh& mesh) {
+  const GpuMaterial& material = model.materials()[mesh.material];
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, material.base_color);
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, material.normal);
+  glActiveTexture(GL_TEXTURE2);
+  glBindTexture(GL_TEXTURE_2D, material.pbr);
+  glDrawElements(GL_TRIANGLES, GLsizei(mesh.index_count), GL_UNSIGNED_INT,
+                 reinterpret_cast<const void*>(std::size_t{mesh.first_index} * 4));
 }
 
 }  // namespace aem::viewer
