@@ -14,9 +14,11 @@ namespace {
 constexpr std::size_t kHelpColumn = 25;
 
 std::string option_usage(const OptionSpec& option) {
-  std::string head = "  " + std::string(option.name);
-  if (!option.alias.empty()) head += ", " + std::string(option.alias);
-  if (!option.argument.empty()) head += " " + std::string(option.argument);
+  // Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on "literal" + std::string.
+  std::string head = "  ";
+  head += option.name;
+  if (!option.alias.empty()) head.append(", ").append(option.alias);
+  if (!option.argument.empty()) head.append(" ").append(option.argument);
   head.resize(std::max(head.size() + 2, kHelpColumn), ' ');
   std::string text;
   std::size_t start = 0;

@@ -44,7 +44,8 @@ constexpr std::string_view kGestures[][2] = {
 constexpr std::size_t kUsageNameColumn = 21;
 
 std::string usage_line(std::string_view name, std::string_view description) {
-  std::string line = "  " + std::string(name);
+  std::string line = "  ";  // appended: GCC 12 warns (-Wrestrict, falsely) on "literal" + std::string
+  line += name;
   line.resize(std::max(line.size() + 1, kUsageNameColumn), ' ');
   return line + std::string(description) + "\n";
 }
@@ -74,7 +75,8 @@ std::string key_name(SDL_Keycode key) {
   }
   // Printable keys are their (lower-case) character in SDL: shown upper-case, as on the key.
   if (key > 32 && key < 127) return std::string(1, char(std::toupper(int(key))));
-  return "key " + std::to_string(key);
+  std::string name = "key ";
+  return name += std::to_string(key);
 }
 
 std::vector<KeyReferenceLine> key_reference() {
@@ -83,7 +85,7 @@ std::vector<KeyReferenceLine> key_reference() {
   for (const KeyBinding& binding : kBindings) {
     std::string name = key_name(binding.key);
     for (const SDL_Keycode same : binding.same) {
-      if (same != 0) name += " / " + key_name(same);
+      if (same != 0) name.append(" / ").append(key_name(same));
     }
     lines.push_back({std::move(name), binding.description});
   }
