@@ -118,6 +118,15 @@ void set_background(Options& o, const std::string& v) {
   o.background_environment = v == "env";
 }
 
+// As `aem bake --allow-dir`: the same checks, the same messages.
+void add_allowed_dir(Options& o, const std::string& v) {
+  if (v.empty()) throw std::invalid_argument("--allow-dir names nothing");
+  if (const std::string why = pipeline::allowed_dir_problem(v); !why.empty()) {
+    throw std::invalid_argument("--allow-dir " + v + ": " + why);
+  }
+  o.allowed_dirs.emplace_back(v);
+}
+
 using V = const std::string&;
 
 constexpr OptionSpec kOptions[] = {
@@ -161,6 +170,11 @@ constexpr OptionSpec kOptions[] = {
      "glTF input: bake textures as RGBA8 (default, fast) or as\n"
      "BC7/BC5 exactly as `aem bake` writes them",
      set_bake_textures},
+    {"--allow-dir", "", "DIR",
+     "a model's buffers and images may also be read from DIR\n"
+     "(repeatable; a shared texture folder): by default only\n"
+     "regular files inside the model's own directory are read",
+     add_allowed_dir},
     {"--no-bptc", "", "",
      "decode BC7 on the CPU even where the driver has BPTC\n"
      "(also AEM_VIEWER_NO_BPTC=1)",

@@ -84,6 +84,10 @@ Options parse_options(const std::vector<std::string>& args) {
   return o;
 }
 
+LoadOptions load_options(const Options& options) {
+  return LoadOptions{.bake_compressed = options.bake_compressed, .allowed_dirs = options.allowed_dirs};
+}
+
 void check_animation_option(const Options& options, std::size_t animation_count, const std::filesystem::path& model) {
   if (!options.animation || *options.animation < 0 || std::size_t(*options.animation) < animation_count) return;
   const std::string index = std::to_string(*options.animation);

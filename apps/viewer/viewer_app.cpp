@@ -117,7 +117,7 @@ void ViewerApp::apply_camera_options() {
 
 void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
   try {
-    auto loaded = std::make_unique<LoadedModel>(load_model(path, {options_.bake_compressed}));
+    auto loaded = std::make_unique<LoadedModel>(load_model(path, load_options(options_)));
     const int animation = scene_ ? scene_->player().animation() : 0;
     const float time = scene_ ? scene_->player().time() : 0.0f;
     const bool playing = scene_ ? scene_->player().playing : true;
