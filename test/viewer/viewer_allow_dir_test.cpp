@@ -26,7 +26,7 @@ std::filesystem::path quad_with_sibling_texture(const std::filesystem::path& dir
   std::filesystem::create_directories(dir / "textures");
   Image red;
   red.width = red.height = 2;
-  for (int i = 0; i < 4; ++i) red.rgba.insert(red.rgba.end(), {220, 20, 30, 255});
+  red.rgba = {220, 20, 30, 255, 220, 20, 30, 255, 220, 20, 30, 255, 220, 20, 30, 255};
   write_png(dir / "textures" / "red.png", red);
   const auto model = dir / "model" / "quad.gltf";
   TexturedQuad quad;
