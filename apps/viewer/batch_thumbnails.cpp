@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "model_source.hpp"
-#include "screenshot.hpp"
+#include "render/screenshot.hpp"
 #include "thumbnail_jobs.hpp"
 #include "viewer_app.hpp"
 
@@ -27,7 +27,7 @@ int write_thumbnails(const Options& options, std::chrono::steady_clock::time_poi
   std::size_t failed = 0;
   for (const ThumbnailJob& job : jobs) {
     try {
-      app->show(std::make_unique<LoadedModel>(load_model(job.model, {options.bake_compressed})), job.model);
+      app->show(std::make_unique<LoadedModel>(load_model(job.model, load_options(options))), job.model);
       std::filesystem::create_directories(job.thumbnail.parent_path());
       write_png(job.thumbnail, app->screenshot_width(), app->screenshot_height(), app->render_offscreen());
     } catch (const std::exception& e) {

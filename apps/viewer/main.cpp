@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (options.help) {
-    std::fputs(usage(), stdout);
+    std::fputs(usage().c_str(), stdout);
     return 0;
   }
   if (options.version) {
@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
     // The file opens before any window exists: a file that does not open leaves none behind.
     std::unique_ptr<LoadedModel> loaded;
     if (!options.file.empty()) {
-      loaded = std::make_unique<LoadedModel>(load_model(options.file, {options.bake_compressed}));
+      loaded = std::make_unique<LoadedModel>(load_model(options.file, load_options(options)));
       check_animation_option(options, loaded->model.animations().size(), options.file);
     }
     ViewerApp app(options, std::move(loaded), start);

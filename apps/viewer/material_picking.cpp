@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "alpha_cutout.hpp"
+
 namespace aem::viewer {
 
 Ray pixel_ray(const OrbitCamera& camera, float x, float y, int width, int height) {
@@ -21,21 +23,37 @@ Ray pixel_ray(const OrbitCamera& camera, float x, float y, int width, int height
 
 namespace {
 
-// Möller-Trumbore, front faces only: the distance along the ray, or a negative value.
-float hit_front(const Ray& ray, V3 a, V3 b, V3 c) {
+// Where a ray meets a triangle: the distance along it and the barycentric weights of the
+// triangle's second and third corners (the first's is 1 - b - c).
+struct TriangleHit {
+  float distance = -1;  // negative: no hit
+  float b = 0, c = 0;
+};
+
+// Möller-Trumbore, front faces only.
+TriangleHit hit_front(const Ray& ray, V3 a, V3 b, V3 c) {
   const V3 ab = b - a, ac = c - a;
   const V3 p = cross(ray.direction, ac);
   const float det = dot(ab, p);
   // det > 0: the triangle's counter-clockwise side faces the ray's origin.
-  if (!(det > 0)) return -1;
+  if (!(det > 0)) return {};
   const float inv = 1 / det;
   const V3 s = ray.origin - a;
   const float u = dot(s, p) * inv;
-  if (u < 0 || u > 1) return -1;
+  if (u < 0 || u > 1) return {};
   const V3 q = cross(s, ab);
   const float v = dot(ray.direction, q) * inv;
-  if (v < 0 || u + v > 1) return -1;
-  return dot(ac, q) * inv;
+  if (v < 0 || u + v > 1) return {};
+  return {dot(ac, q) * inv, u, v};
+}
+
+// Whether the material cuts the surface away where `hit` meets triangle (i0, i1, i2).
+bool hit_is_cut_out(const Model& model, const Material& material, std::span<const Vertex> vertices, std::uint32_t i0,
+                    std::uint32_t i1, std::uint32_t i2, const TriangleHit& hit) {
+  const float a = 1 - hit.b - hit.c;
+  const float u = a * vertices[i0].uv[0] + hit.b * vertices[i1].uv[0] + hit.c * vertices[i2].uv[0];
+  const float v = a * vertices[i0].uv[1] + hit.b * vertices[i1].uv[1] + hit.c * vertices[i2].uv[1];
+  return is_cut_out(model, material, u, v);
 }
 
 }  // namespace
@@ -49,11 +67,14 @@ std::optional<PickHit> pick(const Model& model, std::span<const float> skinning,
   const std::span<const Mesh> meshes = model.meshes();
   for (std::size_t m = 0; m < meshes.size(); ++m) {
     const std::span<const std::uint32_t> indices = model.mesh_indices(meshes[m]);
+    const Material& material = model.materials()[meshes[m].material];
     for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
-      const float d = hit_front(ray, posed[indices[t]], posed[indices[t + 1]], posed[indices[t + 2]]);
-      if (d > 0 && d >= min_distance && d <= max_distance && (!best || d < best->distance)) {
-        best = PickHit{std::uint32_t(m), meshes[m].material, std::uint32_t((meshes[m].first_index + t) / 3), d};
-      }
+      const TriangleHit hit = hit_front(ray, posed[indices[t]], posed[indices[t + 1]], posed[indices[t + 2]]);
+      const float d = hit.distance;
+      if (!(d > 0 && d >= min_distance && d <= max_distance && (!best || d < best->distance))) continue;
+      // What the alpha test discards is not there to pick: whatever lies behind it is.
+      if (hit_is_cut_out(model, material, vertices, indices[t], indices[t + 1], indices[t + 2], hit)) continue;
+      best = PickHit{std::uint32_t(m), meshes[m].material, std::uint32_t((meshes[m].first_index + t) / 3), d};
     }
   }
   return best;

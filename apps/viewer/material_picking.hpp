@@ -33,8 +33,9 @@ Ray pixel_ray(const OrbitCamera& camera, float x, float y, int width, int height
 // The nearest triangle the ray hits from its front (AEM triangles are single-sided,
 // counter-clockwise in front: back faces are culled in the render, so they cannot be picked),
 // or none; hits outside [min_distance, max_distance] (the camera's clip planes, with
-// pixel_ray) do not count. Alpha-tested cut-outs are not consulted: a pick on a cut-out texel
-// finds its triangle.
+// pixel_ray) do not count, nor does a hit where an alpha-tested (opaque) material cuts its
+// surface away (alpha_cutout.hpp: base colour alpha below 0.5 there, as glTF MASK materials
+// are baked): the ray goes on to what the pixel shows behind it.
 std::optional<PickHit> pick(const Model& model, std::span<const float> skinning, const Ray& ray,
                             float min_distance = 0, float max_distance = std::numeric_limits<float>::infinity());
 

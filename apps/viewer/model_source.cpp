@@ -31,6 +31,7 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
     bake.textures = options.bake_compressed ? pipeline::TextureEncoding::bc : pipeline::TextureEncoding::rgba;
     bake.threads = std::max(1u, std::thread::hardware_concurrency());
     bake.allow_missing = true;  // a preview shows what there is
+    bake.allowed_dirs = options.allowed_dirs;
     std::unique_ptr<std::vector<std::byte>> bytes;
     std::vector<std::string> warnings;
     try {

@@ -24,10 +24,14 @@ struct LoadOptions {
   // glTF only: textures baked as BC7/BC5 (exactly what `aem bake` writes) or as RGBA8, several
   // times faster to bake and the source's own quality: the default for a preview.
   bool bake_compressed = false;
+  // Directories besides the model's own that its buffers and images may be read from, as
+  // `aem bake --allow-dir` takes them (relative to the working directory; each must exist).
+  std::vector<std::filesystem::path> allowed_dirs;
 };
 
-// A glTF is baked as `aem bake --allow-missing` would: a missing or undecodable image is a
-// warning, so that the model still shows. Every warning of the bake is printed on stderr
+// A glTF is baked as `aem bake --allow-missing` would, with options.allowed_dirs as its
+// --allow-dir: a file it references outside the model's directory and the allowed ones is an
+// error, a missing or undecodable image a warning, so that the model still shows. Every warning of the bake is printed on stderr
 // ("aem-viewer: warning: ...") and kept in LoadedModel::warnings.
 // Throws std::runtime_error with a message naming the file and the problem.
 LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& options = {});

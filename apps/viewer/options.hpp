@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "inspection_mode.hpp"
+#include "model_source.hpp"
 
 namespace aem::viewer {
 
@@ -32,6 +33,7 @@ struct Options {
   bool print_timing = false;  // first presented frame after start, and frame-time statistics
   bool vsync = true;
   bool bake_compressed = false;  // --bake-textures bc
+  std::vector<std::filesystem::path> allowed_dirs;  // --allow-dir DIR, repeatable: as aem bake's
   bool help = false;
   bool version = false;
   // --turntable N: N frames around the model (yaw steps of 360/N degrees from --yaw), written
@@ -56,6 +58,9 @@ Options parse_options(const std::vector<std::string>& args);
 // What only the model can tell: throws std::invalid_argument naming `model` and its animation
 // count when --animation asks for an animation past its last.
 void check_animation_option(const Options& options, std::size_t animation_count, const std::filesystem::path& model);
-const char* usage();
+// What the command line asks of opening a model: --bake-textures and --allow-dir.
+LoadOptions load_options(const Options& options);
+// --help: the synopsis, every option, then the keys and mouse (ui/key_bindings.hpp).
+std::string usage();
 
 }  // namespace aem::viewer

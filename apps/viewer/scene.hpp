@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "animation_player.hpp"
-#include "gpu_model.hpp"
 #include "model_source.hpp"
+#include "render/gpu_model.hpp"
 
 namespace aem::viewer {
 

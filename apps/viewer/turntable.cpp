@@ -5,7 +5,7 @@
 #include <numbers>
 #include <string>
 
-#include "screenshot.hpp"
+#include "render/screenshot.hpp"
 
 namespace aem::viewer {
 

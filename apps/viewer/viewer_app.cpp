@@ -6,8 +6,9 @@
 #include <numbers>
 #include <stdexcept>
 
-#include "render_controls.hpp"
-#include "screenshot.hpp"
+#include "render/screenshot.hpp"
+#include "ui/key_bindings.hpp"
+#include "ui/render_controls.hpp"
 
 namespace aem::viewer {
 namespace {
@@ -28,6 +29,39 @@ WindowOptions window_options(const Options& options) {
   w.samples = w.hidden ? 1 : options.msaa_samples;  // screenshots multisample off-screen
   w.title = options.file.empty() ? "aem-viewer" : "aem-viewer - " + options.file.filename().string();
   return w;
+}
+
+// The animation keys' actions on `player`; returns whether `action` was one of them.
+bool apply_playback_action(KeyAction action, bool shift, AnimationPlayer& player) {
+  switch (action) {
+    case KeyAction::toggle_playback:
+      player.playing = !player.playing;
+      return true;
+    case KeyAction::next_animation:
+      player.next();
+      return true;
+    case KeyAction::previous_animation:
+      player.previous();
+      return true;
+    case KeyAction::faster:
+      player.speed = std::min(player.speed * 1.25f, 16.0f);
+      return true;
+    case KeyAction::slower:
+      player.speed = std::max(player.speed / 1.25f, 1.0f / 64);
+      return true;
+    case KeyAction::scrub_back:
+    case KeyAction::scrub_forward: {
+      const float step = (shift ? 0.01f : 0.1f) * (action == KeyAction::scrub_back ? -1.0f : 1.0f);
+      player.playing = false;
+      player.set_time(player.time() + step);
+      return true;
+    }
+    case KeyAction::restart_animation:
+      player.set_time(0);
+      return true;
+    default:
+      return false;
+  }
 }
 
 }  // namespace
@@ -83,7 +117,7 @@ void ViewerApp::apply_camera_options() {
 
 void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
   try {
-    auto loaded = std::make_unique<LoadedModel>(load_model(path, {options_.bake_compressed}));
+    auto loaded = std::make_unique<LoadedModel>(load_model(path, load_options(options_)));
     const int animation = scene_ ? scene_->player().animation() : 0;
     const float time = scene_ ? scene_->player().time() : 0.0f;
     const bool playing = scene_ ? scene_->player().playing : true;
@@ -276,70 +310,42 @@ void ViewerApp::handle_event(const SDL_Event& event, bool& quit) {
 }
 
 void ViewerApp::handle_key(const SDL_KeyboardEvent& key, bool& quit) {
+  const KeyBinding* binding = find_key_binding(key.keysym.sym);
+  if (binding == nullptr) return;  // not in the table: the viewer ignores it
   const bool shift = (key.keysym.mod & KMOD_SHIFT) != 0;
-  AnimationPlayer* player = scene_ ? &scene_->player() : nullptr;
-  switch (key.keysym.sym) {
-    case SDLK_ESCAPE:
-    case SDLK_q:
+  if (scene_ && apply_playback_action(binding->action, shift, scene_->player())) return;
+  if (handle_render_key(binding->action, shift, settings_)) return;
+  switch (binding->action) {
+    case KeyAction::quit:
       quit = true;
       break;
-    case SDLK_f:
+    case KeyAction::frame_model:
       if (scene_) {
         bounds_ = scene_->framing_bounds();
         camera_.frame(bounds_, view_aspect());
       }
       break;
-    case SDLK_r:
+    case KeyAction::toggle_auto_rotate:
       auto_rotate_ = !auto_rotate_;
       break;
-    case SDLK_SPACE:
-      if (player) player->playing = !player->playing;
-      break;
-    case SDLK_n:
-      if (player) player->next();
-      break;
-    case SDLK_b:
-      if (player) player->previous();
-      break;
-    case SDLK_PLUS:
-    case SDLK_EQUALS:
-    case SDLK_KP_PLUS:
-      if (player) player->speed = std::min(player->speed * 1.25f, 16.0f);
-      break;
-    case SDLK_MINUS:
-    case SDLK_KP_MINUS:
-      if (player) player->speed = std::max(player->speed / 1.25f, 1.0f / 64);
-      break;
-    case SDLK_LEFT:
-    case SDLK_RIGHT:
-      if (player) {
-        const float step = (shift ? 0.01f : 0.1f) * (key.keysym.sym == SDLK_LEFT ? -1.0f : 1.0f);
-        player->playing = false;
-        player->set_time(player->time() + step);
-      }
-      break;
-    case SDLK_HOME:
-      if (player) player->set_time(0);
-      break;
-    case SDLK_m: {
+    case KeyAction::cycle_inspection_mode: {
       const int n = kInspectionModeCount;
       settings_.mode = InspectionMode((int(settings_.mode) + (shift ? n - 1 : 1)) % n);
       break;
     }
-    case SDLK_w:
+    case KeyAction::toggle_wireframe:
       settings_.wireframe = !settings_.wireframe;
       break;
-    case SDLK_k:
+    case KeyAction::toggle_skeleton:
       settings_.skeleton = !settings_.skeleton;
       break;
-    case SDLK_g:
+    case KeyAction::toggle_grid:
       settings_.grid = !settings_.grid;
       break;
-    case SDLK_h:
+    case KeyAction::toggle_panels:
       show_panel_ = !show_panel_;
       break;
-    default:
-      handle_render_key(key.keysym.sym, shift, settings_);
+    default:  // playback with no model open: nothing to play
       break;
   }
 }

@@ -10,11 +10,11 @@
 #include "camera.hpp"
 #include "file_watch.hpp"
 #include "options.hpp"
-#include "renderer.hpp"
+#include "render/renderer.hpp"
+#include "render/texture_thumbnails.hpp"
 #include "scene.hpp"
-#include "texture_thumbnails.hpp"
-#include "ui_layer.hpp"
-#include "ui_panels.hpp"
+#include "ui/ui_layer.hpp"
+#include "ui/ui_panels.hpp"
 #include "window.hpp"
 
 namespace aem::viewer {

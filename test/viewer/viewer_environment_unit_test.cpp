@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "options.hpp"
-#include "radiance_hdr.hpp"
+#include "render/radiance_hdr.hpp"
 #include "viewer_test_support.hpp"
 
 namespace aem::test::viewer {

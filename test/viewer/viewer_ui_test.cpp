@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "aem/pipeline/model_writer.hpp"
-#include "overlays.hpp"
+#include "render/overlays.hpp"
 #include "viewer_test_support.hpp"
 
 namespace aem::test::viewer {

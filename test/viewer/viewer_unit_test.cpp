@@ -11,7 +11,7 @@
 #include "inspection_mode.hpp"
 #include "options.hpp"
 #include "thumbnail_jobs.hpp"
-#include "warning_lines.hpp"
+#include "ui/warning_lines.hpp"
 #include "viewer_test_support.hpp"
 
 namespace aem::test::viewer {

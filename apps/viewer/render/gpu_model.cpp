@@ -1,0 +1,110 @@
+#include "render/gpu_model.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <limits>
+
+namespace aem::viewer {
+
+GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
+  const std::span<const Vertex> vertices = model.vertices();
+  const std::span<const std::uint32_t> indices = model.indices();
+
+  glGenVertexArrays(1, &vao_);
+  glBindVertexArray(vao_);
+  glGenBuffers(1, &vertex_buffer_);
+  glBindBuffer(GL_ARRAY_BUFFER, vertex_buffer_);
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size_bytes()), vertices.data(), GL_STATIC_DRAW);
+  glGenBuffers(1, &index_buffer_);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, index_buffer_);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size_bytes()), indices.data(), GL_STATIC_DRAW);
+
+  const auto offset = [](std::size_t bytes) { return reinterpret_cast<const void*>(bytes); };
+  const GLsizei stride = sizeof(Vertex);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, offset(offsetof(Vertex, position)));
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, offset(offsetof(Vertex, normal)));
+  glEnableVertexAttribArray(2);
+  glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, stride, offset(offsetof(Vertex, tangent)));
+  glEnableVertexAttribArray(3);
+  glVertexAttribPointer(3, 3, GL_FLOAT, GL_FALSE, stride, offset(offsetof(Vertex, bitangent)));
+  glEnableVertexAttribArray(4);
+  glVertexAttribPointer(4, 2, GL_FLOAT, GL_FALSE, stride, offset(offsetof(Vertex, uv)));
+  glEnableVertexAttribArray(5);
+  glVertexAttribIPointer(5, 4, GL_INT, stride, offset(offsetof(Vertex, joints)));
+  glEnableVertexAttribArray(6);
+  glVertexAttribPointer(6, 4, GL_FLOAT, GL_FALSE, stride, offset(offsetof(Vertex, weights)));
+  glBindVertexArray(0);
+
+  // Skinning matrices in a texture buffer: RGBA32F, four texels per joint, no size limit beyond
+  // GL_MAX_TEXTURE_BUFFER_SIZE (at least 65536 texels in GL 3.3: 16384 joints).
+  joint_count_ = model.joints().size();
+  glGenBuffers(1, &joint_buffer_);
+  glBindBuffer(GL_TEXTURE_BUFFER, joint_buffer_);
+  std::vector<float> identity(16 * std::max<std::size_t>(joint_count_, 1), 0.0f);
+  for (std::size_t j = 0; j < identity.size() / 16; ++j) {
+    for (int i = 0; i < 4; ++i) identity[16 * j + 5 * i] = 1;
+  }
+  glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(identity.size() * sizeof(float)), identity.data(), GL_DYNAMIC_DRAW);
+  glGenTextures(1, &joint_texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, joint_texture_);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, joint_buffer_);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+
+  for (const Material& material : model.materials()) {
+    GpuMaterial gpu;
+    gpu.base_color = texture(model, material.base_color_texture, true, caps);
+    gpu.normal = texture(model, material.normal_texture, false, caps);
+    gpu.pbr = texture(model, material.pbr_texture, false, caps);
+    gpu.transparent = material.type == std::uint32_t(MaterialType::transparent);
+    materials_.push_back(gpu);
+  }
+
+  constexpr float kMax = std::numeric_limits<float>::max();
+  bounds_.min = {kMax, kMax, kMax};
+  bounds_.max = {-kMax, -kMax, -kMax};
+  for (const Mesh& mesh : model.meshes()) {
+    GpuMesh gpu{mesh.first_index, mesh.index_count, mesh.material, {}};
+    V3 sum;
+    for (std::uint32_t index : model.mesh_indices(mesh)) {
+      const float* p = vertices[index].position;
+      sum = sum + V3{p[0], p[1], p[2]};
+      bounds_.min = {std::min(bounds_.min.x, p[0]), std::min(bounds_.min.y, p[1]), std::min(bounds_.min.z, p[2])};
+      bounds_.max = {std::max(bounds_.max.x, p[0]), std::max(bounds_.max.y, p[1]), std::max(bounds_.max.z, p[2])};
+    }
+    if (mesh.index_count > 0) gpu.centroid = sum * (1.0f / float(mesh.index_count));
+    meshes_.push_back(gpu);
+  }
+  if (bounds_.min.x > bounds_.max.x) bounds_ = Bounds{{-1, -1, -1}, {1, 1, 1}};
+}
+
+GLuint GpuModel::texture(const Model& model, std::uint32_t index, bool srgb, const TextureCaps& caps) {
+  const auto key = std::make_pair(index, srgb);
+  if (auto found = textures_.find(key); found != textures_.end()) return found->second;
+  const aem::Texture& texture = model.textures()[index];
+  const GLuint name = upload_texture(model, texture, srgb, caps);
+  texture_bytes_ += model.texture_data(texture).size();
+  textures_.emplace(key, name);
+  return name;
+}
+
+void GpuModel::update_skinning(std::span<const float> matrices) {
+  if (joint_count_ == 0) return;
+  const std::size_t floats = std::min(matrices.size(), joint_count_ * 16);
+  glBindBuffer(GL_TEXTURE_BUFFER, joint_buffer_);
+  glBufferSubData(GL_TEXTURE_BUFFER, 0, GLsizeiptr(floats * sizeof(float)), matrices.data());
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+GpuModel::~GpuModel() {
+  for (const auto& entry : textures_) glDeleteTextures(1, &entry.second);
+  glDeleteTextures(1, &joint_texture_);
+  glDeleteBuffers(1, &joint_buffer_);
+  glDeleteBuffers(1, &index_buffer_);
+  glDeleteBuffers(1, &vertex_buffer_);
+  glDeleteVertexArrays(1, &vao_);
+}
+
+}  // namespace aem::viewer

@@ -1,0 +1,64 @@
+#pragma once
+// A model's GPU resources: one vertex buffer and one index buffer filled straight from the
+// mapping, every material's three textures, and a texture buffer of skinning matrices (any
+// joint count).
+#include <epoxy/gl.h>
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "aem/model.hpp"
+#include "camera.hpp"
+#include "render/texture_upload.hpp"
+
+namespace aem::viewer {
+
+struct GpuMaterial {
+  GLuint base_color = 0;  // sRGB view
+  GLuint normal = 0;
+  GLuint pbr = 0;
+  bool transparent = false;
+};
+
+struct GpuMesh {
+  std::uint32_t first_index = 0;
+  std::uint32_t index_count = 0;
+  std::uint32_t material = 0;
+  V3 centroid;  // bind pose, for back-to-front sorting of transparent meshes
+};
+
+class GpuModel {
+ public:
+  GpuModel(const Model& model, const TextureCaps& caps);
+  ~GpuModel();
+  GpuModel(const GpuModel&) = delete;
+  GpuModel& operator=(const GpuModel&) = delete;
+
+  // 16 floats per joint, column-major; at most joint_count() matrices.
+  void update_skinning(std::span<const float> matrices);
+
+  GLuint vertex_array() const { return vao_; }
+  GLuint joint_texture() const { return joint_texture_; }
+  bool skinned() const { return joint_count_ > 0; }
+  const std::vector<GpuMesh>& meshes() const { return meshes_; }
+  const std::vector<GpuMaterial>& materials() const { return materials_; }
+  const Bounds& bounds() const { return bounds_; }
+  std::uint64_t texture_bytes() const { return texture_bytes_; }
+
+ private:
+  GLuint texture(const Model& model, std::uint32_t index, bool srgb, const TextureCaps& caps);
+
+  GLuint vao_ = 0, vertex_buffer_ = 0, index_buffer_ = 0;
+  GLuint joint_buffer_ = 0, joint_texture_ = 0;
+  std::size_t joint_count_ = 0;
+  std::map<std::pair<std::uint32_t, bool>, GLuint> textures_;
+  std::vector<GpuMaterial> materials_;
+  std::vector<GpuMesh> meshes_;
+  Bounds bounds_;
+  std::uint64_t texture_bytes_ = 0;
+};
+
+}  // namespace aem::viewer

@@ -1,0 +1,247 @@
+#include "render/shaders.hpp"
+
+#include <stdexcept>
+#include <vector>
+
+namespace aem::viewer {
+namespace {
+
+GLuint compile(GLenum stage, const char* source, const std::string& label) {
+  const GLuint shader = glCreateShader(stage);
+  glShaderSource(shader, 1, &source, nullptr);
+  glCompileShader(shader);
+  GLint ok = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    GLint length = 0;
+    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(std::size_t(length) + 1);
+    glGetShaderInfoLog(shader, length, nullptr, log.data());
+    glDeleteShader(shader);
+    throw std::runtime_error("shader " + label + " does not compile: " + log.data());
+  }
+  return shader;
+}
+
+}  // namespace
+
+Program::Program(const char* vertex_source, const char* fragment_source, const std::string& label) {
+  const GLuint vs = compile(GL_VERTEX_SHADER, vertex_source, label + " (vertex)");
+  const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_source, label + " (fragment)");
+  id_ = glCreateProgram();
+  glAttachShader(id_, vs);
+  glAttachShader(id_, fs);
+  glLinkProgram(id_);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint ok = 0;
+  glGetProgramiv(id_, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    GLint length = 0;
+    glGetProgramiv(id_, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(std::size_t(length) + 1);
+    glGetProgramInfoLog(id_, length, nullptr, log.data());
+    glDeleteProgram(id_);
+    throw std::runtime_error("program " + label + " does not link: " + log.data());
+  }
+}
+
+Program::~Program() { glDeleteProgram(id_); }
+
+const char* const kModelVertexShader = R"(#version 330 core
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec3 a_tangent;
+layout(location = 3) in vec3 a_bitangent;
+layout(location = 4) in vec2 a_uv;
+layout(location = 5) in ivec4 a_joints;
+layout(location = 6) in vec4 a_weights;
+uniform mat4 u_view_projection;
+uniform samplerBuffer u_joint_matrices;  // 4 RGBA32F texels (columns) per joint
+uniform int u_skinned;
+out vec3 v_position;
+out vec3 v_normal;
+out vec3 v_tangent;
+out vec3 v_bitangent;
+out vec2 v_uv;
+
+mat4 joint_matrix(int joint) {
+  int base = joint * 4;
+  return mat4(texelFetch(u_joint_matrices, base), texelFetch(u_joint_matrices, base + 1),
+              texelFetch(u_joint_matrices, base + 2), texelFetch(u_joint_matrices, base + 3));
+}
+
+void main() {
+  mat4 skin = mat4(1.0);
+  if (u_skinned != 0) {
+    mat4 sum = mat4(0.0);
+    float total = 0.0;
+    for (int i = 0; i < 4; ++i) {
+      if (a_joints[i] >= 0 && a_weights[i] > 0.0) {
+        sum += a_weights[i] * joint_matrix(a_joints[i]);
+        total += a_weights[i];
+      }
+    }
+    if (total > 0.0) skin = sum;
+  }
+  vec4 position = skin * vec4(a_position, 1.0);
+  mat3 linear = mat3(skin);
+  v_position = position.xyz;
+  v_normal = linear * a_normal;
+  v_tangent = linear * a_tangent;
+  v_bitangent = linear * a_bitangent;
+  v_uv = a_uv;
+  gl_Position = u_view_projection * position;
+}
+)";
+
+const char* const kModelFragmentShader = R"(#version 330 core
+in vec3 v_position;
+in vec3 v_normal;
+in vec3 v_tangent;
+in vec3 v_bitangent;
+in vec2 v_uv;
+uniform sampler2D u_base_color;  // sRGB RGB, linear A opacity
+uniform sampler2D u_normal;      // X, Y in R, G
+uniform sampler2D u_pbr;         // R roughness, G occlusion, B metalness, A emissive
+uniform vec3 u_irradiance[9];    // spherical harmonics of irradiance / pi (environment_image.hpp)
+uniform samplerCube u_specular;  // one roughness per level, 0 to 1
+uniform sampler2D u_brdf_lut;    // F0 scale and bias by (N.V, roughness)
+uniform vec3 u_eye;
+uniform int u_ibl;               // lit by the environment; else the key light and ambient
+uniform float u_specular_max_lod;
+uniform mat3 u_environment_rotation;
+uniform float u_exposure;        // linear
+uniform vec3 u_light_direction;  // towards the light
+uniform vec3 u_light_color;
+uniform vec3 u_ambient;
+uniform int u_mode;              // an InspectionMode
+uniform int u_transparent;
+uniform int u_alpha_to_coverage; // multisampled: alpha-tested edges become coverage
+uniform int u_flat;              // wireframe overlay: a flat colour
+uniform vec4 u_flat_color;
+out vec4 o_color;
+
+const float PI = 3.14159265;
+
+vec3 linear_to_srgb(vec3 c) {
+  c = clamp(c, 0.0, 1.0);
+  return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
+}
+
+// ACES filmic approximation (Narkowicz 2015).
+vec3 tone_map(vec3 x) {
+  return clamp((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14), 0.0, 1.0);
+}
+
+// glTF 2.0 metallic-roughness BRDF (specification, appendix B): GGX distribution,
+// height-correlated Smith visibility, Schlick Fresnel, Lambertian diffuse.
+vec3 punctual(vec3 n, vec3 v, vec3 l, vec3 f0, vec3 c_diff, float alpha) {
+  vec3 h = normalize(v + l);
+  float n_dot_l = max(dot(n, l), 0.0), n_dot_v = max(dot(n, v), 1e-4);
+  float n_dot_h = max(dot(n, h), 0.0), v_dot_h = max(dot(v, h), 0.0);
+  float a2 = alpha * alpha;
+  float d = n_dot_h * n_dot_h * (a2 - 1.0) + 1.0;
+  float D = a2 / (PI * d * d);
+  float vis_denominator = n_dot_l * sqrt(n_dot_v * n_dot_v * (1.0 - a2) + a2) + n_dot_v * sqrt(n_dot_l * n_dot_l * (1.0 - a2) + a2);
+  float vis = vis_denominator > 0.0 ? 0.5 / vis_denominator : 0.0;
+  vec3 F = f0 + (1.0 - f0) * pow(1.0 - v_dot_h, 5.0);
+  return ((1.0 - F) * c_diff / PI + F * D * vis) * n_dot_l;
+}
+
+// Split-sum environment lighting; the energy lost by single scattering on rough surfaces is
+// added back (Fdez-Aguera 2019), as the Khronos sample viewer does.
+vec3 environment(vec3 n, vec3 v, vec3 f0, vec3 c_diff, float roughness) {
+  float n_dot_v = clamp(dot(n, v), 1e-4, 1.0);
+  vec3 r = u_environment_rotation * reflect(-v, n);
+  vec2 ab = texture(u_brdf_lut, vec2(n_dot_v, roughness)).rg;
+  vec3 fr = max(vec3(1.0 - roughness), f0) - f0;
+  vec3 k_s = f0 + fr * pow(1.0 - n_dot_v, 5.0);
+  vec3 single = k_s * ab.x + ab.y;
+  float e_ms = 1.0 - (ab.x + ab.y);
+  vec3 f_avg = f0 + (1.0 - f0) / 21.0;
+  vec3 multiple = e_ms * single * f_avg / (1.0 - f_avg * e_ms);
+  vec3 specular = textureLod(u_specular, r, roughness * u_specular_max_lod).rgb * single;
+  vec3 d = u_environment_rotation * n;
+  vec3 irradiance = u_irradiance[0] * 0.282095 + 0.488603 * (u_irradiance[1] * d.y + u_irradiance[2] * d.z + u_irradiance[3] * d.x) +
+      1.092548 * (u_irradiance[4] * d.x * d.y + u_irradiance[5] * d.y * d.z + u_irradiance[7] * d.x * d.z) +
+      u_irradiance[6] * 0.315392 * (3.0 * d.z * d.z - 1.0) + u_irradiance[8] * 0.546274 * (d.x * d.x - d.y * d.y);
+  irradiance = max(irradiance, vec3(0.0));
+  vec3 diffuse = (multiple + c_diff * (1.0 - single - multiple)) * irradiance;
+  return specular + diffuse;
+}
+
+void main() {
+  if (u_flat != 0) { o_color = u_flat_color; return; }
+  vec4 base = texture(u_base_color, v_uv);
+  float opacity = base.a;
+  if (u_transparent == 0) {
+    if (u_alpha_to_coverage != 0) {
+      // The 0.5 threshold, sharpened to about a pixel wide so that coverage smooths the cut-out.
+      opacity = clamp((opacity - 0.5) / max(fwidth(opacity), 1e-4) + 0.5, 0.0, 1.0);
+      if (opacity <= 0.0) discard;
+    } else {
+      if (opacity < 0.5) discard;
+      opacity = 1.0;
+    }
+  }
+  vec2 nxy = texture(u_normal, v_uv).rg * 2.0 - 1.0;
+  vec3 n_tangent = vec3(nxy, sqrt(max(0.0, 1.0 - dot(nxy, nxy))));
+  vec4 pbr = texture(u_pbr, v_uv);
+  float roughness = pbr.r, occlusion = pbr.g, metalness = pbr.b, emissive = pbr.a;
+
+  vec3 N = normalize(v_normal);
+  vec3 T = v_tangent - N * dot(N, v_tangent);
+  vec3 B = v_bitangent;
+  bool has_tangents = dot(T, T) > 1e-8 && dot(B, B) > 1e-8;
+  vec3 n = has_tangents ? normalize(normalize(T) * n_tangent.x + normalize(B) * n_tangent.y + N * n_tangent.z) : N;
+
+  if (u_mode == 1) { o_color = vec4(linear_to_srgb(base.rgb), 1.0); return; }
+  if (u_mode == 2) { o_color = vec4(vec3(base.a), 1.0); return; }
+  if (u_mode == 3) { o_color = vec4(n_tangent * 0.5 + 0.5, 1.0); return; }
+  if (u_mode == 4) { o_color = vec4(vec3(roughness), 1.0); return; }
+  if (u_mode == 5) { o_color = vec4(vec3(occlusion), 1.0); return; }
+  if (u_mode == 6) { o_color = vec4(vec3(metalness), 1.0); return; }
+  if (u_mode == 7) { o_color = vec4(vec3(emissive), 1.0); return; }
+  if (u_mode == 8) { o_color = vec4(N * 0.5 + 0.5, 1.0); return; }
+  if (u_mode == 9) { o_color = vec4(normalize(v_tangent) * 0.5 + 0.5, 1.0); return; }
+  if (u_mode == 10) { o_color = vec4(normalize(v_bitangent) * 0.5 + 0.5, 1.0); return; }
+  if (u_mode == 11) { o_color = vec4(fract(v_uv), 0.0, 1.0); return; }
+
+  vec3 albedo = base.rgb;
+  vec3 v = normalize(u_eye - v_position);
+  vec3 f0 = mix(vec3(0.04), albedo, metalness);
+  vec3 c_diff = mix(albedo, vec3(0.0), metalness);
+  vec3 color;
+  if (u_ibl != 0) {
+    color = environment(n, v, f0, c_diff, roughness) * occlusion;
+  } else {
+    float alpha = max(roughness * roughness, 0.002);
+    color = punctual(n, v, normalize(u_light_direction), f0, c_diff, alpha) * u_light_color;
+    // Without an environment: a sky-to-ground hemisphere for the ambient term.
+    vec3 ambient_light = u_ambient * mix(0.5, 1.0, 0.5 + 0.5 * n.y);
+    color += ambient_light * occlusion * (c_diff + f0 * 0.5);
+  }
+  color += emissive * albedo;
+  o_color = vec4(linear_to_srgb(tone_map(color * u_exposure)), opacity);
+}
+)";
+
+const char* const kLineVertexShader = R"(#version 330 core
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec4 a_color;
+uniform mat4 u_view_projection;
+out vec4 v_color;
+void main() {
+  v_color = a_color;
+  gl_Position = u_view_projection * vec4(a_position, 1.0);
+}
+)";
+
+const char* const kLineFragmentShader = R"(#version 330 core
+in vec4 v_color;
+out vec4 o_color;
+void main() { o_color = v_color; }
+)";
+
+}  // namespace aem::viewer
