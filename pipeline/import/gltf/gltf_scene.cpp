@@ -72,7 +72,9 @@ Node node_of(const tinygltf::Model& m, const GltfDocument& doc, std::size_t inde
   out.where = "node " + std::to_string(index);
   out.name = n.name;
   out.parent = doc.parent[index];
-  out.children.assign(n.children.begin(), n.children.end());
+  // A child the import detached (a scene root whose parent the scene does not list) is left out.
+  for (int child : n.children)
+    if (doc.parent[std::size_t(child)] == int(index)) out.children.push_back(child);
   if (n.matrix.size() == 16) {
     out.matrix.emplace();
     for (std::size_t i = 0; i < 16; ++i) (*out.matrix)[i] = n.matrix[i];
