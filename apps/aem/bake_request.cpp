@@ -14,6 +14,15 @@ namespace {
 // The largest value a limit option takes: 2^62, far past any memory, and a whole number in JSON.
 constexpr long long kMaxLimit = 1LL << 62;
 
+// The command's options by kind; parse() below consumes exactly these (test/apps/bake_option_kind_test.cpp
+// checks that the parser takes every one as its kind).
+constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tangents", "--allow-missing",
+                                       "--verbose", "--json", "--dry-run"};
+constexpr std::string_view kValueOptions[] = {
+    "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality",
+    "--max-texture-size", "--max-image-pixels", "--max-total-pixels", "--max-vertices", "--max-animation-keys",
+    "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard"};
+
 // `-j4` as `-j 4`, so that the shared parser sees an option and its value.
 std::vector<std::string_view> split_jobs_flag(Args args, std::vector<std::string>& storage) {
   storage.reserve(args.size() * 2);
@@ -128,6 +137,16 @@ pipeline::BakeJob single_file_job(const BakeRequest& r) {
 }
 
 }  // namespace
+
+std::span<const std::string_view> bake_flags() { return kFlags; }
+std::span<const std::string_view> bake_value_options() { return kValueOptions; }
+
+BakeOptionKind bake_option_kind(std::string_view option) {
+  if (std::find(std::begin(kFlags), std::end(kFlags), option) != std::end(kFlags)) return BakeOptionKind::flag;
+  if (std::find(std::begin(kValueOptions), std::end(kValueOptions), option) != std::end(kValueOptions))
+    return BakeOptionKind::value;
+  return BakeOptionKind::unknown;
+}
 
 BakeRequest parse_bake_request(Args args) {
   std::vector<std::string> storage;

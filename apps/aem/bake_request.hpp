@@ -3,6 +3,7 @@
 // command (bake_command.cpp) and Python's aem.bake (python/src/bake_binding.cpp), so that both
 // accept the same options and refuse bad ones with the same messages.
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,15 @@ struct BakeRequest {
 // The arguments after `aem bake` (`-j4` as `-j 4`). Throws UsageError for an unknown option, a
 // bad value or a missing -o, with the message the command prints.
 BakeRequest parse_bake_request(Args args);
+
+// What `--name` is to the bake command: a flag (--strict), an option taking a value
+// (--textures rgba), or not one of its options. Python's aem.bake refuses True or False for an
+// option that takes a value instead of leaving it out.
+enum class BakeOptionKind { flag, value, unknown };
+BakeOptionKind bake_option_kind(std::string_view option);
+// Every flag, and every option that takes a value, that parse_bake_request consumes.
+std::span<const std::string_view> bake_flags();
+std::span<const std::string_view> bake_value_options();
 
 // One input file (not a directory, no manifest): baked with its detailed summary.
 bool single_file_form(const BakeRequest& request);

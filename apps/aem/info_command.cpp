@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/model.hpp"
+#include "aem/model_bounds.hpp"
 #include "arg_parser.hpp"
 #include "utf8_arguments.hpp"
 #include "model_description.hpp"
@@ -18,7 +19,9 @@ constexpr const char* kUsage =
     "usage: aem info FILE [--json]\n"
     "\n"
     "Describes an AEM file: bytes per section, textures (size, format, mips, wrap), materials,\n"
-    "meshes, the joint tree and animations (duration, key counts). The file is validated first.\n"
+    "meshes with their bounding boxes, the model's box in the bind pose and the box that holds it\n"
+    "in every animation, the joint tree and animations (duration, key counts). The file is\n"
+    "validated first.\n"
     "On a source model (.gltf, .glb): the command that bakes it, and what that bake would lose\n"
     "and write (a dry run: nothing is written).\n"
     "\n"
@@ -98,6 +101,29 @@ void print_joint_tree(const Model& model, const std::vector<std::vector<std::uin
   }
 }
 
+// "(x, y, z) .. (x, y, z)", each float in as many digits as it needs to read back the same,
+// or "none" for an empty box.
+std::string box_text(const BoundingBox& box) {
+  if (box.empty()) return "none";
+  char text[160];
+  std::snprintf(text, sizeof text, "(%.9g, %.9g, %.9g) .. (%.9g, %.9g, %.9g)", double(box.min[0]), double(box.min[1]),
+                double(box.min[2]), double(box.max[0]), double(box.max[1]), double(box.max[2]));
+  return text;
+}
+
+// {"min": [x, y, z], "max": [x, y, z]}, or null for an empty box.
+nlohmann::ordered_json box_json(const BoundingBox& box) {
+  if (box.empty()) return nullptr;
+  return {{"min", {box.min[0], box.min[1], box.min[2]}}, {"max", {box.max[0], box.max[1], box.max[2]}}};
+}
+
+// How the motion box was found, for the text output.
+std::string motion_text(const AnimationBounds& motion) {
+  if (motion.poses == 0) return "no joints: the bind pose";
+  return std::to_string(motion.poses) + " poses sampled, " +
+         (motion.per_vertex ? "every skinned vertex posed" : "joint boxes (conservative)");
+}
+
 void print_text(const std::string& path, const Model& model) {
   const Header& h = model.header();
   std::printf("%s: AEM version %u, %llu bytes\n", path.c_str(), unsigned(h.version),
@@ -133,9 +159,13 @@ void print_text(const std::string& path, const Model& model) {
   std::printf("\nmeshes: %u\n", h.mesh_count);
   for (std::size_t i = 0; i < model.meshes().size(); ++i) {
     const Mesh& m = model.meshes()[i];
-    std::printf("  #%zu  %u triangles  indices %u..%u  material #%u\n", i, m.index_count / 3,
-                m.first_index, m.first_index + m.index_count, m.material);
+    std::printf("  #%zu  %u triangles  indices %u..%u  material #%u  box %s\n", i, m.index_count / 3,
+                m.first_index, m.first_index + m.index_count, m.material,
+                box_text(mesh_bind_pose_bounds(model, m)).c_str());
   }
+  const AnimationBounds motion = animation_bounds(model);
+  std::printf("\nbounds\n  bind pose        %s\n  every animation  %s  (%s)\n",
+              box_text(bind_pose_bounds(model)).c_str(), box_text(motion.box).c_str(), motion_text(motion).c_str());
   std::printf("\njoints: %u\n", h.joint_count);
   print_joint_tree(model, joint_children(model));
   std::printf("\nanimations: %u\n", h.animation_count);
@@ -189,9 +219,17 @@ nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
     meshes.push_back({{"first_index", m.first_index},
                       {"index_count", m.index_count},
                       {"triangles", m.index_count / 3},
-                      {"material", m.material}});
+                      {"material", m.material},
+                      {"bounds", box_json(mesh_bind_pose_bounds(model, m))}});
   }
   out["meshes"] = meshes;
+  const AnimationBounds motion = animation_bounds(model);
+  json animated = box_json(motion.box);
+  if (!animated.is_null()) {
+    animated["poses"] = motion.poses;
+    animated["per_vertex"] = motion.per_vertex;
+  }
+  out["bounds"] = {{"bind_pose", box_json(bind_pose_bounds(model))}, {"every_animation", animated}};
   json joints = json::array();
   for (const Joint& j : model.joints()) {
     joints.push_back({{"name", std::string(name_view(j.name))}, {"parent", j.parent}});

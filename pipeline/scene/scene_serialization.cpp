@@ -12,14 +12,14 @@ namespace aem::pipeline {
 namespace {
 
 constexpr unsigned char kMagic[8] = {'A', 'E', 'M', 'S', 'C', 'E', 'N', 'E'};
-constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kVersion = 2;  // 2: samplers carry where and deferred
 
 // The fewest bytes one element of each kind takes on the wire: a count claiming more elements
 // than the remaining bytes could hold is refused before anything is allocated.
 constexpr std::size_t kWireString = 4, kWireI32 = 4, kWireBuffer = 8, kWireWarning = 12,
                       kWireStream = 64, kWireAttribute = 13, kWirePrimitive = 37, kWireMesh = 12,
                       kWireNode = 110, kWireSkin = 16, kWireAnimSampler = 13, kWireChannel = 17,
-                      kWireAnimation = 24, kWireMaterial = 300, kWireTexture = 20, kWireSampler = 2,
+                      kWireAnimation = 24, kWireMaterial = 300, kWireTexture = 20, kWireSampler = 18,
                       kWireImage = 44;
 
 // How many values each serialized enum has, from its last enumerator: the reader refuses a
@@ -293,8 +293,10 @@ void fields(Io& io, Scene& s) {
     io.vec(t.unread_sources, kWireString, [&](std::string& v) { io.str(v); });
   });
   io.vec(s.samplers, kWireSampler, [&](Sampler& v) {
+    io.str(v.where);
     io.enumeration(v.wrap_u);
     io.enumeration(v.wrap_v);
+    fields(io, v.deferred);
   });
   io.vec(s.images, kWireImage, [&](Image& v) { fields(io, v); });
   io.vec(s.inputs, kWireString, [&](std::filesystem::path& v) { io.path(v); });

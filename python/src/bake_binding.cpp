@@ -36,7 +36,13 @@ void append_option(std::vector<std::string>& args, const std::string& name, cons
   for (char& c : flag) c = c == '_' ? '-' : c;
   if (value.is_none()) return;
   if (py::isinstance<py::bool_>(value)) {
-    if (value.cast<bool>()) args.push_back(flag);
+    // True or False only means something for a flag: textures=False would otherwise bake with
+    // the default textures, as if the option had been heard.
+    if (cli::bake_option_kind(flag) == cli::BakeOptionKind::value)
+      throw py::type_error("aem.bake(" + name + "=" + (value.cast<bool>() ? "True" : "False") + "): " + flag +
+                           " takes a value, not True or False; leave " + name + " out for its default");
+    if (value.cast<bool>() || cli::bake_option_kind(flag) == cli::BakeOptionKind::unknown)
+      args.push_back(flag);  // an unknown name is refused by the command's parser, True or False
   } else if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
     for (const py::handle item : value) args.push_back(flag + "=" + argument_text(item));
   } else {
@@ -50,10 +56,17 @@ void append_option(std::vector<std::string>& args, const std::string& name, cons
   raise_error(module_errors().bake_error, message, attributes);
 }
 
-// Runs the jobs on another thread while this one waits with the GIL released, looking for
-// Ctrl-C: on KeyboardInterrupt the bakes are cancelled (nothing is left half written) and the
-// interrupt propagates.
-std::vector<pipeline::JobResult> run_jobs(const std::vector<pipeline::BakeJob>& jobs, const cli::BakeRequest& request) {
+// True once the caller's cancel object (anything with is_set(), e.g. a threading.Event) is set.
+bool cancel_requested(const py::object& cancel_event) {
+  return !cancel_event.is_none() && cancel_event.attr("is_set")().cast<bool>();
+}
+
+// Runs the jobs on another thread while this one waits with the GIL released, looking every
+// 100 ms for Ctrl-C (heard only on the main thread) and for `cancel_event` (set from any thread).
+// Either sets the one cancel flag the bakes watch, as SIGINT does for `aem bake`: nothing is
+// left half written, and KeyboardInterrupt or BakeCancelled is raised.
+std::vector<pipeline::JobResult> run_jobs(const std::vector<pipeline::BakeJob>& jobs, const cli::BakeRequest& request,
+                                          const py::object& cancel_event) {
   std::atomic<bool> cancel{false};
   // aem.bake(cache=..., cache_url=..., shard=...) as the command line's --cache, --cache-url, --shard.
   std::unique_ptr<pipeline::BakeCache> cache;
@@ -73,13 +86,29 @@ std::vector<pipeline::JobResult> run_jobs(const std::vector<pipeline::BakeJob>& 
       status = batch.wait_for(std::chrono::milliseconds(100));
     }
     if (status == std::future_status::ready) break;
-    if (PyErr_CheckSignals() != 0) {
+    const bool interrupted = PyErr_CheckSignals() != 0;  // sets the Python error it raises
+    bool cancelled = false;
+    if (!interrupted) {
+      try {
+        cancelled = cancel_requested(cancel_event);
+      } catch (...) {  // is_set() raised: stop the bakes before the error propagates
+        cancel.store(true);
+        py::gil_scoped_release release;
+        batch.wait();
+        throw;
+      }
+    }
+    if (interrupted || cancelled) {
       cancel.store(true);
       {
         py::gil_scoped_release release;
         batch.wait();
       }
-      throw py::error_already_set();
+      if (interrupted) throw py::error_already_set();
+      py::dict attributes;
+      attributes["report"] = py::none();
+      raise_error(module_errors().bake_cancelled,
+                  "aem.bake() was cancelled (its cancel event was set); nothing was left half written", attributes);
     }
   }
   try {
@@ -111,7 +140,16 @@ void emit_warnings(const std::vector<pipeline::JobResult>& results) {
 py::object bake(const py::args& inputs, const py::kwargs& options) {
   std::vector<std::string> args;
   for (const py::handle input : inputs) args.push_back(argument_text(input));
-  for (const auto& [name, value] : options) append_option(args, py::str(name), value);
+  py::object cancel_event = py::none();
+  for (const auto& [name, value] : options) {
+    if (py::str(name).cast<std::string>() == "cancel") {  // the binding's own: not a command option
+      if (!value.is_none() && !py::hasattr(value, "is_set"))
+        throw py::type_error("aem.bake(cancel=...) takes an object with is_set(), such as a threading.Event");
+      cancel_event = py::reinterpret_borrow<py::object>(value);
+      continue;
+    }
+    append_option(args, py::str(name), value);
+  }
   const std::vector<std::string_view> views(args.begin(), args.end());
 
   cli::BakeRequest request;
@@ -124,7 +162,7 @@ py::object bake(const py::args& inputs, const py::kwargs& options) {
   }
 
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<pipeline::JobResult> results = run_jobs(jobs, request);
+  const std::vector<pipeline::JobResult> results = run_jobs(jobs, request, cancel_event);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::string problems;
@@ -160,7 +198,9 @@ void bind_bake(py::module_& m) {
         "Returns the report `aem bake --json` prints (specs/reports.md) as a dict. Each warning is "
         "also issued as an aem.BakeWarning (attribute code). Raises aem.BakeError when an option is "
         "wrong or any model failed (the message: every failed model's reason; attribute report). "
-        "Ctrl-C cancels the bakes, leaving no output half written, and raises KeyboardInterrupt.");
+        "Ctrl-C cancels the bakes, leaving no output half written, and raises KeyboardInterrupt. "
+        "cancel=EVENT (a threading.Event, or anything with is_set()) does the same from any thread, "
+        "for a bake running on any thread: once it is set, the bakes stop and aem.BakeCancelled is raised.");
 }
 
 }  // namespace aem::python

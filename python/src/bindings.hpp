@@ -27,6 +27,7 @@ struct ModuleErrors {
   PyObject* model_error = nullptr;  // aem.ModelError: opening or validating a file
   PyObject* bake_error = nullptr;   // aem.BakeError: what `aem bake` reports as an error
   PyObject* bake_warning = nullptr;  // aem.BakeWarning: what it reports as a warning
+  PyObject* bake_cancelled = nullptr;  // aem.BakeCancelled (a BakeError): aem.bake(cancel=...) was set
 };
 const ModuleErrors& module_errors();
 void bind_errors(py::module_& m);

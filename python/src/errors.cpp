@@ -1,4 +1,4 @@
-// aem.ModelError, aem.BakeError and aem.BakeWarning.
+// aem.ModelError, aem.BakeError, aem.BakeCancelled and aem.BakeWarning.
 #include "bindings.hpp"
 
 namespace aem::python {
@@ -29,6 +29,11 @@ void bind_errors(py::module_& m) {
       "(every failed model's reason, one a line) or a depfile that cannot be written. "
       "Attribute report: the bake's report dict (None when nothing ran).",
       PyExc_Exception);
+  g_errors.bake_cancelled = new_class(
+      "aem.BakeCancelled",
+      "aem.bake(cancel=EVENT) stopped because EVENT was set: the running bakes were cancelled and "
+      "nothing was left half written. A BakeError; attribute report is None.",
+      g_errors.bake_error);
   g_errors.bake_warning = new_class(
       "aem.BakeWarning",
       "What a bake could not carry over (str() is the message `aem bake` prints); attribute code: "
@@ -36,6 +41,7 @@ void bind_errors(py::module_& m) {
       PyExc_UserWarning);
   m.add_object("ModelError", py::handle(g_errors.model_error));
   m.add_object("BakeError", py::handle(g_errors.bake_error));
+  m.add_object("BakeCancelled", py::handle(g_errors.bake_cancelled));
   m.add_object("BakeWarning", py::handle(g_errors.bake_warning));
 }
 

@@ -5,6 +5,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import warnings
 
@@ -110,6 +111,59 @@ def test_a_dry_run_is_refused_rather_than_ignored(tmp_path):
     with pytest.raises(TypeError, match="has no dry run"):
         aem.bake(model, output=tmp_path / "out.aem", dry_run=True)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model.gltf"]
+
+
+def test_true_or_false_for_an_option_that_takes_a_value_is_refused(tmp_path):
+    # textures=False used to be left out, so the bake ran with the default textures as if heard.
+    model = tmp_path / "model.gltf"
+    model.write_text('{"asset": {"version": "2.0"}}')
+    for name, value in [("textures", False), ("quality", True), ("max_texture_size", False), ("allow_dir", False)]:
+        option = "--" + name.replace("_", "-")
+        with pytest.raises(TypeError, match=f"{option} takes a value, not True or False; leave {name} out"):
+            aem.bake(model, output=tmp_path / "out.aem", **{name: value})
+    # An unknown name is the command's error, False as much as True.
+    assert str(bake_error(model, output=tmp_path / "out.aem", colour=False)).startswith("unknown option '--colour'")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.gltf"]
+
+
+def test_false_for_a_flag_leaves_it_out(corpus, tmp_path):
+    model = corpus / MODELS["BoxTextured"]
+    report = aem.bake(model, output=tmp_path / "box.aem", textures="rgba", strict=False, force=False)
+    assert report["models"][0]["status"] == "baked"
+
+
+def test_a_cancel_object_must_have_is_set(tmp_path):
+    with pytest.raises(TypeError, match="object with is_set"):
+        aem.bake(tmp_path / "model.gltf", output=tmp_path / "out.aem", cancel=True)
+
+
+def test_a_bake_on_another_thread_is_cancelled_by_its_event(corpus, tmp_path):
+    # Ctrl-C reaches only the main thread; cancel= sets the same flag from any thread.
+    output = tmp_path / "out" / "helmet.aem"
+    cancel = threading.Event()
+    outcome = {}
+
+    def bake():
+        try:
+            aem.bake(corpus / "khronos/DamagedHelmet/glTF-Binary/DamagedHelmet.glb", output=output,
+                     quality="best", threads=1, cancel=cancel)
+            outcome["result"] = "finished"
+        except aem.BakeCancelled as e:
+            outcome["result"] = e
+
+    worker = threading.Thread(target=bake)
+    started = time.monotonic()
+    worker.start()
+    time.sleep(1.0)  # into the texture encoding: a best-quality bake of its 2048x2048 maps takes minutes
+    cancel.set()
+    worker.join(timeout=120)  # a watchdog: an unheard cancel lets the bake run minutes
+    assert not worker.is_alive()
+    assert isinstance(outcome["result"], aem.BakeCancelled), outcome
+    assert isinstance(outcome["result"], aem.BakeError)
+    assert outcome["result"].report is None
+    assert "cancelled" in str(outcome["result"])
+    assert time.monotonic() - started < 60
+    assert not output.parent.exists() or list(output.parent.iterdir()) == []
 
 
 def test_a_directory_bakes_what_it_can_and_names_what_failed(corpus, tmp_path):

@@ -51,6 +51,8 @@ TEST(SceneSerialization, RoundTripKeepsEveryField) {
   EXPECT_TRUE(s.materials[0].double_sided);
   EXPECT_EQ(s.textures[0].unread_sources, (std::vector<std::string>{"EXT_texture_webp"}));
   EXPECT_EQ(s.samplers[0].wrap_v, aem::WrapMode::mirrored_repeat);
+  EXPECT_EQ(s.samplers[0].where, "sampler 0");
+  EXPECT_EQ(s.samplers[0].deferred.warnings[0].detail, "wrapS 1234 is not a glTF wrap mode");
   EXPECT_EQ(s.images[0].file, std::filesystem::path("textures/red.png"));
   EXPECT_EQ(s.images[1].same_as, 0);
   EXPECT_EQ(s.inputs, expected.inputs);

@@ -88,7 +88,12 @@ inline pipeline::Scene sample_scene() {
   m.deferred.warnings = {{"material conversion", "material 0 (Red)", "Phong"}};
   s.materials = {m};
   s.textures = {{"texture 0", 0, 0, {"EXT_texture_webp"}}};
-  s.samplers = {{WrapMode::clamp_to_edge, WrapMode::mirrored_repeat}};
+  Sampler sampler;
+  sampler.where = "sampler 0";
+  sampler.wrap_u = WrapMode::clamp_to_edge;
+  sampler.wrap_v = WrapMode::mirrored_repeat;
+  sampler.deferred.warnings = {{"texture wrap", "", "wrapS 1234 is not a glTF wrap mode"}};
+  s.samplers = {sampler};
   Image image;
   image.where = "image 0 (red.png)";
   image.problem = "cannot be decoded";

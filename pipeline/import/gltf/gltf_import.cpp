@@ -142,6 +142,10 @@ void check_no_cycles(const GltfDocument& doc) {
 // The scene's roots, each node placed once. Exporters and hand-edited files sometimes list a node
 // both as a root and as a descendant of another root (Bevy's cakeBirthday.glb), or list a root
 // twice; Blender, three.js and Bevy place such a node once, under its parent, and so do we.
+// A root whose parent the scene does not list is placed as three.js (GLTFLoader.loadScene adds
+// each listed node's own subtree to the scene group) and Bevy (load_node starts each listed node
+// from the identity) place it: at the scene root, with its own transform only. It is detached
+// from its parent here, so the Scene stays a forest whose roots have no parent.
 void choose_roots(GltfDocument& doc, WarningLog& warnings) {
   const tinygltf::Scene& scene = doc.model->scenes[std::size_t(doc.scene)];
   const std::string where = doc.path.string() + ": scene " + std::to_string(doc.scene) + ": ";
@@ -164,12 +168,14 @@ void choose_roots(GltfDocument& doc, WarningLog& warnings) {
                                              " is listed as a root more than once; it is placed once");
       continue;
     }
-    // A root whose ancestors the scene does not list: placing it would mean choosing between
-    // its parent's transform and none, and no exporter we know writes this.
-    if (doc.parent[std::size_t(r)] >= 0)
-      fail(doc, "scene " + std::to_string(doc.scene) + ": node " + std::to_string(r) +
-                    " is listed as a root but is the child of node " +
-                    std::to_string(doc.parent[std::size_t(r)]) + ", which the scene does not list");
+    if (parent >= 0) {
+      warnings.warn("scene root parent not listed",
+                    where + "node " + std::to_string(r) + " is listed as a root but is the child of node " +
+                        std::to_string(parent) + ", which the scene does not list; it is placed at the scene " +
+                        "root with its own transform, without node " + std::to_string(parent) +
+                        "'s (as three.js and Bevy show it)");
+      doc.parent[std::size_t(r)] = -1;
+    }
     taken[std::size_t(r)] = 1;
     doc.roots.push_back(r);
   }

@@ -1,5 +1,8 @@
 #include "import/gltf/gltf_scene.hpp"
 
+#include <optional>
+#include <tuple>
+
 #include <tiny_gltf.h>
 
 #include "import/gltf/gltf_texture_transform.hpp"
@@ -20,7 +23,7 @@ std::uint32_t set_number(const std::string& name, std::size_t prefix) {
 }
 
 // The glTF attribute as a scene attribute, or nothing for names the stages do not read
-// (_BATCHID and other application attributes).
+// (_BATCHID and other application attributes: the caller defers a warning for them).
 std::optional<Attribute> attribute_of(const std::string& name, int accessor) {
   auto prefixed = [&](const char* prefix, Semantic semantic) -> std::optional<Attribute> {
     const std::size_t length = std::char_traits<char>::length(prefix);
@@ -72,7 +75,9 @@ Node node_of(const tinygltf::Model& m, const GltfDocument& doc, std::size_t inde
   out.where = "node " + std::to_string(index);
   out.name = n.name;
   out.parent = doc.parent[index];
-  out.children.assign(n.children.begin(), n.children.end());
+  // A child the import detached (a scene root whose parent the scene does not list) is left out.
+  for (int child : n.children)
+    if (doc.parent[std::size_t(child)] == int(index)) out.children.push_back(child);
   if (n.matrix.size() == 16) {
     out.matrix.emplace();
     for (std::size_t i = 0; i < 16; ++i) (*out.matrix)[i] = n.matrix[i];
@@ -98,8 +103,15 @@ Mesh mesh_of(const tinygltf::Model& m, std::size_t index) {
     if (p.mode >= 0 && p.mode <= 6) prim.mode = PrimitiveMode(p.mode);
     else prim.deferred.error = "unknown primitive mode " + std::to_string(p.mode);
     prim.indices = p.indices;
-    for (const auto& [name, accessor] : p.attributes)  // by name, as tinygltf's map orders them
+    for (const auto& [name, accessor] : p.attributes) {  // by name, as tinygltf's map orders them
       if (auto a = attribute_of(name, accessor)) prim.attributes.push_back(*a);
+      else if (name.starts_with('_'))  // reported once per name, only when the primitive is baked
+        prim.deferred.warnings.push_back({"application attribute", name,
+                                          "application-specific attribute " + name + " dropped: AEM vertices carry none"});
+      else
+        prim.deferred.warnings.push_back({"unknown attribute", name,
+                                          "attribute '" + name + "' dropped: not a glTF attribute semantic"});
+    }
     prim.morph_targets = std::uint32_t(p.targets.size());
     prim.material = p.material;
     out.primitives.push_back(std::move(prim));
@@ -198,16 +210,29 @@ std::string image_label(const tinygltf::Image& img, std::size_t index) {
 
 }  // namespace
 
-WrapMode wrap_mode_of(int gltf_wrap) {
+std::optional<WrapMode> wrap_mode_of(int gltf_wrap) {
   switch (gltf_wrap) {
     case 10497: return WrapMode::repeat;
     case 33648: return WrapMode::mirrored_repeat;
     case 33071: return WrapMode::clamp_to_edge;
-    default: break;
+    default: return std::nullopt;
   }
-  // A code outside glTF's three is baked as glTF's default, without a word for now
-  // (specs/scene-description.md §5, Q3: a deferred warning would change the recorded bakes).
-  return WrapMode::repeat;
+}
+
+Sampler sampler_of(const tinygltf::Sampler& s, std::size_t index) {
+  Sampler out;
+  out.where = "sampler " + std::to_string(index);
+  // A code outside glTF's three is baked as glTF's default, with a warning when a baked
+  // material uses the sampler.
+  for (auto [axis, code, mode] : {std::tuple{"wrapS", s.wrapS, &out.wrap_u}, std::tuple{"wrapT", s.wrapT, &out.wrap_v}}) {
+    const std::optional<WrapMode> known = wrap_mode_of(code);
+    *mode = known.value_or(WrapMode::repeat);
+    if (!known)
+      out.deferred.warnings.push_back({"texture wrap", "",
+                                       std::string(axis) + " " + std::to_string(code) +
+                                           " is not a glTF wrap mode (33071, 33648 or 10497); baked as repeat"});
+  }
+  return out;
 }
 
 Scene describe_gltf(tinygltf::Model& m, const GltfDocument& doc, std::vector<EncodedImage> images) {
@@ -236,7 +261,7 @@ Scene describe_gltf(tinygltf::Model& m, const GltfDocument& doc, std::vector<Enc
       }
     scene.textures.push_back(std::move(texture));
   }
-  for (const tinygltf::Sampler& s : m.samplers) scene.samplers.push_back({wrap_mode_of(s.wrapS), wrap_mode_of(s.wrapT)});
+  for (std::size_t i = 0; i < m.samplers.size(); ++i) scene.samplers.push_back(sampler_of(m.samplers[i], i));
   for (tinygltf::Buffer& buffer : m.buffers) scene.buffers.push_back(std::move(buffer.data));
   for (std::size_t i = 0; i < m.images.size(); ++i) {
     EncodedImage& kept = images[i];

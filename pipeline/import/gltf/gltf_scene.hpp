@@ -3,6 +3,7 @@
 // only thing the bake stages read. Private to the importer: it names tinygltf.
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 
 namespace tinygltf {
 class Model;
+struct Sampler;
 }
 
 namespace aem::pipeline {
@@ -40,7 +42,10 @@ struct EncodedImage {
 // bufferView become a buffer of their own. `images` has one entry per model image.
 Scene describe_gltf(tinygltf::Model& model, const GltfDocument& doc, std::vector<EncodedImage> images);
 
-// glTF's sampler wrap codes (OpenGL's enums) as AEM's.
-WrapMode wrap_mode_of(int gltf_wrap);
+// glTF's sampler wrap codes (OpenGL's enums) as AEM's; nothing for a code outside glTF's three.
+std::optional<WrapMode> wrap_mode_of(int gltf_wrap);
+// A glTF sampler as the scene's: an unknown wrap code is baked as repeat (glTF's default) with a
+// deferred warning, reported when a baked material uses the sampler.
+Sampler sampler_of(const tinygltf::Sampler& sampler, std::size_t index);
 
 }  // namespace aem::pipeline

@@ -162,7 +162,9 @@ class Packer {
     if (texture < 0) return {WrapMode::repeat, WrapMode::repeat};
     const int s = scene_.textures[std::size_t(texture)].sampler;
     if (s == kNone) return {WrapMode::repeat, WrapMode::repeat};
-    return {scene_.samplers[std::size_t(s)].wrap_u, scene_.samplers[std::size_t(s)].wrap_v};
+    const Sampler& sampler = scene_.samplers[std::size_t(s)];
+    report_warnings(scene_, sampler.where, sampler.deferred, warnings_);  // an unknown wrap code
+    return {sampler.wrap_u, sampler.wrap_v};
   }
 
   // Finds or makes a texture for `key`; `make` yields level 0.

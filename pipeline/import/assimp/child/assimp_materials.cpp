@@ -58,7 +58,9 @@ TextureRef AssimpMaterials::texture_ref(const TextureSlot& s, Material& material
     material.deferred.warnings.push_back({"texture wrap", material.where, std::string(role) +
                                           " texture's decal mode becomes clamp to edge"});
   Scene& scene = scene_;
-  const Sampler sampler{wrap_mode(s.wrap[0]), wrap_mode(s.wrap[1])};
+  Sampler sampler;
+  sampler.wrap_u = wrap_mode(s.wrap[0]);
+  sampler.wrap_v = wrap_mode(s.wrap[1]);
   const std::string key = s.path + '\n' + std::to_string(int(sampler.wrap_u)) + std::to_string(int(sampler.wrap_v));
   if (const auto it = texture_by_key_.find(key); it != texture_by_key_.end()) {
     ref.texture = it->second;
@@ -72,6 +74,7 @@ TextureRef AssimpMaterials::texture_ref(const TextureSlot& s, Material& material
     if (scene.samplers[i].wrap_u == sampler.wrap_u && scene.samplers[i].wrap_v == sampler.wrap_v) sampler_index = std::int32_t(i);
   if (sampler_index == kNone) {
     sampler_index = std::int32_t(scene.samplers.size());
+    sampler.where = "sampler " + std::to_string(sampler_index);
     scene.samplers.push_back(sampler);
   }
   texture.sampler = sampler_index;

@@ -107,7 +107,9 @@ struct Material {
 };
 struct Texture { std::string where; std::int32_t image = kNone, sampler = kNone;
                  std::vector<std::string> unread_sources; };  // extension names when image is kNone
-struct Sampler { WrapMode wrap_u = WrapMode::repeat, wrap_v = WrapMode::repeat; };  // aem/format.hpp
+struct Sampler { std::string where;                // "sampler 2"
+                 WrapMode wrap_u = WrapMode::repeat, wrap_v = WrapMode::repeat;  // aem/format.hpp
+                 Deferred deferred; };          // a wrap code the producer does not know, baked as repeat
 struct Image {
   std::string where;                  // "image 3 (wood.png)", as the material packer's messages name an image
   std::string problem;                // non-empty: no pixels, and why (kept verbatim)

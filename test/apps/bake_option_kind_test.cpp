@@ -1,0 +1,50 @@
+// bake_option_kind() against the parser it describes: Python's aem.bake decides from it whether
+// name=True/False is a flag, so a flag listed as taking a value (or the reverse) would turn
+// strict=True into an error, or textures=False into a silently ignored option.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "arg_parser.hpp"
+#include "bake_request.hpp"
+
+namespace aem::cli {
+namespace {
+
+// The message parse_bake_request gives for `model.gltf -o out.aem EXTRA`, or "" when it accepts them.
+std::string refusal(std::string_view extra) {
+  const std::vector<std::string_view> args{"model.gltf", "-o", "out.aem", extra};
+  try {
+    parse_bake_request(args);
+    return "";
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+}
+
+TEST(BakeOptionKind, EveryFlagIsTakenAloneByTheParser) {
+  ASSERT_FALSE(bake_flags().empty());
+  for (std::string_view flag : bake_flags()) {
+    EXPECT_EQ(bake_option_kind(flag), BakeOptionKind::flag) << flag;
+    EXPECT_EQ(refusal(flag), "") << flag;
+  }
+}
+
+TEST(BakeOptionKind, EveryValueOptionNeedsItsValue) {
+  ASSERT_FALSE(bake_value_options().empty());
+  for (std::string_view option : bake_value_options()) {
+    EXPECT_EQ(bake_option_kind(option), BakeOptionKind::value) << option;
+    EXPECT_EQ(refusal(option), std::string(option) + " needs a value") << option;
+  }
+}
+
+TEST(BakeOptionKind, AnythingElseIsUnknownToThem) {
+  EXPECT_EQ(bake_option_kind("--colour"), BakeOptionKind::unknown);
+  EXPECT_EQ(bake_option_kind("textures"), BakeOptionKind::unknown);  // the dashes belong to the name
+  EXPECT_NE(refusal("--colour").find("unknown option"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace aem::cli
