@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/model.hpp"
-#include "arg_parser.hpp"
+#include "aem/cli/arg_parser.hpp"
 #include "utf8_arguments.hpp"
 #include "model_description.hpp"
 #include "source_model.hpp"

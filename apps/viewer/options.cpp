@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/model_formats.hpp"
 
 namespace aem::viewer {
 namespace {
@@ -34,11 +35,7 @@ int parse_int(const std::string& option, const std::string& text) {
 }
 
 // Screenshots are PNG: a name that asks for another format is refused, not silently ignored.
-bool has_png_extension(const std::filesystem::path& path) {
-  std::string extension = path.extension().string();
-  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return extension == ".png";
-}
+bool has_png_extension(const std::filesystem::path& path) { return pipeline::lower_case_extension(path) == ".png"; }
 
 }  // namespace
 
