@@ -53,8 +53,8 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
   Expected<Model> opened = Model::try_open(path, {.storage = Storage::copy});
   // A name that is neither a model nor .aem: what the viewer reads says more than the AEM error.
   if (!opened && !pipeline::is_aem_path(path))
-    throw std::runtime_error(pipeline::unknown_model_format_message(path) + ", and AEM; it is not an AEM file either (" +
-                             opened.error().describe() + ")");
+    throw std::runtime_error(pipeline::unknown_model_format_message(path) + "; and AEM (.aem), which it is not either: " +
+                             opened.error().describe());
   if (!opened) throw std::runtime_error(path.string() + ": " + opened.error().describe());
   return timed(LoadedModel{nullptr, std::move(*opened), false, {}});
 }
