@@ -9,10 +9,10 @@
 #include <sys/resource.h>
 
 #include "aem/pipeline/batch_bake.hpp"
-#include "arg_parser.hpp"
+#include "aem/cli/arg_parser.hpp"
 #include "bake_progress.hpp"
-#include "bake_report_json.hpp"
-#include "bake_request.hpp"
+#include "aem/request/bake_report_json.hpp"
+#include "aem/request/bake_request.hpp"
 #include "dry_run.hpp"
 
 namespace aem::cli {

@@ -11,6 +11,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "aem/pipeline/model_formats.hpp"
+
 namespace aem::cli {
 namespace {
 
@@ -35,17 +37,6 @@ std::size_t terminal_columns() {
   return 80;
 }
 
-// The bytes of the files in `directory` that are not models: a .gltf's buffers and images, as far
-// as a directory listing can tell.
-double resource_bytes(const std::filesystem::path& directory) {
-  std::error_code ec;
-  double bytes = 0;
-  for (std::filesystem::directory_iterator it(directory, ec), end; !ec && it != end; it.increment(ec)) {
-    if (!pipeline::is_model_path(it->path()) && it->is_regular_file(ec)) bytes += double(it->file_size(ec));
-  }
-  return bytes;
-}
-
 // Each job's share of the work, for the ETA: its file's size, and for a .gltf the resources
 // beside it. Each directory is listed once, however many models it holds.
 std::vector<double> work_weights(std::span<const pipeline::BakeJob> jobs) {
@@ -57,11 +48,10 @@ std::vector<double> work_weights(std::span<const pipeline::BakeJob> jobs) {
     std::error_code ec;
     double bytes = double(std::filesystem::file_size(input, ec));
     if (ec) bytes = 0;
-    const bool binary = input.extension() == ".glb" || input.extension() == ".GLB";
-    if (pipeline::is_gltf_path(input) && !binary) {
+    if (pipeline::lower_case_extension(input) == ".gltf") {
       const std::filesystem::path directory = input.parent_path().empty() ? "." : input.parent_path();
       auto [place, added] = resources.try_emplace(directory, 0.0);
-      if (added) place->second = resource_bytes(directory);
+      if (added) place->second = double(pipeline::non_model_bytes_in(directory));
       bytes += place->second;
     }
     weights.push_back(bytes + 4096);  // every file costs something, however small

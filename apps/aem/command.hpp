@@ -3,10 +3,9 @@
 #include <span>
 #include <string_view>
 
-namespace aem::cli {
+#include "aem/cli/arg_parser.hpp"
 
-// The arguments after the command's own name.
-using Args = std::span<const std::string_view>;
+namespace aem::cli {
 
 struct Command {
   std::string_view name;

@@ -12,7 +12,7 @@
 #include "aem/codec/psnr.hpp"
 #include "aem/codec/texture_compress.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "arg_parser.hpp"
+#include "aem/cli/arg_parser.hpp"
 
 namespace aem::cli {
 namespace {

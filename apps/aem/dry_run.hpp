@@ -15,7 +15,7 @@
 
 #include "aem/format.hpp"
 #include "aem/pipeline/batch_bake.hpp"
-#include "bake_request.hpp"
+#include "aem/request/bake_request.hpp"
 
 namespace aem::cli {
 

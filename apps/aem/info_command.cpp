@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/model.hpp"
+#include "aem/cli/arg_parser.hpp"
 #include "aem/model_bounds.hpp"
-#include "arg_parser.hpp"
 #include "utf8_arguments.hpp"
 #include "model_description.hpp"
 #include "source_model.hpp"

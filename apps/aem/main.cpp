@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "arg_parser.hpp"
+#include "aem/cli/arg_parser.hpp"
 #include "command.hpp"
 #include "utf8_arguments.hpp"
 

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "aem/pipeline/model_formats.hpp"
 #if defined(AEM_CLI_WITH_PIPELINE)
 #include "aem/pipeline/batch_bake.hpp"
 #include "dry_run.hpp"
@@ -15,11 +16,6 @@ namespace aem::cli {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  return text;
-}
 
 // As a POSIX shell reads it back: bare when only safe characters, else in single quotes.
 std::string shell_word(const std::string& word) {
@@ -35,15 +31,16 @@ std::string shell_word(const std::string& word) {
 }  // namespace
 
 std::optional<std::string> source_model_format(const std::filesystem::path& path) {
-  const std::string extension = lower(path.extension().string());
-  if (extension == ".gltf" || extension == ".glb") return "glTF";
-#if defined(AEM_CLI_WITH_PIPELINE)
-  if (pipeline::is_assimp_path(path)) {  // "FBX (through Assimp)"
-    std::string name = extension.substr(1);
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });
-    return name + " (through Assimp)";
+  const std::optional<pipeline::ModelFormat> format = pipeline::model_format_of(path);
+  if (!format) return std::nullopt;
+  switch (*format) {  // no default: -Wswitch names a new format here
+    case pipeline::ModelFormat::gltf: return "glTF";
+    case pipeline::ModelFormat::assimp: {  // "FBX (through Assimp)"
+      std::string name = path.extension().string().substr(1);
+      std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+      return name + " (through Assimp)";
+    }
   }
-#endif
   return std::nullopt;
 }
 

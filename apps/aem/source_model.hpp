@@ -8,8 +8,8 @@
 namespace aem::cli {
 
 // The source format `path` names, by its extension in any letter case ("glTF" for .gltf and
-// .glb), or nullopt for anything else. The one place that decides: a format `aem bake` learns to
-// read is added here.
+// .glb, "FBX (through Assimp)"), or nullopt for anything else: model_format_of
+// (model_formats.hpp) decides, also in a build without the baker.
 std::optional<std::string> source_model_format(const std::filesystem::path& path);
 
 // `aem info` on a source model: says it is one, the command that bakes it (to NAME.aem beside

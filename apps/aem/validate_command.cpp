@@ -7,7 +7,7 @@
 
 #include "aem/model.hpp"
 #include "aem/validation.hpp"
-#include "arg_parser.hpp"
+#include "aem/cli/arg_parser.hpp"
 #include "utf8_arguments.hpp"
 
 namespace aem::cli {

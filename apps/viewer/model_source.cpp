@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "aem/pipeline/bake.hpp"
-#include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/model_formats.hpp"
 #include "aem/pipeline/model_writer.hpp"
 
 namespace aem::viewer {
@@ -52,6 +52,10 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
   // Read into owned memory, never mapped: the viewer watches files that other programs rewrite
   // in place (cp, editors, sync tools), and a mapping would die of SIGBUS when they truncate it.
   Expected<Model> opened = Model::try_open(path, {.storage = Storage::copy});
+  // A name that is neither a model nor .aem: what the viewer reads says more than the AEM error.
+  if (!opened && !pipeline::is_aem_path(path))
+    throw std::runtime_error(pipeline::unknown_model_format_message(path) + "; and AEM (.aem), which it is not either: " +
+                             opened.error().describe());
   if (!opened) throw std::runtime_error(path.string() + ": " + opened.error().describe());
   return timed(LoadedModel{nullptr, std::move(*opened), false, {}});
 }

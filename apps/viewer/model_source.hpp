@@ -33,7 +33,8 @@ struct LoadOptions {
 // --allow-dir: a file it references outside the model's directory and the allowed ones is an
 // error, a missing or undecodable image a warning, so that the model still shows. Every warning of the bake is printed on stderr
 // ("aem-viewer: warning: ...") and kept in LoadedModel::warnings.
-// Throws std::runtime_error with a message naming the file and the problem.
+// Throws std::runtime_error with a message naming the file and the problem; for a file that is
+// neither a model (is_model_path) nor an AEM file, one naming the formats the viewer reads.
 LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& options = {});
 
 }  // namespace aem::viewer

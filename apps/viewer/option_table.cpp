@@ -1,12 +1,12 @@
 #include "option_table.hpp"
 
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <stdexcept>
 
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/model_formats.hpp"
 
 namespace aem::viewer {
 namespace {
@@ -35,11 +35,7 @@ int parse_int(const std::string& option, const std::string& text) {
 }
 
 // Screenshots are PNG: a name that asks for another format is refused, not silently ignored.
-bool has_png_extension(const std::filesystem::path& path) {
-  std::string extension = path.extension().string();
-  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return extension == ".png";
-}
+bool has_png_extension(const std::filesystem::path& path) { return pipeline::lower_case_extension(path) == ".png"; }
 
 void set_screenshot(Options& o, const std::string& v) {
   o.screenshot = v;

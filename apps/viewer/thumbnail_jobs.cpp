@@ -1,36 +1,30 @@
 #include "thumbnail_jobs.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
+#include <stdexcept>
 #include <system_error>
 #include <utility>
 
-#include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/model_formats.hpp"
 
 namespace aem::viewer {
 namespace {
 
-bool is_model_file(const std::filesystem::path& path) {
-  std::string extension = path.extension().string();
-  for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return extension == ".aem" || pipeline::is_model_path(path);
-}
+// What --screenshot-dir renders: AEM files, and every model the viewer bakes in memory.
+bool is_model_file(const std::filesystem::path& path) { return pipeline::is_aem_path(path) || pipeline::is_model_path(path); }
 
 std::filesystem::path thumbnail_name(std::filesystem::path relative) { return relative.replace_extension(".png"); }
 
-// The model files under `dir`, with their paths relative to it.
+// The model files under `dir`, with their paths relative to it, in path order.
 void list_models(const std::filesystem::path& dir, std::vector<std::pair<std::filesystem::path, std::filesystem::path>>& found,
                  std::vector<std::string>& problems) {
-  std::error_code ec;
-  std::filesystem::recursive_directory_iterator it(dir, std::filesystem::directory_options::skip_permission_denied, ec);
-  for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-    std::error_code type_error;
-    if (it->is_regular_file(type_error) && is_model_file(it->path())) {
-      found.emplace_back(it->path(), it->path().lexically_relative(dir));
-    }
+  try {
+    for (const std::filesystem::path& relative : pipeline::find_files_below(dir, is_model_file))
+      found.emplace_back(dir / relative, relative);
+  } catch (const std::runtime_error& e) {
+    problems.push_back(e.what());
   }
-  if (ec) problems.push_back(dir.string() + ": cannot list the directory (" + ec.message() + ")");
 }
 
 }  // namespace
@@ -47,7 +41,7 @@ std::vector<ThumbnailJob> find_thumbnail_jobs(const std::vector<std::filesystem:
     } else if (std::filesystem::is_regular_file(input, ec) && is_model_file(input)) {
       found.emplace_back(input, input.filename());
     } else {
-      problems.push_back(input.string() + ": not a directory or an .aem, .gltf or .glb file");
+      problems.push_back(input.string() + ": not a directory, an .aem file or a model that aem bake reads");
       continue;
     }
     std::sort(found.begin(), found.end());

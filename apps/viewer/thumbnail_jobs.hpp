@@ -11,7 +11,8 @@ struct ThumbnailJob {
   std::filesystem::path thumbnail;  // OUT / its path relative to the input, with .png
 };
 
-// Every .aem, .gltf and .glb (any case) under the inputs, recursively, in path order; an input
+// Every .aem and model file (is_model_path, any case) under the inputs, recursively, skipping
+// .aem-bake stamp folders, in path order; an input
 // that is a model file itself gives OUT/<its name>.png. What cannot be listed (an input that
 // does not exist, a directory that cannot be read, a second model whose thumbnail name is
 // already taken, as x.gltf and x.glb) goes to `problems`, one line each naming the path.

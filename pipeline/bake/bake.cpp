@@ -1,14 +1,15 @@
 #include "aem/pipeline/bake.hpp"
 
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "stages/animation/animation_baker.hpp"
-#include "aem/pipeline/batch_bake.hpp"
 #include "stages/geometry/geometry_builder.hpp"
 #include "import/gltf/gltf_import.hpp"
 #include "stages/materials/material_packer.hpp"
+#include "aem/pipeline/model_formats.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "output/output_guard.hpp"
 #include "stages/animation/skeleton_builder.hpp"
@@ -107,6 +108,18 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   return result;
 }
 
+// The scene of the model's producer, chosen by its file name (model_formats.hpp).
+Scene import_model(const std::filesystem::path& input, const BakeOptions& options, WarningLog& warnings) {
+  const std::optional<ModelFormat> format = model_format_of(input);
+  // Refused by name before any producer reads it: a glTF parser's JSON error would mislead.
+  if (!format) throw BakeError(unknown_model_format_message(input));
+  switch (*format) {  // no default: -Wswitch names a new format here
+    case ModelFormat::gltf: return import_gltf(input, options, warnings);
+    case ModelFormat::assimp: return import_assimp(input, options, warnings);  // in its child process
+  }
+  throw std::logic_error("import_model: not a ModelFormat: " + std::to_string(int(*format)));
+}
+
 }  // namespace
 
 BakeResult bake_scene(const Scene& scene, const BakeOptions& options) {
@@ -117,8 +130,7 @@ BakeResult bake_scene(const Scene& scene, const BakeOptions& options) {
 BakeResult bake_model(const std::filesystem::path& input, const BakeOptions& options) {
   WarningLog warnings(options.strict);
   Stopwatch clock;
-  // glTF through tinygltf; every format Assimp reads through its child process (is_assimp_path).
-  const Scene scene = is_assimp_path(input) ? import_assimp(input, options, warnings) : import_gltf(input, options, warnings);
+  const Scene scene = import_model(input, options, warnings);
   const double import_s = clock.lap();
   throw_if_cancelled(options, input);
   return check_and_bake_scene(scene, options, warnings, import_s);

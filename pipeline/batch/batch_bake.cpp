@@ -1,18 +1,17 @@
 #include "aem/pipeline/batch_bake.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <map>
 #include <mutex>
 #include <numeric>
-#include <set>
 #include <thread>
 
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/bake_cache.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
 #include "io/confined_files.hpp"
+#include "aem/pipeline/model_formats.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "output/output_guard.hpp"
 #include "output/output_lock.hpp"
@@ -241,52 +240,7 @@ std::string depfile_escape(const std::string& path) {
   return out;
 }
 
-std::string lower_case_extension(const std::filesystem::path& path) {
-  std::string ext = path.extension().string();
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
-}
-
 }  // namespace
-
-bool is_gltf_path(const std::filesystem::path& path) {
-  const std::string ext = lower_case_extension(path);
-  return ext == ".gltf" || ext == ".glb";
-}
-
-bool is_assimp_path(const std::filesystem::path& path) {
-  // Debian's Assimp 5.2.5 (`assimp listext`) without glTF and without the names that are not
-  // models of their own (.md5anim/.md5camera, .mot, .vta) or too generic to claim (.xml, .raw).
-  static const std::set<std::string> extensions = {
-      ".3d",   ".3ds",     ".3mf", ".ac",  ".ac3d", ".acc",  ".amf",  ".ase",  ".ask",  ".b3d", ".blend", ".bsp",
-      ".bvh",  ".cob",     ".csm", ".dae", ".dxf",  ".enff", ".fbx",  ".hmp",  ".ifc",  ".ifczip", ".iqm", ".irr",
-      ".irrmesh", ".lwo",  ".lws", ".lxo", ".md2",  ".md3",  ".md5mesh", ".mdc", ".mdl", ".mesh", ".ms3d", ".ndo",
-      ".nff",  ".obj",     ".off", ".ogex", ".pk3", ".ply",  ".pmx",  ".prj",  ".q3o",  ".q3s", ".scn",  ".sib",
-      ".smd",  ".step",    ".stl", ".stp", ".ter",  ".uc",   ".x",    ".x3d",  ".x3db", ".xgl", ".zae",  ".zgl"};
-  return extensions.count(lower_case_extension(path)) > 0;
-}
-
-bool is_model_path(const std::filesystem::path& path) { return is_gltf_path(path) || is_assimp_path(path); }
-
-bool is_aem_path(const std::filesystem::path& path) { return lower_case_extension(path) == ".aem"; }
-
-std::vector<std::filesystem::path> find_model_files(const std::filesystem::path& dir) {
-  std::vector<std::filesystem::path> found;
-  std::error_code ec;
-  // Links to directories are not followed: a link back up the tree would never end.
-  std::filesystem::recursive_directory_iterator it(dir, std::filesystem::directory_options::skip_permission_denied, ec);
-  for (const std::filesystem::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
-    // Our own stamp folders hold nothing to bake.
-    if (it->is_directory(ec) && it->path().filename() == ".aem-bake") {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (is_model_path(it->path()) && it->is_regular_file(ec)) found.push_back(it->path().lexically_relative(dir));
-  }
-  if (ec) throw std::runtime_error(dir.string() + ": cannot be searched: " + ec.message());
-  std::sort(found.begin(), found.end());
-  return found;
-}
 
 std::vector<BakeJob> jobs_below(const std::filesystem::path& dir, const std::filesystem::path& output_dir,
                                 const BakeOptions& options) {

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/model_formats.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -18,15 +19,10 @@ std::vector<std::uint64_t> input_sizes(std::span<const BakeJob> jobs) {
     std::error_code ec;
     const auto size = std::filesystem::file_size(jobs[i].input, ec);
     sizes[i] = ec ? 0 : std::uint64_t(size);
-    std::string ext = jobs[i].input.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    if (ext == ".gltf") gltf_by_dir[jobs[i].input.parent_path()].push_back(i);
+    if (lower_case_extension(jobs[i].input) == ".gltf") gltf_by_dir[jobs[i].input.parent_path()].push_back(i);
   }
   for (const auto& [dir, models] : gltf_by_dir) {
-    std::uint64_t resources = 0;
-    std::error_code ec;
-    for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end; it.increment(ec))
-      if (!is_model_path(it->path()) && it->is_regular_file(ec)) resources += std::uint64_t(it->file_size(ec));
+    const std::uint64_t resources = non_model_bytes_in(dir);
     for (std::size_t i : models) sizes[i] += resources / models.size();
   }
   return sizes;

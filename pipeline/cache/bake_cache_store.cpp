@@ -4,6 +4,10 @@
 #include <cstring>
 #include <system_error>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include "cache/cache_directory_lock.hpp"
 #include "io/confined_files.hpp"
 #include "aem/pipeline/model_writer.hpp"
 
@@ -12,6 +16,14 @@ namespace aem::pipeline {
 const char* area_name(CacheArea area) { return area == CacheArea::ac ? "ac" : "cas"; }
 
 namespace {
+
+// An entry's modification time is when it was last written or read (specs/bake.md, "Pruning"):
+// what `aem cache prune` removes first is what was used longest ago. A cache this process may
+// only read keeps its times.
+void mark_used(const std::filesystem::path& path) {
+  const struct ::timespec times[2] = {{0, UTIME_OMIT}, {0, UTIME_NOW}};  // access time, modification time
+  ::utimensat(AT_FDCWD, path.c_str(), times, AT_SYMLINK_NOFOLLOW);
+}
 
 class DirectoryStore final : public CacheStore {
  public:
@@ -23,6 +35,9 @@ class DirectoryStore final : public CacheStore {
     const std::filesystem::path path = entry_path(area, key);
     std::error_code ec;
     // A cache directory not made yet is empty; the first store makes it.
+    if (!std::filesystem::is_directory(dir_, ec)) return std::nullopt;
+    // No prune removes the entry between the look and the read.
+    const CacheDirectoryLock lock(dir_, CacheDirectoryLock::Mode::shared);
     if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return std::nullopt;
     // Like any input: never blocks on a FIFO planted in the cache.
     std::vector<unsigned char> bytes;
@@ -30,6 +45,7 @@ class DirectoryStore final : public CacheStore {
       throw CacheStoreError(name() + ": " + path.string() + ": " + problem);
     std::vector<std::byte> out(bytes.size());
     if (!bytes.empty()) std::memcpy(out.data(), bytes.data(), bytes.size());
+    mark_used(path);
     return out;
   }
 
@@ -38,6 +54,8 @@ class DirectoryStore final : public CacheStore {
     std::error_code ec;
     std::filesystem::create_directories(path.parent_path(), ec);
     if (ec) throw CacheStoreError(name() + ": cannot make " + path.parent_path().string() + ": " + ec.message());
+    // No prune takes the entry away between its rename and the reads that follow.
+    const CacheDirectoryLock lock(dir_, CacheDirectoryLock::Mode::shared);
     try {
       // A temporary beside the entry renamed over it: readers on any machine see all or nothing,
       // and concurrent writers of one key write the same bytes.

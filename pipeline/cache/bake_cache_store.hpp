@@ -36,7 +36,10 @@ class CacheStore {
   virtual void put(CacheArea area, const std::string& key, std::span<const std::byte> bytes) = 0;
 };
 
-// DIR/ac/<first two hex digits>/<key> and DIR/cas/..., written by atomic rename.
+// DIR/ac/<first two hex digits>/<key> and DIR/cas/..., written by atomic rename. Each get and put
+// holds the directory's lock shared (cache_directory_lock.hpp), so that `aem cache prune` never
+// removes an entry between a look and a read; a get marks the entry used (its modification time
+// is set to now), which is what the prune orders by (cache_prune.hpp).
 std::unique_ptr<CacheStore> directory_store(const std::filesystem::path& dir);
 
 // GET and PUT of URL/ac/<key> and URL/cas/<key> (http_cache_client.cpp). Throws

@@ -1,6 +1,6 @@
 // aem.bake(): `aem bake` from Python. The keyword arguments are the command's options in
 // snake_case (output=, textures=, allow_dir=[...], max_image_pixels=...); they go through the
-// command's own parser and job planning (apps/aem/bake_request.hpp), so that both accept the same
+// command's own parser and job planning (aem/request/bake_request.hpp), so that both accept the same
 // options and refuse bad ones with the same messages. The result is the command's --json report.
 #include <chrono>
 #include <memory>
@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "aem/pipeline/batch_bake.hpp"
-#include "arg_parser.hpp"
-#include "bake_report_json.hpp"
-#include "bake_request.hpp"
+#include "aem/cli/arg_parser.hpp"
+#include "aem/request/bake_report_json.hpp"
+#include "aem/request/bake_request.hpp"
 #include "bindings.hpp"
 
 namespace aem::python {

@@ -74,6 +74,17 @@ def test_a_failed_model_raises_the_commands_message(corpus, aem_cli, tmp_path, m
     assert not (tmp_path / "python.aem").exists()
 
 
+@pytest.mark.parametrize("name", ["model.xyz", "model.e3d"])
+def test_an_unknown_model_format_raises_the_commands_message(aem_cli, tmp_path, name):
+    model = tmp_path / name
+    model.write_text('{"asset": {"version": "2.0"}}')  # a glTF's content: refused by its name
+    error = bake_error(model, output=tmp_path / "python.aem")
+    assert str(error).startswith(f"{model}: unknown model format")
+    assert ".gltf" in str(error) and ".fbx" in str(error)
+    assert str(error) == cli_error(aem_cli, model, "-o", tmp_path / "cli.aem")
+    assert not (tmp_path / "python.aem").exists()
+
+
 @pytest.mark.parametrize("python_options,cli_options", [
     ({"textures": "png"}, ["--textures", "png"]),
     ({"quality": "slow"}, ["--quality", "slow"]),

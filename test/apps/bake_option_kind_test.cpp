@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "arg_parser.hpp"
-#include "bake_request.hpp"
+#include "aem/cli/arg_parser.hpp"
+#include "aem/request/bake_request.hpp"
 
 namespace aem::cli {
 namespace {

@@ -12,6 +12,7 @@
 
 #include "address_sanitizer.hpp"
 #include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/model_formats.hpp"
 #include "import/assimp/assimp_import.hpp"
 #include "assimp_test_support.hpp"
 #include "scratch_dir.hpp"

@@ -8,6 +8,7 @@
 #include "bake_cli_support.hpp"
 #include "bake_test_support.hpp"
 #include "run_command.hpp"
+#include "scratch_dir.hpp"
 
 namespace aem::test {
 namespace {
@@ -118,6 +119,27 @@ TEST(BakeCli, UsageErrors) {
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.output.find("/nonexistent/x.gltf"), std::string::npos) << missing.output;
   EXPECT_EQ(run_command(aem() + " bake --help").exit_code, 0);
+}
+
+// A name no producer reads is refused by name, before any producer opens it: the content here
+// is a valid glTF, which the glTF reader would bake (or, for an .e3d, fail to parse as JSON).
+TEST(BakeCli, UnknownModelFormatNamesTheFileAndTheFormatsRead) {
+  const ScratchDir dir("unknown_format");
+  const std::string gltf = R"({"asset": {"version": "2.0"}, "scenes": [{"nodes": []}], "scene": 0})";
+  for (const std::string name : {"model.xyz", "model.e3d", "MODEL"}) {
+    write_text(dir.path() / name, gltf);
+    const std::filesystem::path out = dir.path() / "out" / "model.aem";
+    for (const std::string json : {"", " --json"}) {
+      const CommandResult r =
+          run_command(aem() + " bake " + shell_quote((dir.path() / name).string()) + " -o " + shell_quote(out.string()) + json);
+      EXPECT_EQ(r.exit_code, 1) << r.output;
+      EXPECT_NE(r.output.find((dir.path() / name).string() + ": unknown model format"), std::string::npos) << r.output;
+      for (const std::string format : {".gltf", ".glb", ".fbx", ".obj"})
+        EXPECT_NE(r.output.find(format), std::string::npos) << format << " not listed: " << r.output;
+      EXPECT_EQ(r.output.find("JSON"), std::string::npos) << r.output;
+      EXPECT_FALSE(std::filesystem::exists(out.parent_path())) << "nothing is written, not even the directory";
+    }
+  }
 }
 
 }  // namespace

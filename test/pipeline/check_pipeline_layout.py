@@ -20,6 +20,7 @@ ALLOWED = {
     "bake": ["import", "stages", "output", "scene", "io", "math"],
     "cache": ["output", "io", "math"],
     "batch": ["cache", "output", "io", "math"],
+    "request": ["output", "io", "math"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 

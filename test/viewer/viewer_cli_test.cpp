@@ -90,6 +90,8 @@ TEST(ViewerCli, EachBadArgumentIsOneLineAndExitOne) {
   const auto dir = scratch_dir("cli_bad_arguments");
   const std::string model = shell_quote(write_tiny_model(dir / "tiny.aem").string());
   const std::string png = shell_quote((dir / "out.png").string());
+  std::ofstream(dir / "model.xyz") << R"({"asset": {"version": "2.0"}})";  // a glTF's content, not its name
+  const std::string unknown = shell_quote((dir / "model.xyz").string());
   struct Case {
     std::string args, names;
   };
@@ -100,6 +102,7 @@ TEST(ViewerCli, EachBadArgumentIsOneLineAndExitOne) {
            {model + " --screenshot " + png + " --turntable 0", "--turntable"},
            // Only the model knows how many animations it has: checked once it is open.
            {model + " --screenshot " + png + " --animation 1", "tiny.aem has 1 animation (0 to 0, or none)"},
+           {unknown + " --screenshot " + png, "model.xyz: unknown model format ('.xyz'); the formats read are glTF: .gltf"},
        }) {
     const CommandResult result = run_for_stderr(c.args, dir);
     EXPECT_EQ(result.exit_code, 1) << c.args;

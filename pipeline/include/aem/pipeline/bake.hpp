@@ -1,6 +1,6 @@
 #pragma once
 // `aem bake` as a library call: a model (glTF 2.0 .gltf/.glb, or any format Assimp imports:
-// .fbx, .obj, .dae, ...; batch_bake.hpp is_model_path), or a scene description (scene.hpp) from any
+// .fbx, .obj, .dae, ...; model_formats.hpp is_model_path), or a scene description (scene.hpp) from any
 // importer, in; AEM content or file out.
 //
 //   import_gltf | import_assimp (child process) -> check_scene -> build_skeleton -> build_geometry -> optimize_geometry
@@ -26,8 +26,10 @@ struct BakeResult {
   BakeReport report;
 };
 
-// glTF goes through tinygltf in this process; an is_assimp_path model through Assimp in a child
-// process (specs/assimp-import.md), so that Assimp crashing on a bad file is a BakeError.
+// The producer is chosen by the file name (model_formats.hpp): glTF goes through tinygltf in this
+// process; an is_assimp_path model through Assimp in a child process (specs/assimp-import.md), so
+// that Assimp crashing on a bad file is a BakeError. A name no producer reads throws BakeError
+// unknown_model_format_message(input) before the file is opened.
 BakeResult bake_model(const std::filesystem::path& input, const BakeOptions& options);
 
 // Bakes a scene description. The scene is checked first (every index, enum value, count and byte

@@ -15,7 +15,8 @@
 // other machines, with new times, share entries. The stores follow Bazel's HTTP remote-cache
 // layout: action-cache entries (the two JSON records) under ac/<sha256>, blobs under cas/<sha256>,
 // in a directory (writes are atomic renames, safe with concurrent writers on other machines
-// sharing it) or on a server (GET/PUT: bazel-remote, nginx with WebDAV PUT).
+// sharing it; `aem cache prune` bounds its size, cache_prune.hpp) or on a server (GET/PUT:
+// bazel-remote, nginx with WebDAV PUT).
 //
 // Whatever comes back is verified: a blob must hash to its name, a record must parse and name the
 // key it was fetched by; anything else is ignored with a warning, and the model baked locally.

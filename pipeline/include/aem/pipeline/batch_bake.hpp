@@ -21,7 +21,7 @@ namespace aem::pipeline {
 class BakeCache;
 
 struct BakeJob {
-  std::filesystem::path input;   // .gltf or .glb
+  std::filesystem::path input;   // a model (is_model_path, model_formats.hpp)
   std::filesystem::path output;  // .aem
   BakeOptions options;           // threads and signals are set by the batch
 };
@@ -64,25 +64,6 @@ struct BatchCallbacks {
   std::function<void(std::size_t job)> started;
   std::function<void(std::size_t job, const JobResult& result)> finished;
 };
-
-// True for a .gltf or .glb name (any letter case).
-bool is_gltf_path(const std::filesystem::path& path);
-
-// True for the names Assimp imports (specs/assimp-import.md): .fbx, .obj, .dae, .3ds, .ply, .stl,
-// .x, .3mf, .blend and the other formats of Debian's Assimp 5.2, any letter case; never for
-// .gltf/.glb, which tinygltf imports.
-bool is_assimp_path(const std::filesystem::path& path);
-
-// True for every name `aem bake` takes as a model: is_gltf_path or is_assimp_path.
-bool is_model_path(const std::filesystem::path& path);
-
-// True for a .aem name (any letter case): the only names an output file may be given.
-bool is_aem_path(const std::filesystem::path& path);
-
-// Every model below `dir` (is_model_path; not following directory links, skipping .aem-bake stamp
-// folders), sorted, as paths relative to `dir`. Throws std::runtime_error naming `dir` when it
-// cannot be read.
-std::vector<std::filesystem::path> find_model_files(const std::filesystem::path& dir);
 
 // A job for every model find_model_files finds below `dir`, baking to the same place below
 // `output_dir` with the extension .aem. Empty when there are none. Two models with one stem in

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "aem/cli/arg_parser.hpp"
 #include "aem/pipeline/bake_cache.hpp"
 #include "aem/pipeline/batch_bake.hpp"
-#include "command.hpp"
 
 namespace aem::cli {
 

@@ -1,4 +1,4 @@
-#include "bake_report_json.hpp"
+#include "aem/request/bake_report_json.hpp"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "arg_parser.hpp"
+#include "aem/cli/arg_parser.hpp"
 
 #include <charconv>
 

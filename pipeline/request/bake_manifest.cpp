@@ -10,12 +10,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "aem/cli/arg_parser.hpp"
 #include "aem/codec/bc7.hpp"
+#include "aem/pipeline/model_formats.hpp"
 #include "io/confined_files.hpp"
 #include "io/json_depth.hpp"
 #include "output/output_guard.hpp"
-#include "arg_parser.hpp"
-#include "bake_jobs.hpp"
+#include "request/bake_jobs.hpp"
 
 namespace aem::cli {
 namespace {

@@ -1,15 +1,19 @@
 #pragma once
-// A small, strict argument parser shared by the sub-commands: every flag must be known, every
-// option needs its value, and anything wrong becomes a UsageError with a message for the user.
+// A small, strict argument parser shared by `aem`'s sub-commands and, through the bake request
+// (aem/request/bake_request.hpp), Python's aem.bake: every flag must be known, every option needs
+// its value, and anything wrong becomes a UsageError with a message for the user. Standard C++
+// only: `aem` links it also where it is built without the pipeline.
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "command.hpp"
-
 namespace aem::cli {
+
+// The arguments after a command's own name.
+using Args = std::span<const std::string_view>;
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -1,12 +1,13 @@
-#include "bake_request.hpp"
+#include "aem/request/bake_request.hpp"
 
 #include <algorithm>
 #include <thread>
 
+#include "aem/cli/arg_parser.hpp"
 #include "aem/codec/bc7.hpp"
 #include "aem/pipeline/bake.hpp"
-#include "arg_parser.hpp"
-#include "bake_jobs.hpp"
+#include "aem/pipeline/model_formats.hpp"
+#include "request/bake_jobs.hpp"
 
 namespace aem::cli {
 namespace {

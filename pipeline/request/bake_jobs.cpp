@@ -1,6 +1,6 @@
-#include "bake_jobs.hpp"
+#include "request/bake_jobs.hpp"
 
-#include "arg_parser.hpp"
+#include "aem/cli/arg_parser.hpp"
 
 namespace aem::cli {
 
