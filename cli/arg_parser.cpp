@@ -1,6 +1,7 @@
 #include "aem/cli/arg_parser.hpp"
 
 #include <charconv>
+#include <cstdio>
 
 namespace aem::cli {
 
@@ -13,6 +14,12 @@ bool ArgParser::wants_help() const {
     if (arg == "--help" || arg == "-h") return true;
   }
   return false;
+}
+
+bool ArgParser::answered_help(std::string_view usage) const {
+  if (!wants_help()) return false;
+  std::fwrite(usage.data(), 1, usage.size(), stdout);
+  return true;
 }
 
 bool ArgParser::flag(std::string_view name) {

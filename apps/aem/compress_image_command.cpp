@@ -41,10 +41,7 @@ std::string db(double value) {
 
 int run_compress_image(Args args) {
   ArgParser parser("compress-image", args);
-  if (parser.wants_help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
+  if (parser.answered_help(kUsage)) return 0;
   const std::optional<std::string> format_name = parser.option("--format");
   const std::optional<std::string> quality_name = parser.option("--quality");
   const std::optional<long long> threads = parser.int_option("--threads", 1, 1024);

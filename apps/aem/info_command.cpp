@@ -254,10 +254,7 @@ nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
 
 int run_info(Args args) {
   ArgParser parser("info", args);
-  if (parser.wants_help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
+  if (parser.answered_help(kUsage)) return 0;
   const bool json = parser.flag("--json");
   const std::string path = parser.positionals(1, 1)[0];
   if (const std::optional<std::string> format = source_model_format(path_from_utf8(path)))

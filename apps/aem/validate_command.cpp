@@ -104,10 +104,7 @@ int print_json_report(const std::string& path, bool strict, bool strict_skipped,
 
 int run_validate(Args args) {
   ArgParser parser("validate", args);
-  if (parser.wants_help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
+  if (parser.answered_help(kUsage)) return 0;
   const bool strict = parser.flag("--strict");
   const bool json = parser.flag("--json");
   const std::string path = parser.positionals(1, 1)[0];

@@ -25,6 +25,8 @@ class ArgParser {
 
   // True when `--help` or `-h` is among the arguments.
   bool wants_help() const;
+  // When wants_help(), prints `usage` to stdout and returns true: the command then exits with 0.
+  bool answered_help(std::string_view usage) const;
   // Consumes a boolean flag such as `--json`; true if it was given.
   bool flag(std::string_view name);
   // Consumes `--name VALUE` or `--name=VALUE`; nullopt when absent.
