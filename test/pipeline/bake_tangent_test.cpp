@@ -125,17 +125,16 @@ bool has_tangents_and_uvs(const std::filesystem::path& file) {
 
 // The corpus models that carry TANGENT data: tangents/, one variant of each khronos/ model, extra/.
 std::vector<std::filesystem::path> models_with_tangents(const std::filesystem::path& corpus) {
-  std::vector<std::filesystem::path> candidates = corpus_sweep(corpus / "tangents");
+  std::vector<std::filesystem::path> candidates = gltf_files(corpus / "tangents");
   std::error_code ec;
   if (std::filesystem::is_directory(corpus / "khronos", ec)) {
     std::vector<std::filesystem::path> dirs;
     for (const auto& e : std::filesystem::directory_iterator(corpus / "khronos")) dirs.push_back(e.path());
     std::sort(dirs.begin(), dirs.end());
     for (const auto& dir : dirs)
-      if (const auto file = khronos_model(corpus, dir.filename().string()); !file.empty() && corpus_model_taken(file))
-        candidates.push_back(file);
+      if (const auto file = khronos_model(corpus, dir.filename().string()); !file.empty()) candidates.push_back(file);
   }
-  for (const auto& file : corpus_sweep(corpus / "extra")) candidates.push_back(file);
+  for (const auto& file : gltf_files(corpus / "extra")) candidates.push_back(file);
   std::vector<std::filesystem::path> out;
   for (const auto& file : candidates)
     if (file_mentions(file, "\"TANGENT\"")) out.push_back(file);
