@@ -1,0 +1,210 @@
+// E3D animations as scene animations: each TCB frame track resampled into linear keys within a
+// stated error (specs/e3d-import.md): positions 1e-4 of the model's size, scaling 1e-4,
+// rotations 0.01 degree. Frames become seconds at kFramesPerSecond from the animation's start.
+#include <cmath>
+#include <cstring>
+#include <map>
+
+#include "import/e3d/e3d_handedness.hpp"
+#include "import/e3d/e3d_quaternion.hpp"
+#include "import/e3d/e3d_scene_builder.hpp"
+#include "import/e3d/e3d_tcb_curve.hpp"
+
+namespace aem::pipeline::e3d {
+namespace {
+
+constexpr double kRotationToleranceDegrees = 0.01;
+constexpr double kRelativeTolerance = 1e-4;
+
+// The size positions are measured against: the diagonal of every mesh's bounds (1 if none).
+double model_size(const Model& model) {
+  Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+  for (const MeshData& m : model.meshes)
+    for (const Vec3& p : m.positions)
+      for (int c = 0; c < 3; ++c) { lo[c] = std::min(lo[c], p[c]); hi[c] = std::max(hi[c], p[c]); }
+  if (!(lo[0] <= hi[0])) return 1;
+  const double d = std::hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+  return d > 0 && std::isfinite(d) ? d : 1;
+}
+
+std::vector<CurveKey> curve_keys(const TrackData& track, std::size_t components, bool unwrap_degrees) {
+  std::vector<CurveKey> keys;
+  for (const TrackKey& k : track.keys) {
+    CurveKey c;
+    c.frame = k.frame;
+    for (std::size_t i = 0; i < components; ++i) c.value[i] = k.value[i];
+    // Angles: each key within 180 degrees of the previous one, as Ecere's angle interpolation turns.
+    if (unwrap_degrees && !keys.empty()) c.value[0] -= 360 * std::round((c.value[0] - keys.back().value[0]) / 360);
+    c.tension = k.tension; c.continuity = k.continuity; c.bias = k.bias; c.ease_from = k.ease_from; c.ease_to = k.ease_to;
+    keys.push_back(c);
+  }
+  return keys;
+}
+
+struct Builder {
+  const Model& model;
+  Scene& scene;
+  WarningLog& warnings;
+  std::uint64_t keys_left;
+  double position_tolerance;
+  std::vector<unsigned char> bytes;
+  std::int32_t buffer = kNone;
+  Animation animation;
+
+  std::int32_t stream(const std::string& where, std::uint8_t components, const std::vector<float>& values) {
+    Stream s;
+    s.where = where;
+    s.component = ComponentType::f32;
+    s.components = components;
+    s.count = values.size() / components;
+    s.buffer = buffer;
+    s.offset = bytes.size();
+    s.stride = 4u * components;
+    bytes.resize(bytes.size() + values.size() * 4);
+    std::memcpy(bytes.data() + s.offset, values.data(), values.size() * 4);
+    scene.streams.push_back(std::move(s));
+    return std::int32_t(scene.streams.size() - 1);
+  }
+
+  // Resampled keys of `value_at` as a linear sampler and a channel on `node`.
+  template <typename ValueAt, typename Error>
+  void add_channel(const std::string& where, std::int32_t node, TargetPath path, const std::vector<double>& key_frames,
+                   double first, double last, bool rotation, double tolerance, ValueAt value_at, Error error) {
+    std::vector<double> frames = resample_frames(value_at, key_frames, first, last, rotation, tolerance, std::size_t(keys_left), error);
+    if (frames.empty())
+      throw BakeError(scene.model.string() + ": " + where + ": resampling needs more than the " + std::to_string(keys_left) +
+                      " animation keys left of --max-animation-keys");
+    keys_left -= frames.size();
+    std::vector<float> times, values;
+    const std::uint8_t components = rotation ? 4 : 3;
+    for (double f : frames) {
+      times.push_back(float((f - first) / kFramesPerSecond));
+      const Value4 v = value_at(f);
+      if (rotation) {
+        const auto q = to_scene_rotation(quat_normalized(v));
+        for (double c : q) values.push_back(float(c));
+      } else {
+        const auto p = path == TargetPath::translation ? to_scene_vector(std::array<double, 3>{v[0], v[1], v[2]})
+                                                        : std::array<double, 3>{v[0], v[1], v[2]};
+        for (double c : p) values.push_back(float(c));
+      }
+    }
+    AnimationSampler sampler;
+    sampler.where = where;
+    sampler.input = stream(where + " times", 1, times);
+    sampler.output = stream(where + " values", components, values);
+    animation.samplers.push_back(sampler);
+    Channel channel;
+    channel.where = where;
+    channel.sampler = std::int32_t(animation.samplers.size() - 1);
+    channel.node = node;
+    channel.path = path;
+    channel.path_name = path == TargetPath::translation ? "translation" : path == TargetPath::rotation ? "rotation" : "scale";
+    animation.channels.push_back(channel);
+  }
+};
+
+std::vector<double> frames_of(const TrackData& track) {
+  std::vector<double> out;
+  for (const TrackKey& k : track.keys) out.push_back(k.frame);
+  return out;
+}
+
+double vector_error(const Value4& a, const Value4& b) {
+  return std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])});
+}
+
+}  // namespace
+
+void add_animations(const Model& model, Scene& scene, const BakeOptions& options, WarningLog& warnings) {
+  if (model.animations.empty()) return;
+  std::map<std::uint32_t, std::int32_t> node_of_id;
+  std::map<std::string, std::int32_t> node_of_name;
+  for (std::size_t i = 0; i < model.nodes.size(); ++i) {
+    if (model.nodes[i].id) node_of_id.emplace(*model.nodes[i].id, std::int32_t(i));
+    if (!model.nodes[i].name.empty()) node_of_name.emplace(model.nodes[i].name, std::int32_t(i));
+  }
+  const std::string name = scene.model.string();
+  std::uint64_t keys_left = options.limits.max_animation_keys;
+  const double size = model_size(model);
+  for (const AnimationData& a : model.animations) {
+    Builder b{model, scene, warnings, keys_left, kRelativeTolerance * size, {}, add_buffer(scene, {}), {}};
+    b.animation.where = a.where;
+    b.animation.name = a.name;
+    double first = INFINITY, last = -INFINITY;
+    for (const TrackData& t : a.tracks)
+      if (!t.keys.empty()) { first = std::min<double>(first, t.keys.front().frame); last = std::max<double>(last, t.keys.back().frame); }
+    if (a.frames) { first = (*a.frames)[0]; last = (*a.frames)[1]; }
+    if (!(first <= last)) { first = last = 0; }
+    // Yaw, pitch and roll tracks of one node make one rotation channel.
+    struct Euler { const TrackData* angle[3] = {nullptr, nullptr, nullptr}; };  // pitch (x), yaw (y), roll (z)
+    std::map<std::int32_t, Euler> eulers;
+    for (const TrackData& t : a.tracks) {
+      if (t.keys.empty()) continue;
+      std::int32_t node = kNone;
+      if (t.node_id) { if (auto it = node_of_id.find(*t.node_id); it != node_of_id.end()) node = it->second; }
+      else if (auto it = node_of_name.find(t.node_name); it != node_of_name.end()) node = it->second;
+      if (node == kNone) {
+        warnings.warn("animation targets", t.where, name + ": " + t.where + " animates a node the file does not have; it is dropped");
+        continue;
+      }
+      const std::vector<double> key_frames = frames_of(t);
+      switch (t.kind) {
+        case TrackKind::position: case TrackKind::scaling: {
+          const TcbCurve curve(curve_keys(t, 3, false), 3, false, t.loop);
+          const bool position = t.kind == TrackKind::position;
+          b.add_channel(t.where, node, position ? TargetPath::translation : TargetPath::scale, key_frames, first, last, false,
+                        position ? b.position_tolerance : kRelativeTolerance, [&](double f) { return curve.at(f); },
+                        [&](const Value4& x, const Value4& y) {
+                          return position ? vector_error(x, y) : vector_error(x, y) / std::max(1.0, std::abs(x[0]) + std::abs(x[1]) + std::abs(x[2]));
+                        });
+          break;
+        }
+        case TrackKind::rotation: {
+          const TcbCurve curve(curve_keys(t, 4, false), 4, true, t.loop);
+          b.add_channel(t.where, node, TargetPath::rotation, key_frames, first, last, true, kRotationToleranceDegrees,
+                        [&](double f) { return curve.at(f); }, rotation_angle_degrees);
+          break;
+        }
+        case TrackKind::pitch: eulers[node].angle[0] = &t; break;
+        case TrackKind::yaw: eulers[node].angle[1] = &t; break;
+        case TrackKind::roll: eulers[node].angle[2] = &t; break;
+      }
+    }
+    for (const auto& [node, euler] : eulers) {
+      std::vector<TcbCurve> curves;
+      std::vector<int> axes;
+      std::vector<double> key_frames;
+      std::uint8_t order = 4;
+      std::string where;
+      for (int axis = 0; axis < 3; ++axis) {
+        if (!euler.angle[axis]) continue;
+        curves.emplace_back(curve_keys(*euler.angle[axis], 1, true), 1, false, euler.angle[axis]->loop);
+        axes.push_back(axis);
+        for (double f : frames_of(*euler.angle[axis])) key_frames.push_back(f);
+        order = euler.angle[axis]->rotation_order;
+        where = where.empty() ? euler.angle[axis]->where : where;
+      }
+      if (axes.size() < 3 && model.nodes[std::size_t(node)].orientation != std::array<double, 4>{1, 0, 0, 0})
+        warnings.warn("euler tracks", where, name + ": " + where + ": a node with a rest orientation is animated by only some of "
+                                                    "yaw, pitch and roll; the others are taken as 0");
+      std::sort(key_frames.begin(), key_frames.end());
+      // Order n names the axes in the order they apply (0 xyz: x first): the spec's table.
+      static constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+      const auto value_at = [&](double f) {
+        double angle[3] = {0, 0, 0};
+        for (std::size_t i = 0; i < curves.size(); ++i) angle[axes[i]] = curves[i].at(f)[0];
+        Quat q{1, 0, 0, 0};
+        for (int axis : kOrders[order]) q = quat_multiply(quat_about_axis(axis, angle[axis]), q);
+        return Value4(q);
+      };
+      b.add_channel(where + " (yaw/pitch/roll)", node, TargetPath::rotation, key_frames, first, last, true, kRotationToleranceDegrees,
+                    value_at, rotation_angle_degrees);
+    }
+    keys_left = b.keys_left;
+    scene.buffers[std::size_t(b.buffer)] = std::move(b.bytes);
+    scene.animations.push_back(std::move(b.animation));
+  }
+}
+
+}  // namespace aem::pipeline::e3d
