@@ -22,8 +22,8 @@ constexpr const char* kUsage =
     "meshes with their bounding boxes, the model's box in the bind pose and the box that holds it\n"
     "in every animation, the joint tree and animations (duration, key counts). The file is\n"
     "validated first.\n"
-    "On a source model (.gltf, .glb): the command that bakes it, and what that bake would lose\n"
-    "and write (a dry run: nothing is written).\n"
+    "On a source model (any format aem bake reads): the command that bakes it, and what that bake\n"
+    "would lose and write (a dry run: nothing is written).\n"
     "\n"
     "  --json   print one JSON object instead of text, for scripts\n";
 

@@ -11,6 +11,7 @@ namespace aem::pipeline {
 namespace {
 
 constexpr std::string_view kGltfExtensions[] = {".gltf", ".glb"};
+constexpr std::string_view kE3dExtensions[] = {".e3d"};
 
 // Debian's Assimp 5.2.5 (`assimp listext`) without glTF and without the names that are not models
 // of their own (.md5anim/.md5camera, .mot, .vta) or too generic to claim (.xml, .raw). Sorted.
@@ -30,6 +31,7 @@ struct FormatRow {
 // Every format the toolkit reads, in the order messages list them. A new producer adds its row.
 constexpr std::array kFormats = {
     FormatRow{ModelFormat::gltf, "glTF", kGltfExtensions},
+    FormatRow{ModelFormat::e3d, "E3D", kE3dExtensions},
     FormatRow{ModelFormat::assimp, "through Assimp", kAssimpExtensions},
 };
 
@@ -52,6 +54,8 @@ std::optional<ModelFormat> model_format_of(const std::filesystem::path& path) {
 bool is_gltf_path(const std::filesystem::path& path) { return model_format_of(path) == ModelFormat::gltf; }
 
 bool is_assimp_path(const std::filesystem::path& path) { return model_format_of(path) == ModelFormat::assimp; }
+
+bool is_e3d_path(const std::filesystem::path& path) { return model_format_of(path) == ModelFormat::e3d; }
 
 bool is_model_path(const std::filesystem::path& path) { return model_format_of(path).has_value(); }
 

@@ -103,7 +103,7 @@ class TextureTable {
   std::map<std::pair<std::int32_t, int>, std::int32_t> textures_;
 };
 
-Material convert(const MaterialData& m, TextureTable& textures, const std::string& model_name) {
+Material convert(const MaterialData& m, TextureTable& textures) {
   Material out;
   out.where = m.where;
   out.name = m.name;
@@ -142,11 +142,13 @@ Material convert(const MaterialData& m, TextureTable& textures, const std::strin
   if (m.pbr_roughness_metalness_map.present) dropped.push_back("pbrRMRoughnessMetalness (its channel layout is not specified)");
   if (m.pbr_spec_diffuse_map.present) dropped.push_back("pbrSpecDiffuseMap");
   if (m.pbr_spec_gloss_map.present) dropped.push_back("pbrSpecSpecularGlossMap");
-  std::string detail = model_name + ": " + m.where + ": Phong material converted to metallic-roughness:";
+  // Deferred: the material packer reports them, prefixed with the model and the material, only
+  // for a material the bake uses.
+  std::string detail = "Phong material converted to metallic-roughness:";
   for (std::size_t i = 0; i < steps.size(); ++i) detail += (i ? ", " : " ") + steps[i];
   out.deferred.warnings.push_back({"material conversion", m.where, detail});
   if (!dropped.empty()) {
-    std::string lost = model_name + ": " + m.where + ": dropped (no AEM counterpart):";
+    std::string lost = "dropped (no AEM counterpart):";
     for (std::size_t i = 0; i < dropped.size(); ++i) lost += (i ? ", " : " ") + dropped[i];
     out.deferred.warnings.push_back({"material properties", m.where, lost});
   }
@@ -157,7 +159,7 @@ Material convert(const MaterialData& m, TextureTable& textures, const std::strin
 
 void add_materials(const Model& model, Scene& scene, const BakeOptions& options, WarningLog& warnings) {
   TextureTable textures(model, scene, options, warnings);
-  for (const MaterialData& m : model.materials) scene.materials.push_back(convert(m, textures, scene.model.string()));
+  for (const MaterialData& m : model.materials) scene.materials.push_back(convert(m, textures));
 }
 
 }  // namespace aem::pipeline::e3d

@@ -17,6 +17,7 @@ namespace aem::pipeline {
 enum class ModelFormat {
   gltf,    // .gltf, .glb: tinygltf, in this process
   assimp,  // FBX, OBJ, COLLADA...: Assimp, in its child process (specs/assimp-import.md)
+  e3d,     // .e3d: Ecere's E3D, in this process (specs/e3d-import.md)
 };
 
 // The extension of `path` with its ASCII letters in lower case (".glb" for "Hero.GLB"); empty
@@ -34,6 +35,9 @@ bool is_gltf_path(const std::filesystem::path& path);
 // .x, .3mf, .blend and the other formats of Debian's Assimp 5.2, any letter case; never for
 // .gltf/.glb, which tinygltf imports.
 bool is_assimp_path(const std::filesystem::path& path);
+
+// True for an Ecere E3D name, .e3d (any letter case), which the E3D producer imports.
+bool is_e3d_path(const std::filesystem::path& path);
 
 // True for every name `aem bake` takes as a model: model_format_of gives a format.
 bool is_model_path(const std::filesystem::path& path);

@@ -1,0 +1,248 @@
+// The E3D producer (pipeline/import/e3d): the spec's cubes, every corpus model against an
+// independent block walker, handedness, hostile input, and the TCB curves' resampling bounds.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+
+#include "import/e3d/e3d_import.hpp"
+#include "import/e3d/e3d_quaternion.hpp"
+#include "import/e3d/e3d_tcb_curve.hpp"
+#include "aem/pipeline/batch_bake.hpp"
+#include "bake_test_support.hpp"
+#include "e3d_test_walker.hpp"
+
+namespace aem::test {
+namespace {
+
+namespace fs = std::filesystem;
+using pipeline::e3d::CurveKey;
+using pipeline::e3d::TcbCurve;
+using pipeline::e3d::Value4;
+
+std::vector<std::uint8_t> read_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+fs::path write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
+  const fs::path path = fs::temp_directory_path() / ("aem_e3d_test_" + std::to_string(::getpid()) + "_" + name + ".e3d");
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  return path;
+}
+
+// The bake's error for `bytes`, or "" when it bakes.
+std::string bake_error(const std::string& name, const std::vector<std::uint8_t>& bytes,
+                       pipeline::BakeOptions options = test_options()) {
+  const fs::path path = write_temp(name, bytes);
+  std::string error;
+  try {
+    pipeline::bake_model(path, options);
+  } catch (const pipeline::BakeError& e) {
+    error = e.what();
+  }
+  fs::remove(path);
+  return error;
+}
+
+void put_u16(std::vector<std::uint8_t>& b, std::uint16_t v) { b.push_back(std::uint8_t(v)); b.push_back(std::uint8_t(v >> 8)); }
+void put_u32(std::vector<std::uint8_t>& b, std::uint32_t v) { for (int i = 0; i < 4; ++i) b.push_back(std::uint8_t(v >> (8 * i))); }
+std::vector<std::uint8_t> block(std::uint16_t type, const std::vector<std::uint8_t>& body) {
+  std::vector<std::uint8_t> b;
+  put_u16(b, type);
+  put_u32(b, std::uint32_t(body.size() + 6));
+  b.insert(b.end(), body.begin(), body.end());
+  return b;
+}
+std::vector<std::uint8_t> version_block() { return {0x01, 0x00, 0x0c, 0, 0, 0, 'E', '3', 'D', 'F', 0x00, 0x01}; }
+std::vector<std::uint8_t> cat(std::initializer_list<std::vector<std::uint8_t>> parts) {
+  std::vector<std::uint8_t> out;
+  for (const auto& p : parts) out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+
+TEST(E3dImport, ModelPathsIncludeE3d) {
+  EXPECT_TRUE(pipeline::is_e3d_path("a/Cow.E3D"));
+  EXPECT_TRUE(pipeline::is_model_path("cow.e3d"));
+  EXPECT_FALSE(pipeline::is_assimp_path("cow.e3d"));
+  EXPECT_FALSE(pipeline::is_e3d_path("e3d"));
+}
+
+// cube1.e3d (the spec's bytes): every triangle, wound counter-clockwise in the right-handed
+// result, faces away from the cube's centre, and the vertex normals (generated for cube1, read
+// for cube2) agree with the winding: a mirrored import would show the inside.
+TEST(E3dImport, SpecCubeFacesOutwardCounterClockwise) {
+  AEM_REQUIRE_CORPUS(corpus);
+  for (const char* name : {"cube1.e3d", "cube2.e3d", "cube3.e3d"}) {
+    SCOPED_TRACE(name);
+    const BakedModel& b = baked(corpus / "e3d" / name);
+    const auto vertices = b.model->vertices();
+    const auto indices = b.model->indices();
+    ASSERT_EQ(indices.size(), 36u);
+    for (std::size_t t = 0; t < indices.size(); t += 3) {
+      const auto& a = vertices[indices[t]].position;
+      const auto& v1 = vertices[indices[t + 1]].position;
+      const auto& v2 = vertices[indices[t + 2]].position;
+      const double e1[3] = {v1[0] - a[0], v1[1] - a[1], v1[2] - a[2]}, e2[3] = {v2[0] - a[0], v2[1] - a[1], v2[2] - a[2]};
+      const double n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
+      const double centre[3] = {(a[0] + v1[0] + v2[0]) / 3, (a[1] + v1[1] + v2[1]) / 3, (a[2] + v1[2] + v2[2]) / 3};
+      EXPECT_GT(n[0] * centre[0] + n[1] * centre[1] + n[2] * centre[2], 0) << "triangle " << t / 3 << " faces inward";
+      for (int c = 0; c < 3; ++c) {
+        const auto& normal = vertices[indices[t + std::size_t(c)]].normal;
+        EXPECT_GT(normal[0] * n[0] + normal[1] * n[1] + normal[2] * n[2], 0) << "triangle " << t / 3 << " corner " << c;
+      }
+    }
+  }
+  // The spec's first triangle pair is the near face (E3D z = -0.5, z away from the viewer): in
+  // the right-handed result it is the z = +0.5 face, facing +z.
+  const BakedModel& cube = baked(corpus / "e3d" / "cube1.e3d");
+  int facing_plus_z = 0;
+  for (const Vertex& v : cube.model->vertices())
+    if (v.position[2] == 0.5f && v.normal[2] > 0.99f) ++facing_plus_z;
+  EXPECT_EQ(facing_plus_z, 4);
+}
+
+TEST(E3dImport, SpecCubesBakeToTheSameBytes) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const auto& plain = baked(corpus / "e3d" / "cube1.e3d").bytes;
+  EXPECT_EQ(plain, baked(corpus / "e3d" / "cube2.e3d").bytes) << "cube1 (plain) and cube2 (with normals) differ";
+  EXPECT_EQ(plain, baked(corpus / "e3d" / "cube3.e3d").bytes) << "cube2 and cube3 (LZMA) differ";
+}
+
+TEST(E3dImport, EveryCorpusModelMatchesWhatItDeclares) {
+  AEM_REQUIRE_CORPUS(corpus);
+  int models = 0;
+  for (const auto& entry : fs::directory_iterator(corpus / "e3d")) {
+    if (entry.path().extension() != ".e3d") continue;
+    SCOPED_TRACE(entry.path().filename().string());
+    ++models;
+    const std::vector<std::uint8_t> bytes = read_bytes(entry.path());
+    E3dDeclared declared;
+    walk_e3d(bytes.data(), bytes.size(), declared);
+    pipeline::WarningLog warnings;
+    const pipeline::Scene scene = pipeline::import_e3d(entry.path(), test_options(), warnings);
+    std::uint64_t vertices = 0, triangles = 0;
+    for (const pipeline::Mesh& mesh : scene.meshes) {
+      if (mesh.primitives.empty()) continue;
+      vertices += scene.streams[std::size_t(mesh.primitives.front().attributes.front().stream)].count;
+      for (const pipeline::Primitive& p : mesh.primitives) triangles += scene.streams[std::size_t(p.indices)].count / 3;
+    }
+    EXPECT_GT(declared.vertices, 0u);
+    EXPECT_EQ(vertices, declared.vertices);
+    EXPECT_EQ(triangles, declared.triangles);
+    EXPECT_EQ(scene.meshes.size(), declared.meshes);
+    EXPECT_EQ(scene.materials.size(), declared.materials);
+    EXPECT_EQ(scene.nodes.size(), declared.nodes);
+    const BakedModel& b = baked(entry.path());
+    EXPECT_EQ(semantic_problems(*b.model), "");
+    // Only the documented warnings (specs/e3d-import.md): the Phong conversion and dropped specular.
+    for (const std::string& code : b.report.warning_codes)
+      EXPECT_TRUE(code == "material_conversion" || code == "material_properties") << code;
+  }
+  EXPECT_EQ(models, 7);
+}
+
+TEST(E3dImport, TruncationsFailWithOneErrorNamingTheFile) {
+  AEM_REQUIRE_CORPUS(corpus);
+  for (const char* name : {"cube1.e3d", "cube3.e3d", "cube.e3d", "teapot.e3d", "cow.e3d"}) {
+    const std::vector<std::uint8_t> bytes = read_bytes(corpus / "e3d" / name);
+    for (std::size_t cut = 0; cut < bytes.size(); cut += 97) {
+      const std::string error = bake_error("truncated", std::vector<std::uint8_t>(bytes.begin(), bytes.begin() + std::ptrdiff_t(cut)));
+      EXPECT_NE(error.find("aem_e3d_test_"), std::string::npos) << name << " cut at " << cut << ": '" << error << "'";
+    }
+  }
+}
+
+TEST(E3dImport, HostileShapesAreRefusedNamingTheBlock) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const std::vector<std::uint8_t> cube = read_bytes(corpus / "e3d" / "cube1.e3d");
+  // A length that runs past the file (the meshes block at offset 12 claims more than there is).
+  std::vector<std::uint8_t> lying = cube;
+  lying[14] = 0xff;
+  EXPECT_NE(bake_error("lying", lying).find("at offset 12: its length"), std::string::npos) << bake_error("lying", lying);
+  // An index out of range (the first index, at file offset 356, becomes 0x0100 = 256).
+  std::vector<std::uint8_t> index = cube;
+  index[357] = 1;
+  EXPECT_NE(bake_error("index", index).find("uses vertex 256"), std::string::npos);
+  // A vertex count its block cannot hold (the attributes block at offset 34).
+  std::vector<std::uint8_t> count = cube;
+  count[43] = 0x10;
+  EXPECT_NE(bake_error("count", count).find("at offset 34"), std::string::npos) << bake_error("count", count);
+  // Nesting past the depth limit.
+  std::vector<std::uint8_t> nested = block(0x3010, {});
+  for (int i = 0; i < 40; ++i) nested = block(0x3010, nested);
+  const std::string deep = bake_error("deep", cat({version_block(), block(0x3000, nested)}));
+  EXPECT_NE(deep.find("nest deeper than"), std::string::npos) << deep;
+  // An lzma block that decodes to more than --max-decoded-bytes allows.
+  pipeline::BakeOptions small = test_options();
+  small.limits.max_decoded_bytes = 1000;
+  const std::string bomb = bake_error("bomb", read_bytes(corpus / "e3d" / "cow.e3d"), small);
+  EXPECT_NE(bomb.find("--max-decoded-bytes"), std::string::npos) << bomb;
+  // An lzma block whose declared size its data does not back.
+  std::vector<std::uint8_t> short_lzma = read_bytes(corpus / "e3d" / "cube3.e3d");
+  short_lzma[19] = 0x10;  // declared size 0x1000022c
+  const std::string ends = bake_error("short", short_lzma);
+  EXPECT_NE(ends.find("lzma"), std::string::npos) << ends;
+  // A node placing a mesh ID no mesh has.
+  std::vector<std::uint8_t> node = cube;
+  node[464] = 7;
+  EXPECT_NE(bake_error("node", node).find("mesh ID 7"), std::string::npos) << bake_error("node", node);
+}
+
+TEST(E3dImport, UnknownBlocksAreSkippedWithAWarningNamingThem) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const std::vector<std::uint8_t> cube = read_bytes(corpus / "e3d" / "cube1.e3d");
+  const fs::path path = write_temp("unknown", cat({cube, block(0x7777, {1, 2, 3}), block(0x3000, {block(0x3011, {})})}));
+  const auto result = pipeline::bake_model(path, test_options());
+  fs::remove(path);
+  std::string all;
+  for (const std::string& w : result.report.warnings) all += w + "\n";
+  EXPECT_NE(all.find("0x7777 (unknown) at offset 468 skipped"), std::string::npos) << all;
+  EXPECT_NE(all.find("0x3011 (cameraNode)"), std::string::npos) << all;
+}
+
+// Curves: keys are met exactly, a TCB curve with default parameters through collinear evenly
+// spaced keys is the straight line, and resampled keys stay within the tolerance everywhere.
+TEST(E3dTcbCurve, MeetsKeysAndResamplesWithinTolerance) {
+  std::vector<CurveKey> keys(4);
+  const double values[4] = {0, 3, -2, 5};
+  for (int i = 0; i < 4; ++i) { keys[std::size_t(i)].frame = i * 10; keys[std::size_t(i)].value[0] = values[i]; }
+  keys[1].tension = 0.3; keys[2].continuity = -0.5; keys[2].bias = 0.4; keys[1].ease_from = 0.5;
+  const TcbCurve curve(keys, 1, false, false);
+  for (int i = 0; i < 4; ++i) EXPECT_DOUBLE_EQ(curve.at(i * 10)[0], values[i]);
+  const auto value_at = [&](double f) { return curve.at(f); };
+  const auto error = [](const Value4& a, const Value4& b) { return std::abs(a[0] - b[0]); };
+  const std::vector<double> frames = pipeline::e3d::resample_frames(value_at, {0, 10, 20, 30}, 0, 30, false, 1e-4, 100000, error);
+  ASSERT_GE(frames.size(), 5u);
+  double worst = 0;
+  for (double f = 0; f <= 30; f += 0.01) {
+    const auto next = std::upper_bound(frames.begin(), frames.end(), f);
+    if (next == frames.end()) break;
+    const double a = *(next - 1), b = *next;
+    const double linear = curve.at(a)[0] + (curve.at(b)[0] - curve.at(a)[0]) * (f - a) / (b - a);
+    worst = std::max(worst, std::abs(linear - curve.at(f)[0]));
+  }
+  EXPECT_LT(worst, 2e-4);  // the bound is checked at 7 points per interval: twice it everywhere
+
+  std::vector<CurveKey> line(3);
+  for (int i = 0; i < 3; ++i) { line[std::size_t(i)].frame = i * 5; line[std::size_t(i)].value[0] = i * 2.0; }
+  const TcbCurve straight(line, 1, false, false);
+  EXPECT_NEAR(straight.at(2.5)[0], 1.0, 1e-9);
+  EXPECT_NEAR(straight.at(7.5)[0], 3.0, 1e-9);
+}
+
+TEST(E3dTcbCurve, RotationsStayUnitAndMeetKeys) {
+  std::vector<CurveKey> keys(3);
+  const pipeline::e3d::Quat q[3] = {{1, 0, 0, 0}, pipeline::e3d::quat_about_axis(1, 90), pipeline::e3d::quat_about_axis(0, 45)};
+  for (int i = 0; i < 3; ++i) { keys[std::size_t(i)].frame = i * 8; keys[std::size_t(i)].value = q[i]; }
+  const TcbCurve curve(keys, 4, true, false);
+  for (int i = 0; i < 3; ++i) EXPECT_LT(pipeline::e3d::rotation_angle_degrees(curve.at(i * 8), q[i]), 1e-6);
+  for (double f = 0; f <= 16; f += 0.5) {
+    const Value4 v = curve.at(f);
+    EXPECT_NEAR(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3], 1.0, 1e-9);
+  }
+}
+
+}  // namespace
+}  // namespace aem::test
