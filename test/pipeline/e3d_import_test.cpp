@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -161,10 +162,10 @@ TEST(E3dImport, HostileShapesAreRefusedNamingTheBlock) {
   std::vector<std::uint8_t> lying = cube;
   lying[14] = 0xff;
   EXPECT_NE(bake_error("lying", lying).find("at offset 12: its length"), std::string::npos) << bake_error("lying", lying);
-  // An index out of range (the first index, at file offset 356, becomes 0x0100 = 256).
+  // An index out of range (the first index, at file offset 356, becomes 0x0111 = 273).
   std::vector<std::uint8_t> index = cube;
   index[357] = 1;
-  EXPECT_NE(bake_error("index", index).find("uses vertex 256"), std::string::npos);
+  EXPECT_NE(bake_error("index", index).find("uses vertex 273"), std::string::npos);
   // A vertex count its block cannot hold (the attributes block at offset 34).
   std::vector<std::uint8_t> count = cube;
   count[43] = 0x10;
@@ -200,6 +201,42 @@ TEST(E3dImport, UnknownBlocksAreSkippedWithAWarningNamingThem) {
   for (const std::string& w : result.report.warnings) all += w + "\n";
   EXPECT_NE(all.find("0x7777 (unknown) at offset 468 skipped"), std::string::npos) << all;
   EXPECT_NE(all.find("0x3011 (cameraNode)"), std::string::npos) << all;
+}
+
+std::vector<std::uint8_t> floats(std::initializer_list<float> values) {
+  std::vector<std::uint8_t> out(values.size() * 4);
+  std::memcpy(out.data(), std::data(values), out.size());
+  return out;
+}
+
+// A cube node animated by a position track and a yaw track (frames 0, 15, 30): one AEM
+// animation of 1 s (30 frames at 30 per second), its keys valid and ordered (strict validation).
+TEST(E3dImport, FrameTracksBakeToAnAnimation) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const std::vector<std::uint8_t> cube = read_bytes(corpus / "e3d" / "cube1.e3d");
+  const std::vector<std::uint8_t> meshes(cube.begin() + 12, cube.begin() + 446);  // the meshes block
+  std::vector<std::uint8_t> node_id;
+  put_u32(node_id, 5);
+  std::vector<std::uint8_t> mesh_id;
+  put_u32(mesh_id, 1);
+  const auto nodes = block(0x3000, block(0x3010, cat({block(0x3020, node_id), block(0x1020, mesh_id)})));
+  std::vector<std::uint8_t> header;
+  put_u32(header, 3);
+  header.push_back(0);  // not looping
+  for (std::uint32_t f : {0u, 15u, 30u}) put_u32(header, f);
+  const auto position_track = block(0xA100, cat({header, block(0xA210, floats({0, 0, 0, 1, 2, 0, 0, 0, 3})), block(0x3020, node_id)}));
+  const auto yaw_track = block(0xA100, cat({header, block(0xA120, {4}), block(0xA240, floats({0, 170, -170})), block(0x3020, node_id)}));
+  std::vector<std::uint8_t> range;
+  for (std::uint32_t f : {0u, 30u, 0u}) put_u32(range, f);
+  const auto animations = block(0xA000, block(0xA010, cat({block(0xA022, range), position_track, yaw_track})));
+  const fs::path path = write_temp("animated", cat({version_block(), meshes, nodes, animations}));
+  const auto result = pipeline::bake_model(path, test_options());
+  fs::remove(path);
+  const std::vector<std::byte> bytes = pipeline::serialize_model(result.content);
+  const Model model = Model::open_memory(bytes);
+  ASSERT_EQ(model.animations().size(), 1u);
+  EXPECT_FLOAT_EQ(model.animations()[0].duration, 1.0f);
+  EXPECT_EQ(semantic_problems(model), "");
 }
 
 // Curves: keys are met exactly, a TCB curve with default parameters through collinear evenly

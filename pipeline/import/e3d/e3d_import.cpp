@@ -7,6 +7,10 @@
 namespace aem::pipeline {
 namespace e3d {
 
+// A block length is a uint32, so no single block is larger; a file of several such blocks is
+// still refused past this size, unread.
+constexpr std::uint64_t kMaxE3dFileBytes = std::uint64_t(1) << 32;
+
 Scene build_scene(const Model& model, const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings) {
   Scene scene;
   scene.model = path;
@@ -22,8 +26,8 @@ Scene build_scene(const Model& model, const std::filesystem::path& path, const B
 Scene import_e3d(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings) {
   throw_if_cancelled(options, path);
   std::vector<unsigned char> file;
-  // The file itself counts against the decoded-bytes budget too: it is all held in memory.
-  if (const std::string why = read_regular_file(path, file, options.limits.max_decoded_bytes); !why.empty())
+  // Held in memory whole; lzma blocks decode within their own budget (max_decoded_bytes).
+  if (const std::string why = read_regular_file(path, file, e3d::kMaxE3dFileBytes); !why.empty())
     throw BakeError(path.string() + ": " + why);
   e3d::ReadContext context(path, options.limits.max_decoded_bytes, warnings);
   const e3d::Model model = e3d::parse_model(e3d::Bytes(file.data(), file.size()), context);
