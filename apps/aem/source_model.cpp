@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/pipeline/model_formats.hpp"
+#include "indefinite_article.hpp"
+
 #if defined(AEM_CLI_WITH_PIPELINE)
 #include "aem/pipeline/batch_bake.hpp"
 #include "dry_run.hpp"
@@ -67,8 +69,8 @@ int describe_source_model(const std::string& path, const std::string& format, bo
 #endif
     std::puts(out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
   } else {
-    std::printf("%s: a %s source model, not an AEM file; bake it into one with\n  %s\n", path.c_str(),
-                format.c_str(), bake.c_str());
+    std::printf("%s: %s %s source model, not an AEM file; bake it into one with\n  %s\n", path.c_str(),
+                indefinite_article(format).c_str(), format.c_str(), bake.c_str());
 #if defined(AEM_CLI_WITH_PIPELINE)
     if (!fails) {
       const pipeline::BakeReport& r = model.report;

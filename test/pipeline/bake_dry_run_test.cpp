@@ -2,6 +2,9 @@
 // is written, and what the dry run lists (warnings, counts, textures, the output's size) is what
 // a real bake with the same options writes.
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -214,6 +217,27 @@ TEST(InfoOnASourceModel, ABakeThatWouldFailSaysWhyWithStatus1) {
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find("a glTF source model"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("aem info: the bake would fail: " + model.string()), std::string::npos) << r.output;
+}
+
+// The article follows how the format's name is said: "an E3D", "an FBX" (eff), "an STL" (ess),
+// but "a DAE" (dee), "a 3DS" (three), "a BLEND" (a word), "a glTF".
+TEST(InfoOnASourceModel, TheArticleFollowsHowTheFormatIsSaid) {
+  ScratchDir dir("info_articles");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"m.e3d", "an E3D source model"},
+      {"m.fbx", "an FBX (through Assimp) source model"},
+      {"m.stl", "an STL (through Assimp) source model"},
+      {"m.dae", "a DAE (through Assimp) source model"},
+      {"m.3ds", "a 3DS (through Assimp) source model"},
+      {"m.blend", "a BLEND (through Assimp) source model"},
+      {"m.gltf", "a glTF source model"}};
+  for (const auto& [name, expected] : cases) {
+    const fs::path model = dir.path() / name;
+    write_text(model, "not a model");
+    const CommandResult r = run_command(aem() + " info " + shell_quote(model.string()));
+    EXPECT_EQ(r.exit_code, 1) << name << ": " << r.output;  // the bake would fail: not a model
+    EXPECT_NE(r.output.find(model.string() + ": " + expected + ", not an AEM file"), std::string::npos) << r.output;
+  }
 }
 
 }  // namespace
