@@ -35,7 +35,7 @@ void put_floats(unsigned char* out, std::initializer_list<float> values) {
   for (float v : values) { std::memcpy(out, &v, 4); out += 4; }
 }
 
-// The tangent's w: +1 when the mirrored bitangent agrees with cross(normal, tangent), else -1
+// The tangent's w: +1 when the turned bitangent agrees with cross(normal, tangent), else -1
 // (the scene's convention, bitangent = cross(normal, tangent.xyz) * w).
 float handedness(const Vec3& n, const Vec3& t, const Vec3& b) {
   const Vec3 c{n[1] * t[2] - n[2] * t[1], n[2] * t[0] - n[0] * t[2], n[0] * t[1] - n[1] * t[0]};

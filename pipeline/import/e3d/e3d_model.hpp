@@ -1,5 +1,5 @@
 #pragma once
-// An E3D model as its blocks say it, before any conversion: E3D's own left-handed space, ids,
+// An E3D model as its blocks say it, before any conversion: E3D's own space (x right, y down, z away, as Ecere draws it), ids,
 // frames and Phong/PBR properties. The parser (e3d_parser.hpp) fills it; the scene builder
 // (e3d_scene_builder.hpp) turns it into the pipeline's Scene.
 #include <array>
