@@ -1,7 +1,7 @@
 #pragma once
-// An E3D model as its blocks say it, before any conversion: E3D's own space (x right, y down, z away, as Ecere draws it), ids,
-// frames and Phong/PBR properties. The parser (e3d_parser.hpp) fills it; the scene builder
-// (e3d_scene_builder.hpp) turns it into the pipeline's Scene.
+// An E3D model as its blocks say it, before any conversion: E3D's own space (x right, y down,
+// z away, as Ecere draws it), ids, frames and Phong/PBR properties. The parser (e3d_parser.hpp)
+// fills it; the scene builder (e3d_scene_builder.hpp) turns it into the pipeline's Scene.
 #include <array>
 #include <cstdint>
 #include <optional>
