@@ -74,7 +74,7 @@ def test_a_failed_model_raises_the_commands_message(corpus, aem_cli, tmp_path, m
     assert not (tmp_path / "python.aem").exists()
 
 
-@pytest.mark.parametrize("name", ["model.xyz", "model.e3d"])
+@pytest.mark.parametrize("name", ["model.xyz", "model.usdz"])
 def test_an_unknown_model_format_raises_the_commands_message(aem_cli, tmp_path, name):
     model = tmp_path / name
     model.write_text('{"asset": {"version": "2.0"}}')  # a glTF's content: refused by its name

@@ -122,11 +122,11 @@ TEST(BakeCli, UsageErrors) {
 }
 
 // A name no producer reads is refused by name, before any producer opens it: the content here
-// is a valid glTF, which the glTF reader would bake (or, for an .e3d, fail to parse as JSON).
+// is a valid glTF, which the glTF reader would bake.
 TEST(BakeCli, UnknownModelFormatNamesTheFileAndTheFormatsRead) {
   const ScratchDir dir("unknown_format");
   const std::string gltf = R"({"asset": {"version": "2.0"}, "scenes": [{"nodes": []}], "scene": 0})";
-  for (const std::string name : {"model.xyz", "model.e3d", "MODEL"}) {
+  for (const std::string name : {"model.xyz", "model.usdz", "MODEL"}) {
     write_text(dir.path() / name, gltf);
     const std::filesystem::path out = dir.path() / "out" / "model.aem";
     for (const std::string json : {"", " --json"}) {

@@ -12,7 +12,7 @@
 #include "import/e3d/e3d_import.hpp"
 #include "import/e3d/e3d_quaternion.hpp"
 #include "import/e3d/e3d_tcb_curve.hpp"
-#include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/model_formats.hpp"
 #include "bake_test_support.hpp"
 #include "e3d_test_walker.hpp"
 

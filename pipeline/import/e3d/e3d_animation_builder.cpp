@@ -1,6 +1,8 @@
 // E3D animations as scene animations: each TCB frame track resampled into linear keys within a
 // stated error (specs/e3d-import.md): positions 1e-4 of the model's size, scaling 1e-4,
 // rotations 0.01 degree. Frames become seconds at kFramesPerSecond from the animation's start.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -116,14 +118,99 @@ double vector_error(const Value4& a, const Value4& b) {
 
 }  // namespace
 
+namespace {
+
+// Tracks name their node by id or, in older files, by name.
+class NodeLookup {
+ public:
+  explicit NodeLookup(const Model& model) {
+    for (std::size_t i = 0; i < model.nodes.size(); ++i) {
+      if (model.nodes[i].id) by_id_.emplace(*model.nodes[i].id, std::int32_t(i));
+      if (!model.nodes[i].name.empty()) by_name_.emplace(model.nodes[i].name, std::int32_t(i));
+    }
+  }
+  std::int32_t node_of(const TrackData& t) const {
+    if (t.node_id) {
+      const auto it = by_id_.find(*t.node_id);
+      return it == by_id_.end() ? kNone : it->second;
+    }
+    const auto it = by_name_.find(t.node_name);
+    return it == by_name_.end() ? kNone : it->second;
+  }
+
+ private:
+  std::map<std::uint32_t, std::int32_t> by_id_;
+  std::map<std::string, std::int32_t> by_name_;
+};
+
+// Yaw, pitch and roll tracks of one node make one rotation channel.
+struct Euler { const TrackData* angle[3] = {nullptr, nullptr, nullptr}; };  // pitch (x), yaw (y), roll (z)
+
+// The frames an animation spans: its own range when it states one, else its keys'.
+std::array<double, 2> frame_range(const AnimationData& a) {
+  if (a.frames) return {(*a.frames)[0], (*a.frames)[1]};
+  double first = INFINITY, last = -INFINITY;
+  for (const TrackData& t : a.tracks)
+    if (!t.keys.empty()) { first = std::min<double>(first, t.keys.front().frame); last = std::max<double>(last, t.keys.back().frame); }
+  if (!(first <= last)) return {0, 0};
+  return {first, last};
+}
+
+// A position, scaling or rotation track as its channel.
+void add_track_channel(Builder& b, const TrackData& t, std::int32_t node, std::array<double, 2> range) {
+  const std::vector<double> key_frames = frames_of(t);
+  if (t.kind == TrackKind::rotation) {
+    const TcbCurve curve(curve_keys(t, 4, false), 4, true, t.loop);
+    b.add_channel(t.where, node, TargetPath::rotation, key_frames, range[0], range[1], true, kRotationToleranceDegrees,
+                  [&](double f) { return curve.at(f); }, rotation_angle_degrees);
+    return;
+  }
+  const TcbCurve curve(curve_keys(t, 3, false), 3, false, t.loop);
+  const bool position = t.kind == TrackKind::position;
+  b.add_channel(t.where, node, position ? TargetPath::translation : TargetPath::scale, key_frames, range[0], range[1], false,
+                position ? b.position_tolerance : kRelativeTolerance, [&](double f) { return curve.at(f); },
+                [&](const Value4& x, const Value4& y) {
+                  return position ? vector_error(x, y) : vector_error(x, y) / std::max(1.0, std::abs(x[0]) + std::abs(x[1]) + std::abs(x[2]));
+                });
+}
+
+// One node's yaw, pitch and roll tracks as one rotation channel, composed in the file's order.
+void add_euler_channel(Builder& b, std::int32_t node, const Euler& euler, std::array<double, 2> range) {
+  std::vector<TcbCurve> curves;
+  std::vector<int> axes;
+  std::vector<double> key_frames;
+  std::uint8_t order = 4;
+  std::string where;
+  for (int axis = 0; axis < 3; ++axis) {
+    if (!euler.angle[axis]) continue;
+    curves.emplace_back(curve_keys(*euler.angle[axis], 1, true), 1, false, euler.angle[axis]->loop);
+    axes.push_back(axis);
+    for (double f : frames_of(*euler.angle[axis])) key_frames.push_back(f);
+    order = euler.angle[axis]->rotation_order;
+    where = where.empty() ? euler.angle[axis]->where : where;
+  }
+  if (axes.size() < 3 && b.model.nodes[std::size_t(node)].orientation != std::array<double, 4>{1, 0, 0, 0})
+    b.warnings.warn("euler tracks", where, b.scene.model.string() + ": " + where + ": a node with a rest orientation is animated by only some of "
+                                                                    "yaw, pitch and roll; the others are taken as 0");
+  std::sort(key_frames.begin(), key_frames.end());
+  // Order n names the axes in the order they apply (0 xyz: x first): the spec's table.
+  static constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  const auto value_at = [&](double f) {
+    double angle[3] = {0, 0, 0};
+    for (std::size_t i = 0; i < curves.size(); ++i) angle[axes[i]] = curves[i].at(f)[0];
+    Quat q{1, 0, 0, 0};
+    for (int axis : kOrders[order]) q = quat_multiply(quat_about_axis(axis, angle[axis]), q);
+    return Value4(q);
+  };
+  b.add_channel(where + " (yaw/pitch/roll)", node, TargetPath::rotation, key_frames, range[0], range[1], true,
+                kRotationToleranceDegrees, value_at, rotation_angle_degrees);
+}
+
+}  // namespace
+
 void add_animations(const Model& model, Scene& scene, const BakeOptions& options, WarningLog& warnings) {
   if (model.animations.empty()) return;
-  std::map<std::uint32_t, std::int32_t> node_of_id;
-  std::map<std::string, std::int32_t> node_of_name;
-  for (std::size_t i = 0; i < model.nodes.size(); ++i) {
-    if (model.nodes[i].id) node_of_id.emplace(*model.nodes[i].id, std::int32_t(i));
-    if (!model.nodes[i].name.empty()) node_of_name.emplace(model.nodes[i].name, std::int32_t(i));
-  }
+  const NodeLookup nodes(model);
   const std::string name = scene.model.string();
   std::uint64_t keys_left = options.limits.max_animation_keys;
   const double size = model_size(model);
@@ -131,76 +218,23 @@ void add_animations(const Model& model, Scene& scene, const BakeOptions& options
     Builder b{model, scene, warnings, keys_left, kRelativeTolerance * size, {}, add_buffer(scene, {}), {}};
     b.animation.where = a.where;
     b.animation.name = a.name;
-    double first = INFINITY, last = -INFINITY;
-    for (const TrackData& t : a.tracks)
-      if (!t.keys.empty()) { first = std::min<double>(first, t.keys.front().frame); last = std::max<double>(last, t.keys.back().frame); }
-    if (a.frames) { first = (*a.frames)[0]; last = (*a.frames)[1]; }
-    if (!(first <= last)) { first = last = 0; }
-    // Yaw, pitch and roll tracks of one node make one rotation channel.
-    struct Euler { const TrackData* angle[3] = {nullptr, nullptr, nullptr}; };  // pitch (x), yaw (y), roll (z)
+    const std::array<double, 2> range = frame_range(a);
     std::map<std::int32_t, Euler> eulers;
     for (const TrackData& t : a.tracks) {
       if (t.keys.empty()) continue;
-      std::int32_t node = kNone;
-      if (t.node_id) { if (auto it = node_of_id.find(*t.node_id); it != node_of_id.end()) node = it->second; }
-      else if (auto it = node_of_name.find(t.node_name); it != node_of_name.end()) node = it->second;
+      const std::int32_t node = nodes.node_of(t);
       if (node == kNone) {
         warnings.warn("animation targets", t.where, name + ": " + t.where + " animates a node the file does not have; it is dropped");
         continue;
       }
-      const std::vector<double> key_frames = frames_of(t);
       switch (t.kind) {
-        case TrackKind::position: case TrackKind::scaling: {
-          const TcbCurve curve(curve_keys(t, 3, false), 3, false, t.loop);
-          const bool position = t.kind == TrackKind::position;
-          b.add_channel(t.where, node, position ? TargetPath::translation : TargetPath::scale, key_frames, first, last, false,
-                        position ? b.position_tolerance : kRelativeTolerance, [&](double f) { return curve.at(f); },
-                        [&](const Value4& x, const Value4& y) {
-                          return position ? vector_error(x, y) : vector_error(x, y) / std::max(1.0, std::abs(x[0]) + std::abs(x[1]) + std::abs(x[2]));
-                        });
-          break;
-        }
-        case TrackKind::rotation: {
-          const TcbCurve curve(curve_keys(t, 4, false), 4, true, t.loop);
-          b.add_channel(t.where, node, TargetPath::rotation, key_frames, first, last, true, kRotationToleranceDegrees,
-                        [&](double f) { return curve.at(f); }, rotation_angle_degrees);
-          break;
-        }
+        case TrackKind::position: case TrackKind::scaling: case TrackKind::rotation: add_track_channel(b, t, node, range); break;
         case TrackKind::pitch: eulers[node].angle[0] = &t; break;
         case TrackKind::yaw: eulers[node].angle[1] = &t; break;
         case TrackKind::roll: eulers[node].angle[2] = &t; break;
       }
     }
-    for (const auto& [node, euler] : eulers) {
-      std::vector<TcbCurve> curves;
-      std::vector<int> axes;
-      std::vector<double> key_frames;
-      std::uint8_t order = 4;
-      std::string where;
-      for (int axis = 0; axis < 3; ++axis) {
-        if (!euler.angle[axis]) continue;
-        curves.emplace_back(curve_keys(*euler.angle[axis], 1, true), 1, false, euler.angle[axis]->loop);
-        axes.push_back(axis);
-        for (double f : frames_of(*euler.angle[axis])) key_frames.push_back(f);
-        order = euler.angle[axis]->rotation_order;
-        where = where.empty() ? euler.angle[axis]->where : where;
-      }
-      if (axes.size() < 3 && model.nodes[std::size_t(node)].orientation != std::array<double, 4>{1, 0, 0, 0})
-        warnings.warn("euler tracks", where, name + ": " + where + ": a node with a rest orientation is animated by only some of "
-                                                    "yaw, pitch and roll; the others are taken as 0");
-      std::sort(key_frames.begin(), key_frames.end());
-      // Order n names the axes in the order they apply (0 xyz: x first): the spec's table.
-      static constexpr int kOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-      const auto value_at = [&](double f) {
-        double angle[3] = {0, 0, 0};
-        for (std::size_t i = 0; i < curves.size(); ++i) angle[axes[i]] = curves[i].at(f)[0];
-        Quat q{1, 0, 0, 0};
-        for (int axis : kOrders[order]) q = quat_multiply(quat_about_axis(axis, angle[axis]), q);
-        return Value4(q);
-      };
-      b.add_channel(where + " (yaw/pitch/roll)", node, TargetPath::rotation, key_frames, first, last, true, kRotationToleranceDegrees,
-                    value_at, rotation_angle_degrees);
-    }
+    for (const auto& [node, euler] : eulers) add_euler_channel(b, node, euler, range);
     keys_left = b.keys_left;
     scene.buffers[std::size_t(b.buffer)] = std::move(b.bytes);
     scene.animations.push_back(std::move(b.animation));

@@ -31,8 +31,9 @@ class TextureTable {
         confinement_(scene.model.parent_path(), options.allowed_dirs) {
     for (std::size_t i = 0; i < model.textures.size(); ++i) add_image(model.textures[i]);
     for (int wrap = 0; wrap < 4; ++wrap)
-      scene.samplers.push_back({wrap & 1 ? WrapMode::repeat : WrapMode::clamp_to_edge,
-                                wrap & 2 ? WrapMode::repeat : WrapMode::clamp_to_edge});
+      scene.samplers.push_back({"E3D wrap flags " + std::to_string(wrap),
+                                wrap & 1 ? WrapMode::repeat : WrapMode::clamp_to_edge,
+                                wrap & 2 ? WrapMode::repeat : WrapMode::clamp_to_edge, {}});
   }
 
   // The scene texture for a material's map, with the material's wrap flags; kNone (and a
