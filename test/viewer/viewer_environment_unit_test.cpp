@@ -98,13 +98,19 @@ TEST(ViewerUnit, RadianceHdrFlatScanlinesAndErrors) {
   expect_error("xyze.hdr", "#?RADIANCE\nFORMAT=32-bit_rle_xyze\n\n-Y 4 +X 8\n", "unsupported Radiance HDR FORMAT=32-bit_rle_xyze");
   expect_error("flipped.hdr", "#?RADIANCE\n\n+Y 4 +X 8\n", "unsupported Radiance HDR orientation '+Y 4 +X 8'");
   expect_error("huge.hdr", "#?RADIANCE\n\n-Y 8193 +X 16384\n", "a 16384x8193 environment is outside 8x4 to 16384x8192");
+  // A header that claims more scanlines than the bytes after it can hold (each at least 12 bytes
+  // here, 1044 at 16384 wide): refused before 1.5 GiB of pixels is allocated.
+  expect_error("claims_more.hdr", "#?RADIANCE\n\n-Y 8192 +X 16384\n" + std::string(100, '\0'),
+               "broken Radiance HDR data (8192 scanlines of 16384 pixels need at least 8552448 bytes after the header)");
+  expect_error("one_short.hdr", header + std::string(47, '\0'),
+               "broken Radiance HDR data (4 scanlines of 8 pixels need at least 48 bytes after the header)");
   // A run-length scanline whose run goes past the row's end (stb_image's reader loops here).
   std::string overflow = "#?RADIANCE\n\n-Y 4 +X 8\n";
-  overflow += std::string("\x02\x02\x00\x08", 4) + "\xff\x01";
+  overflow += std::string("\x02\x02\x00\x08", 4) + "\xff\x01" + std::string(64, '\0');  // padding: past the size check
   expect_error("overflow.hdr", overflow, "broken Radiance HDR data (an empty run or one past the end of scanline 0)");
   // A zero-length run would never advance.
   std::string zero = "#?RADIANCE\n\n-Y 4 +X 8\n";
-  zero += std::string("\x02\x02\x00\x08\x00", 5);
+  zero += std::string("\x02\x02\x00\x08\x00", 5) + std::string(64, '\0');
   expect_error("zero_run.hdr", zero, "broken Radiance HDR data (an empty run or one past the end of scanline 0)");
 }
 

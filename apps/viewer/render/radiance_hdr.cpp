@@ -1,5 +1,6 @@
 #include "render/radiance_hdr.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -76,6 +77,14 @@ RadianceImage read_radiance_hdr(const std::filesystem::path& path) {
   }
   if (w < 8 || h < 4 || w > 16384 || h > 8192) {
     r.fail("a " + std::to_string(w) + "x" + std::to_string(h) + " environment is outside 8x4 to 16384x8192");
+  }
+  // Memory follows the file: the fewest bytes that can hold the scanlines (runs of 127 in every
+  // channel, or flat pixels if fewer) must be there before the image is allocated, so that a
+  // header alone cannot claim 1.5 GiB.
+  const std::size_t fewest_row_bytes = std::min(std::size_t(w) * 4, 4 + 8 * ((std::size_t(w) + 126) / 127));
+  if (!r.has(fewest_row_bytes * std::size_t(h))) {
+    r.fail("broken Radiance HDR data (" + std::to_string(h) + " scanlines of " + std::to_string(w) +
+           " pixels need at least " + std::to_string(fewest_row_bytes * std::size_t(h)) + " bytes after the header)");
   }
   RadianceImage image{int(w), int(h), std::vector<float>(std::size_t(w) * std::size_t(h) * 3)};
   std::vector<unsigned char> row(std::size_t(w) * 4);
