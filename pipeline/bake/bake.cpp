@@ -1,6 +1,7 @@
 #include "aem/pipeline/bake.hpp"
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -19,6 +20,7 @@
 #include "stages/geometry/double_sided.hpp"
 #include "import/e3d/e3d_import.hpp"
 #include "output/parent_directory.hpp"
+#include "io/cancellable_call.hpp"
 #include "scene/scene_check.hpp"
 
 namespace aem::pipeline {
@@ -66,7 +68,8 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   report.source_vertices = geometry.vertices.size();
   report.timings.geometry_s = clock.lap();
   throw_if_cancelled(options, input);
-  OptimizedGeometry optimized = optimize_geometry(geometry, options.signals.cancel);
+  OptimizedGeometry optimized =
+      optimize_geometry(std::move(geometry.vertices), geometry.ranges, options.signals.cancel);
   report.acmr_before = optimized.acmr_before;
   report.acmr_after = optimized.acmr_after;
   report.timings.optimise_s = clock.lap();
@@ -149,7 +152,11 @@ BakedFile bake_model_in_memory(const std::filesystem::path& input, const std::fi
     throw BakeError(problem);
   const auto start = std::chrono::steady_clock::now();
   try {
-    file.bytes = serialize_model(file.bake.content);
+    // Copying and checking a large model's bytes takes seconds: on a thread the cancel flag does
+    // not wait for, which holds the content until it ends.
+    auto content = std::make_shared<ModelContent>(std::move(file.bake.content));
+    file.bytes = run_cancellable(options.signals.cancel, [content] { return serialize_model(*content); });
+    file.bake.content = std::move(*content);
   } catch (const InvalidContent& e) {
     throw BakeError(input.string() + ": the baked model is not a valid AEM file: " + e.what());
   }

@@ -3,6 +3,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <future>
+#include <memory>
+#include <stdexcept>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -18,6 +21,7 @@
 #include "stages/geometry/tangent_generation.hpp"
 #include "stages/geometry/vertex_normals.hpp"
 #include "stages/geometry/vertex_optimizer.hpp"
+#include "io/cancellable_call.hpp"
 #include "bake_test_support.hpp"
 #include "large_gltf.hpp"
 #include "synthetic_gltf.hpp"
@@ -70,9 +74,9 @@ TEST_F(CancelEveryStep, GeometryNormalsAndTangents) {
 
 TEST_F(CancelEveryStep, VertexOptimiser) {
   pipeline::WarningLog warnings;
-  const pipeline::GeometryBuild geometry = pipeline::build_geometry(scene_, skeleton_, test_options(), warnings);
+  pipeline::GeometryBuild geometry = pipeline::build_geometry(scene_, skeleton_, test_options(), warnings);
   ASSERT_FALSE(geometry.ranges.empty());
-  EXPECT_THROW(pipeline::optimize_geometry(geometry, &kCancelled), BakeCancelled);
+  EXPECT_THROW(pipeline::optimize_geometry(std::move(geometry.vertices), geometry.ranges, &kCancelled), BakeCancelled);
 }
 
 TEST_F(CancelEveryStep, Animation) {
@@ -100,6 +104,41 @@ TEST_F(CancelEveryStep, WriteLeavesTheOldFileAndNoTemporary) {
   for (const auto& e : fs::directory_iterator(out.parent_path())) names.push_back(e.path().filename().string());
   EXPECT_EQ(names, std::vector<std::string>{"m.aem"});
   EXPECT_EQ(fs::file_size(out), 3u);
+}
+
+TEST(RunCancellable, GivesTheWorksResultAndWhatItThrew) {
+  const std::atomic<bool> never{false};
+  EXPECT_EQ(pipeline::run_cancellable(&never, [] { return 42; }), 42);
+  EXPECT_THROW(pipeline::run_cancellable(&never, []() -> int { throw std::runtime_error("broken"); }), std::runtime_error);
+  // Without a flag the work runs here, on the caller's thread.
+  const std::thread::id caller = std::this_thread::get_id();
+  EXPECT_EQ(pipeline::run_cancellable(nullptr, [] { return std::this_thread::get_id(); }), caller);
+  EXPECT_NE(pipeline::run_cancellable(&never, [] { return std::this_thread::get_id(); }), caller);
+}
+
+// The caller returns once the flag is set, while the work, which owns what it touches, goes on
+// to its end on its own thread.
+TEST(RunCancellable, TheCallerLeavesWhenCancelledAndTheWorkEndsOnItsOwn) {
+  Watchdog watchdog("a cancelled run_cancellable", std::chrono::seconds(60));
+  std::atomic<bool> cancel{false};
+  auto release = std::make_shared<std::promise<void>>();
+  std::shared_future<void> released = release->get_future().share();
+  auto finished = std::make_shared<std::promise<int>>();
+  std::future<int> work_result = finished->get_future();
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    cancel.store(true);
+  });
+  EXPECT_THROW(pipeline::run_cancellable(&cancel,
+                                         [released, finished, held = std::vector<int>(1000, 7)] {
+                                           released.wait();  // still running when the caller leaves
+                                           finished->set_value(held[999]);
+                                           return 0;
+                                         }),
+               BakeCancelled);
+  canceller.join();
+  release->set_value();
+  EXPECT_EQ(work_result.get(), 7) << "the work ran to its end with the buffers it owns";
 }
 
 // Bakes `model` to a file and sets the cancel flag `after` the start, from another thread;

@@ -281,6 +281,7 @@ void emit_vertices(Context& ctx, int material, const PrimitiveSurface& surface, 
     throw BakeError(model(ctx) + ": more vertices than an AEM file can hold");
   const std::vector<float>& tangents = surface.tangents;
   for (std::size_t i = 0; i < total; ++i) {
+    if (i % kCancelCheckInterval == 0) throw_if_cancelled(ctx.cancel);
     const std::size_t src = i < count ? i : surface.split_from[i - count];
     Vertex v{};
     for (int c = 0; c < 3; ++c) {

@@ -1,8 +1,13 @@
 #include "stages/geometry/vertex_optimizer.hpp"
 
 #include <algorithm>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include <meshoptimizer.h>
+
+#include "io/cancellable_call.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -14,6 +19,10 @@ namespace {
 // triangle per segment).
 constexpr std::size_t kMaxValenceForCacheOptimizer = 1024;
 constexpr unsigned kTipsifyCacheSize = 16;
+
+// Below this many indices a meshoptimizer pass takes a few milliseconds: run on the caller's
+// thread, checked after. Above, on a thread the cancel flag does not wait for (run_cancellable).
+constexpr std::size_t kIndicesWorthAThread = std::size_t(1) << 18;
 
 double acmr(const std::vector<std::uint32_t>& indices, std::size_t vertex_count) {
   if (indices.empty()) return 0;
@@ -42,40 +51,54 @@ std::size_t max_valence(const std::vector<std::uint32_t>& indices, std::vector<s
 
 }  // namespace
 
-OptimizedGeometry optimize_geometry(const GeometryBuild& geometry, const std::atomic<bool>* cancel) {
+OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vector<MaterialRange>& ranges,
+                                    const std::atomic<bool>* cancel) {
   OptimizedGeometry out;
   std::vector<std::uint32_t> all;
   std::vector<std::size_t> range_start;
-  for (const MaterialRange& range : geometry.ranges) {
+  for (const MaterialRange& range : ranges) {
     range_start.push_back(all.size());
     all.insert(all.end(), range.indices.begin(), range.indices.end());
   }
   range_start.push_back(all.size());
   if (all.empty()) return out;
-  out.acmr_before = acmr(all, geometry.vertices.size());
+  out.acmr_before = acmr(all, source.size());
   throw_if_cancelled(cancel);
   // Merge identical vertices (byte-wise; the builder zero-fills every Vertex, so padding-free).
-  std::vector<unsigned int> remap(geometry.vertices.size());
-  const std::size_t unique = meshopt_generateVertexRemap(remap.data(), all.data(), all.size(),
-                                                         geometry.vertices.data(),
-                                                         geometry.vertices.size(), sizeof(Vertex));
-  std::vector<Vertex> vertices(unique);
-  meshopt_remapVertexBuffer(vertices.data(), geometry.vertices.data(), geometry.vertices.size(),
-                            sizeof(Vertex), remap.data());
-  std::vector<std::uint32_t> merged(all.size());
-  meshopt_remapIndexBuffer(merged.data(), all.data(), all.size(), remap.data());
+  const auto merge = [](std::vector<std::uint32_t> indices, const std::vector<Vertex>& given) {
+    std::vector<unsigned int> remap(given.size());
+    std::vector<Vertex> distinct(meshopt_generateVertexRemap(remap.data(), indices.data(), indices.size(),
+                                                             given.data(), given.size(), sizeof(Vertex)));
+    meshopt_remapVertexBuffer(distinct.data(), given.data(), given.size(), sizeof(Vertex), remap.data());
+    meshopt_remapIndexBuffer(indices.data(), indices.data(), indices.size(), remap.data());
+    return std::pair{std::move(indices), std::move(distinct)};
+  };
+  auto [merged, vertices] =
+      all.size() < kIndicesWorthAThread
+          ? merge(std::move(all), source)
+          : run_cancellable(cancel, [merge, indices = std::move(all), given = std::move(source)]() mutable {
+              return merge(std::move(indices), given);
+            });
+  const std::size_t unique = vertices.size();
   throw_if_cancelled(cancel);
 
   std::vector<std::uint32_t> indices, uses(unique, 0);
   indices.reserve(merged.size());
-  for (std::size_t r = 0; r < geometry.ranges.size(); ++r) {
+  for (std::size_t r = 0; r < ranges.size(); ++r) {
     std::vector<std::uint32_t> range =
         without_degenerate_triangles(merged.data() + range_start[r], range_start[r + 1] - range_start[r]);
     if (range.empty()) continue;  // nothing visible is left of it
-    if (max_valence(range, uses) > kMaxValenceForCacheOptimizer)
-      meshopt_optimizeVertexCacheFifo(range.data(), range.data(), range.size(), unique, kTipsifyCacheSize);
-    else
-      meshopt_optimizeVertexCache(range.data(), range.data(), range.size(), unique);
+    const bool tipsify = max_valence(range, uses) > kMaxValenceForCacheOptimizer;
+    const auto order = [unique, tipsify](std::vector<std::uint32_t> triangles) {
+      if (tipsify)
+        meshopt_optimizeVertexCacheFifo(triangles.data(), triangles.data(), triangles.size(), unique, kTipsifyCacheSize);
+      else
+        meshopt_optimizeVertexCache(triangles.data(), triangles.data(), triangles.size(), unique);
+      return triangles;
+    };
+    range = range.size() < kIndicesWorthAThread
+                ? order(std::move(range))
+                : run_cancellable(cancel, [order, triangles = std::move(range)]() mutable { return order(std::move(triangles)); });
     out.meshes.push_back(aem::Mesh{std::uint32_t(indices.size()), std::uint32_t(range.size()), std::uint32_t(r)});
     indices.insert(indices.end(), range.begin(), range.end());
     throw_if_cancelled(cancel);
@@ -84,11 +107,19 @@ OptimizedGeometry optimize_geometry(const GeometryBuild& geometry, const std::at
     out.meshes.clear();
     return out;
   }
-  out.vertices.resize(unique);
-  const std::size_t used = meshopt_optimizeVertexFetch(out.vertices.data(), indices.data(), indices.size(),
-                                                       vertices.data(), unique, sizeof(Vertex));
-  out.vertices.resize(used);
-  out.indices = std::move(indices);
+  // The fetch order, on its own thread for a large mesh: the thread owns its buffers.
+  const auto fetch_order = [](std::vector<std::uint32_t> order_indices, std::vector<Vertex> distinct) {
+    std::vector<Vertex> ordered(distinct.size());
+    ordered.resize(meshopt_optimizeVertexFetch(ordered.data(), order_indices.data(), order_indices.size(),
+                                               distinct.data(), distinct.size(), sizeof(Vertex)));
+    return std::pair{std::move(order_indices), std::move(ordered)};
+  };
+  std::tie(out.indices, out.vertices) =
+      indices.size() < kIndicesWorthAThread
+          ? fetch_order(std::move(indices), std::move(vertices))
+          : run_cancellable(cancel, [fetch_order, i = std::move(indices), v = std::move(vertices)]() mutable {
+              return fetch_order(std::move(i), std::move(v));
+            });
   out.acmr_after = acmr(out.indices, out.vertices.size());
   return out;
 }

@@ -21,7 +21,10 @@ struct OptimizedGeometry {
   double acmr_after = 0;
 };
 
-// Throws BakeCancelled once `cancel` is set (looked at between meshoptimizer's passes).
-OptimizedGeometry optimize_geometry(const GeometryBuild& geometry, const std::atomic<bool>* cancel = nullptr);
+// The vertices of `geometry`, moved in (a large mesh's passes run on a thread that owns them),
+// merged and ordered for the vertex cache and fetch, range by range. Throws BakeCancelled once
+// `cancel` is set: looked at between meshoptimizer's passes, and while waiting on the large ones.
+OptimizedGeometry optimize_geometry(std::vector<Vertex> vertices, const std::vector<MaterialRange>& ranges,
+                                    const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace aem::pipeline

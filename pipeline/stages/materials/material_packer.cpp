@@ -2,24 +2,46 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <iterator>
 #include <map>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "stages/materials/mip_generation.hpp"
 #include "math/bake_math.hpp"
 #include "stages/deferred_report.hpp"
 #include "io/image_decoding.hpp"
+#include "io/cancellable_call.hpp"
 
 namespace aem::pipeline {
 namespace {
 
 using codec::ImageRgba8;
 using math::exact_text;
+
+// Images of more pixels than this (a 2048x2048 takes a tenth of a second and more) are decoded on
+// a thread the cancel flag does not wait for, from a copy of their bytes: the scene may be gone
+// before the thread ends.
+constexpr std::uint64_t kPixelsWorthAThread = std::uint64_t(1) << 22;
+
+std::optional<ImageRgba8> decode(std::span<const unsigned char> bytes, std::uint64_t pixels,
+                                 const std::atomic<bool>* cancel, std::string& problem) {
+  if (pixels <= kPixelsWorthAThread) return decode_rgba8(bytes, problem);
+  auto [image, why] = run_cancellable(cancel, [copy = std::vector<unsigned char>(bytes.begin(), bytes.end())] {
+    std::string decode_problem;
+    std::optional<ImageRgba8> decoded = decode_rgba8(copy, decode_problem);
+    return std::pair{std::move(decoded), std::move(decode_problem)};
+  });
+  problem = std::move(why);
+  return std::move(image);
+}
 
 // A material's base colour as the emissive intensity must fit it: its decoded image (or null)
 // with its glTF texture index, and its factor.
@@ -146,7 +168,7 @@ class Packer {
       throw BakeError(user + ", whose " + image_label(t.image) + " (" + size + ") brings the images decoded to " +
                       std::to_string(decoded_pixels_ + pixels) + " pixels, more than the limit of " +
                       std::to_string(limits.max_total_pixels) + " pixels per bake (--max-total-pixels raises it)");
-    std::optional<ImageRgba8> decoded = decode_rgba8(encoded_bytes(scene_, source), problem);
+    std::optional<ImageRgba8> decoded = decode(encoded_bytes(scene_, source), pixels, options_.signals.cancel, problem);
     if (!decoded) {
       undecodable_.emplace(source, problem);
       report_unusable();

@@ -179,12 +179,16 @@ Compression compression_of(codec::BlockFormat format) {
   throw std::logic_error("compression_of: not a BlockFormat: " + std::to_string(int(format)));
 }
 
-TextureImage rgba8_texture(const std::vector<codec::ImageRgba8>& levels) {
+TextureImage rgba8_texture(const std::vector<codec::ImageRgba8>& levels, const std::atomic<bool>* cancel) {
   TextureImage out;
   out.width = levels.front().width;
   out.height = levels.front().height;
   out.compression = Compression::none;
+  std::size_t total = 0;
+  for (const auto& level : levels) total += level.pixels.size();
+  out.mips.reserve(total);  // one allocation: grown level by level, an 8192x8192 chain is copied again and again
   for (const auto& level : levels) {
+    throw_if_cancelled(cancel);
     const auto* bytes = reinterpret_cast<const std::byte*>(level.pixels.data());
     out.mips.insert(out.mips.end(), bytes, bytes + level.pixels.size());
   }
@@ -232,7 +236,7 @@ TextureImage block_compressed_texture(const std::vector<codec::ImageRgba8>& leve
 TextureImage encode_texture(const std::vector<codec::ImageRgba8>& levels, TextureKind kind,
                             const BakeOptions& options) {
   switch (options.textures) {
-    case TextureEncoding::rgba: return rgba8_texture(levels);
+    case TextureEncoding::rgba: return rgba8_texture(levels, options.signals.cancel);
     case TextureEncoding::bc: return block_compressed_texture(levels, block_format_for(kind), options);
   }
   throw std::logic_error("encode_texture: not a TextureEncoding: " + std::to_string(int(options.textures)));
