@@ -41,12 +41,15 @@ foreach(kind LIBDIR INCLUDEDIR)
 endforeach()
 set(AEM_PC_CXX_LIBS "-l${AEM_CXX_STDLIB} -lm")  # AEM_CXX_STDLIB: from runtime/CMakeLists.txt
 get_target_property(AEM_RUNTIME_TYPE aem_runtime TYPE)
+get_target_property(AEM_PC_LIB_NAME aem_runtime OUTPUT_NAME)  # aem_runtime, or aem when shared
 if(AEM_RUNTIME_TYPE STREQUAL "STATIC_LIBRARY")
   set(AEM_PC_LIBS "${AEM_PC_CXX_LIBS}")
   set(AEM_PC_LIBS_PRIVATE "")
+  set(AEM_PC_CFLAGS "")
 else()
   set(AEM_PC_LIBS "")
   set(AEM_PC_LIBS_PRIVATE "${AEM_PC_CXX_LIBS}")
+  set(AEM_PC_CFLAGS " -DAEM_SHARED")  # aem/export.h: import from the shared runtime
 endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/aem.pc.in ${PROJECT_BINARY_DIR}/aem.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/aem.pc DESTINATION ${AEM_PC_DIR})

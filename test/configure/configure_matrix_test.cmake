@@ -13,7 +13,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/../install/run_checked.cmake)
 # comma-separated regexes. Before a build, a GoogleTest suite is listed as <program>_NOT_BUILT.
 set(combinations
   "pipeline_off_apps_on|-DAEM_BUILD_PIPELINE=OFF|^install\\.c_consumer_corpus$,^cli_tests,^runtime_tests|^bake_tests,^bake_cli_tests,^codec_tests,^python\\.,^viewer\\.,^install\\.bake_assets_function$"
-  "runtime_only|-DAEM_BUILD_PIPELINE=OFF,-DAEM_BUILD_APPS=OFF,-DAEM_BUILD_BENCHMARKS=OFF,-DAEM_SIMD=portable|^runtime_tests,^install\\.c_consumer$|^cli_tests,^bake_tests,^python\\.,^viewer\\."
+  "runtime_only|-DAEM_BUILD_PIPELINE=OFF,-DAEM_BUILD_APPS=OFF,-DAEM_BUILD_BENCHMARKS=OFF,-DAEM_SIMD=portable|^runtime_tests,^install\\.c_consumer$|^cli_tests,^bake_tests,^python\\.,^viewer\\.,^shared_runtime\\."
+  "runtime_shared|-DAEM_RUNTIME_SHARED=ON,-DAEM_BUILD_PIPELINE=OFF,-DAEM_BUILD_BENCHMARKS=OFF|^runtime_tests,^cli_tests,^shared_runtime\\.c_check$,^shared_runtime\\.exports$,^install\\.c_consumer$|^bake_tests,^python\\.,^viewer\\."
   "pipeline_on_apps_off|-DAEM_BUILD_APPS=OFF|^bake_tests,^pipeline\\.layout$|^cli_tests,^bake_cli_tests,^python\\.,^viewer\\.,^sample\\."
   "no_viewer_python_examples|-DAEM_BUILD_VIEWER=OFF,-DAEM_BUILD_PYTHON=OFF,-DAEM_BUILD_EXAMPLES=OFF,-DAEM_BUILD_BENCHMARKS=OFF|^bake_tests,^cli_tests|^python\\.,^viewer\\.,^examples\\."
   "no_tests|-DAEM_BUILD_TESTS=OFF,-DAEM_BUILD_BENCHMARKS=OFF||.")

@@ -36,6 +36,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aem/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -88,12 +90,12 @@ typedef enum aem_status {
 } aem_status;
 
 /* The last failure's status on the calling thread; AEM_OK if none yet. */
-aem_status aem_last_error_code(void);
+AEM_API aem_status aem_last_error_code(void);
 /* Its message, e.g. "hero.aem: joints[3] at byte 1234: parent 7 is out of range (5 joints)";
  * "" if none yet. Valid until the next failing call on this thread. */
-const char *aem_last_error_message(void);
+AEM_API const char *aem_last_error_message(void);
 /* The status's name: "ok", "bad_magic", "stale_layer"...; "unknown" for other values. Static. */
-const char *aem_status_name(aem_status status);
+AEM_API const char *aem_status_name(aem_status status);
 
 /* ---- The file's records: the bytes of one element of each section, in place ---- */
 
@@ -223,16 +225,17 @@ typedef struct aem_model aem_model;
 #define AEM_OPEN_TRUSTED 2u
 
 /* Opens a regular file (a UTF-8 path). On success *out_model is the model; on failure it is NULL. */
-aem_status aem_open(const char *path, uint32_t flags, aem_model **out_model);
+AEM_API aem_status aem_open(const char *path, uint32_t flags, aem_model **out_model);
 /* Views `size` bytes at `bytes` in place; they must stay unchanged and alive until aem_close. */
-aem_status aem_open_memory(const void *bytes, size_t size, uint32_t flags, aem_model **out_model);
+AEM_API aem_status aem_open_memory(const void *bytes, size_t size, uint32_t flags,
+                                   aem_model **out_model);
 /* Frees the model; NULL is allowed. Every mixer of the model must be destroyed first. */
-void aem_close(aem_model *model);
+AEM_API void aem_close(aem_model *model);
 
 /* The sections; the pointer and everything it points to live until aem_close. */
-const aem_sections *aem_model_sections(const aem_model *model);
+AEM_API const aem_sections *aem_model_sections(const aem_model *model);
 /* Whether the sections point into a mapping of the file (not AEM_OPEN_COPY, not memory). */
-int aem_model_mapped(const aem_model *model);
+AEM_API int aem_model_mapped(const aem_model *model);
 
 /* ---- Helpers ---- */
 
@@ -245,22 +248,24 @@ typedef struct aem_mip_level {
 } aem_mip_level;
 
 /* 1 + floor(log2(max(width, height))); 0 when either is 0. */
-uint32_t aem_mip_count(uint32_t width, uint32_t height);
+AEM_API uint32_t aem_mip_count(uint32_t width, uint32_t height);
 /* Bytes of one level: 4 a texel uncompressed, 16 a 4x4 block for BC5/BC7; saturates at
  * UINT64_MAX; 0 for an unknown compression. */
-uint64_t aem_mip_level_size(uint32_t width, uint32_t height, uint32_t compression);
+AEM_API uint64_t aem_mip_level_size(uint32_t width, uint32_t height, uint32_t compression);
 /* Level `level` of texture `texture`, with its texels. AEM_ERROR_OUT_OF_RANGE for a texture or
  * level the model does not have, or (trusted files) one that lies outside the image buffer. */
-aem_status aem_model_mip_level(const aem_model *model, uint32_t texture, uint32_t level,
-                               aem_mip_level *out_level);
+AEM_API aem_status aem_model_mip_level(const aem_model *model, uint32_t texture, uint32_t level,
+                                       aem_mip_level *out_level);
 
 /* A joint's or animation's name: up to its NUL, or all AEM_NAME_SIZE bytes of a trusted file's
  * name that has none, so use *out_length rather than strlen. NULL for an index out of range. */
-const char *aem_joint_name(const aem_model *model, uint32_t joint, size_t *out_length);
-const char *aem_animation_name(const aem_model *model, uint32_t animation, size_t *out_length);
+AEM_API const char *aem_joint_name(const aem_model *model, uint32_t joint, size_t *out_length);
+AEM_API const char *aem_animation_name(const aem_model *model, uint32_t animation,
+                                       size_t *out_length);
 /* The first joint or animation with this name; AEM_ERROR_OUT_OF_RANGE when there is none. */
-aem_status aem_find_joint(const aem_model *model, const char *name, uint32_t *out_joint);
-aem_status aem_find_animation(const aem_model *model, const char *name, uint32_t *out_animation);
+AEM_API aem_status aem_find_joint(const aem_model *model, const char *name, uint32_t *out_joint);
+AEM_API aem_status aem_find_animation(const aem_model *model, const char *name,
+                                      uint32_t *out_animation);
 
 /* ---- Animation mixer ---- */
 
@@ -284,43 +289,47 @@ typedef struct aem_layer_settings {
 } aem_layer_settings;
 
 /* Animation `animation`, from time 0, at speed 1, weight 1, looping. */
-void aem_layer_settings_init(aem_layer_settings *settings, uint32_t animation);
+AEM_API void aem_layer_settings_init(aem_layer_settings *settings, uint32_t animation);
 
 /* Allocates everything the mixer will need for `max_layers` layers (1 to 65535). */
-aem_status aem_mixer_create(const aem_model *model, uint32_t max_layers, aem_mixer **out_mixer);
-void aem_mixer_destroy(aem_mixer *mixer); /* NULL is allowed */
-uint32_t aem_mixer_joint_count(const aem_mixer *mixer);
+AEM_API aem_status aem_mixer_create(const aem_model *model, uint32_t max_layers,
+                                    aem_mixer **out_mixer);
+AEM_API void aem_mixer_destroy(aem_mixer *mixer); /* NULL is allowed */
+AEM_API uint32_t aem_mixer_joint_count(const aem_mixer *mixer);
 
 /* Starts a layer. AEM_ERROR_OUT_OF_RANGE for an animation the model does not have,
  * AEM_ERROR_LAYERS_FULL when all max_layers play. */
-aem_status aem_mixer_play(aem_mixer *mixer, const aem_layer_settings *settings, aem_layer *out_layer);
-aem_status aem_mixer_stop(aem_mixer *mixer, aem_layer layer);
-void aem_mixer_stop_all(aem_mixer *mixer);
+AEM_API aem_status aem_mixer_play(aem_mixer *mixer, const aem_layer_settings *settings,
+                                  aem_layer *out_layer);
+AEM_API aem_status aem_mixer_stop(aem_mixer *mixer, aem_layer layer);
+AEM_API void aem_mixer_stop_all(aem_mixer *mixer);
 /* 1 while the layer plays, 0 otherwise (stale, foreign, AEM_NO_LAYER). */
-int aem_mixer_is_playing(const aem_mixer *mixer, aem_layer layer);
+AEM_API int aem_mixer_is_playing(const aem_mixer *mixer, aem_layer layer);
 
-aem_status aem_mixer_get_settings(const aem_mixer *mixer, aem_layer layer,
-                                  aem_layer_settings *out_settings);
+AEM_API aem_status aem_mixer_get_settings(const aem_mixer *mixer, aem_layer layer,
+                                          aem_layer_settings *out_settings);
 /* Replaces the layer's settings between frames; the animation and playback are checked here. */
-aem_status aem_mixer_set_settings(aem_mixer *mixer, aem_layer layer,
-                                  const aem_layer_settings *settings);
+AEM_API aem_status aem_mixer_set_settings(aem_mixer *mixer, aem_layer layer,
+                                          const aem_layer_settings *settings);
 /* Per-joint weights multiplying the layer's weight: aem_mixer_joint_count of them, copied.
  * NULL with count 0 removes the mask. */
-aem_status aem_mixer_set_mask(aem_mixer *mixer, aem_layer layer, const float *joint_weights,
-                              size_t count);
+AEM_API aem_status aem_mixer_set_mask(aem_mixer *mixer, aem_layer layer, const float *joint_weights,
+                                      size_t count);
 
 /* Moves the layer's weight to `target` over `duration` seconds of update time. */
-aem_status aem_mixer_fade(aem_mixer *mixer, aem_layer layer, float target, float duration,
-                          uint32_t curve);
+AEM_API aem_status aem_mixer_fade(aem_mixer *mixer, aem_layer layer, float target, float duration,
+                                  uint32_t curve);
 /* Starts `to` at weight 0 and fades it in to its weight while `from` fades out and stops. */
-aem_status aem_mixer_cross_fade(aem_mixer *mixer, aem_layer from, const aem_layer_settings *to,
-                                float duration, uint32_t curve, aem_layer *out_layer);
+AEM_API aem_status aem_mixer_cross_fade(aem_mixer *mixer, aem_layer from,
+                                        const aem_layer_settings *to, float duration,
+                                        uint32_t curve, aem_layer *out_layer);
 
 /* Advances every layer's time and fade. */
-aem_status aem_mixer_update(aem_mixer *mixer, float seconds);
+AEM_API aem_status aem_mixer_update(aem_mixer *mixer, float seconds);
 /* The blended pose as skinning matrices, 16 column-major floats per joint, into
  * `skinning_matrices`, which holds `float_count` = 16 * aem_mixer_joint_count floats. */
-aem_status aem_mixer_evaluate(aem_mixer *mixer, float *skinning_matrices, size_t float_count);
+AEM_API aem_status aem_mixer_evaluate(aem_mixer *mixer, float *skinning_matrices,
+                                      size_t float_count);
 
 #ifdef __cplusplus
 } /* extern "C" */

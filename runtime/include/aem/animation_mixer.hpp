@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "aem/export.h"
 #include "aem/animation_sampler.hpp"
 #include "aem/model.hpp"
 #include "aem/skeleton.hpp"
@@ -56,7 +57,7 @@ class LayerId {
   std::uint64_t serial_ = 0;  // which start of a layer, of all mixers'; 0: none (counted from 1)
 };
 
-class AnimationMixer {
+class AEM_API AnimationMixer {
  public:
   // Allocates everything it will ever need: `max_layers` layers for this model's joints.
   // The Model must outlive the mixer.

@@ -24,6 +24,7 @@
 #include <span>
 #include <vector>
 
+#include "aem/export.h"
 #include "aem/model.hpp"
 #include "aem/transform.hpp"
 #include "aem/transform4.hpp"
@@ -34,9 +35,9 @@ enum class Playback { loop, clamp };
 
 // The time within [0, duration] at which an animation playing to `time` is: wrapped for loop,
 // clamped otherwise. Non-finite times and non-positive durations give 0.
-float playback_time(float time, float duration, Playback playback);
+AEM_API float playback_time(float time, float duration, Playback playback);
 
-class AnimationSampler {
+class AEM_API AnimationSampler {
  public:
   AnimationSampler() = default;
   // Prepares for every animation of `model`, which must be validated (the default) and must

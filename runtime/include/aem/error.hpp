@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "aem/export.h"
+
 namespace aem {
 
 enum class Section : std::uint8_t {
@@ -61,8 +63,8 @@ enum class ErrorCode : std::uint8_t {
   unused_data,
 };
 
-std::string_view to_string(Section section);
-std::string_view to_string(ErrorCode code);
+AEM_API std::string_view to_string(Section section);
+AEM_API std::string_view to_string(ErrorCode code);
 
 struct Error {
   ErrorCode code = ErrorCode::io_error;
@@ -72,11 +74,11 @@ struct Error {
   std::string message;            // what is wrong, without the location
 
   // "joints[3] at byte 1234: parent 7 is out of range (5 joints)"
-  std::string describe() const;
+  AEM_API std::string describe() const;
 };
 
 // Thrown by the throwing open functions; what() is "PATH: " + error.describe().
-class ModelError : public std::runtime_error {
+class AEM_API ModelError : public std::runtime_error {
  public:
   ModelError(std::string path, Error error);
   const Error& error() const noexcept { return error_; }

@@ -13,6 +13,7 @@
 #include <memory>
 #include <span>
 
+#include "aem/export.h"
 #include "aem/expected.hpp"
 
 namespace aem {
@@ -21,7 +22,7 @@ namespace aem {
 // truncates the file while it is mapped, touching a page past the new end raises SIGBUS, and an
 // in-place rewrite changes the bytes under the reader (see specs/runtime.md). Use FileCopy for
 // files the program does not control.
-class FileMapping {
+class AEM_API FileMapping {
  public:
   static Expected<FileMapping> map(const std::filesystem::path& path);
 
@@ -47,7 +48,7 @@ class FileMapping {
 // The file read once into owned, 8-byte-aligned memory: later changes to the file cannot reach
 // it. Reading is bounded: exactly the size the opened file had (fstat, GetFileInformationByHandle); a file that is
 // shorter or longer than that by the end of the read (someone is writing it) is an io_error.
-class FileCopy {
+class AEM_API FileCopy {
  public:
   static Expected<FileCopy> read(const std::filesystem::path& path);
 

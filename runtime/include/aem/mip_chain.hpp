@@ -3,6 +3,7 @@
 // 1×1, and they are packed back to back from the texture's offset.
 #include <cstdint>
 
+#include "aem/export.h"
 #include "aem/format.hpp"
 
 namespace aem {
@@ -15,17 +16,19 @@ struct MipLevel {
 };
 
 // 1 + floor(log2(max(width, height))); 0 when either side is 0.
-std::uint32_t mip_count(std::uint32_t width, std::uint32_t height);
+AEM_API std::uint32_t mip_count(std::uint32_t width, std::uint32_t height);
 
 // Bytes of one level: 4 per texel uncompressed, 16 per 4×4 block for BC5/BC7.
 // Saturates at UINT64_MAX rather than wrapping, so hostile sizes compare as "too big".
-std::uint64_t mip_level_size(std::uint32_t width, std::uint32_t height, Compression compression);
+AEM_API std::uint64_t mip_level_size(std::uint32_t width, std::uint32_t height,
+                                     Compression compression);
 
 // Bytes of the whole chain, saturating like mip_level_size.
-std::uint64_t mip_chain_size(std::uint32_t width, std::uint32_t height, Compression compression);
+AEM_API std::uint64_t mip_chain_size(std::uint32_t width, std::uint32_t height,
+                                     Compression compression);
 
 // Level `level` of `texture`; precondition: level < mip_count(width, height) and a known
 // compression (both hold for every texture of a validated model).
-MipLevel mip_level(const Texture& texture, std::uint32_t level);
+AEM_API MipLevel mip_level(const Texture& texture, std::uint32_t level);
 
 }  // namespace aem

@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "aem/export.h"
 #include "aem/error.hpp"
 #include "aem/expected.hpp"
 #include "aem/file_mapping.hpp"
@@ -61,9 +62,9 @@ struct TrackKeys {
 };
 
 // A name field as a string: up to its NUL, or all 128 bytes if it has none (trusted files).
-std::string_view name_view(const char (&name)[kNameSize]);
+AEM_API std::string_view name_view(const char (&name)[kNameSize]);
 
-class Model {
+class AEM_API Model {
  public:
   // Opens a regular file; anything else (a FIFO, a device, a directory) is an io_error at once,
   // without blocking or reading from it.

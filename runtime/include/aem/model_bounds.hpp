@@ -19,6 +19,7 @@
 #include <array>
 #include <cstddef>
 
+#include "aem/export.h"
 #include "aem/format.hpp"
 #include "aem/model.hpp"
 
@@ -29,15 +30,15 @@ struct BoundingBox {
   std::array<float, 3> min{3.4028235e38f, 3.4028235e38f, 3.4028235e38f};
   std::array<float, 3> max{-3.4028235e38f, -3.4028235e38f, -3.4028235e38f};
   bool empty() const noexcept { return min[0] > max[0]; }
-  void add(const std::array<float, 3>& point) noexcept;
-  void add(const BoundingBox& box) noexcept;
+  AEM_API void add(const std::array<float, 3>& point) noexcept;
+  AEM_API void add(const BoundingBox& box) noexcept;
 };
 
 // Every vertex of the model at its stored (bind-pose) position; empty without vertices.
-BoundingBox bind_pose_bounds(const Model& model);
+AEM_API BoundingBox bind_pose_bounds(const Model& model);
 // The vertices `mesh`'s indices use, at their stored positions; empty for a mesh without
 // triangles. `mesh` must be one of model.meshes() of a validated model (indices in range).
-BoundingBox mesh_bind_pose_bounds(const Model& model, const Mesh& mesh);
+AEM_API BoundingBox mesh_bind_pose_bounds(const Model& model, const Mesh& mesh);
 
 struct AnimationSampling {
   bool with_bind_pose = false;              // sample the bind pose too (always without animations)
@@ -55,6 +56,7 @@ struct AnimationBounds {
 
 // The box that holds the model in every sampled pose of every animation (a model without
 // joints: its bind-pose box). Validated models only, like AnimationMixer.
-AnimationBounds animation_bounds(const Model& model, const AnimationSampling& sampling = {});
+AEM_API AnimationBounds animation_bounds(const Model& model,
+                                         const AnimationSampling& sampling = {});
 
 }  // namespace aem

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <span>
 
+#include "aem/export.h"
 #include "aem/format.hpp"
 
 namespace aem {
@@ -25,7 +26,7 @@ struct SectionOffsets {
 
 // Where every section lies for a header's counts: the size equation of specs/aem-v1.md.
 // The counts are 32-bit and the records at most 196 bytes, so 64-bit sums cannot overflow.
-SectionOffsets section_offsets(const Header& header);
+AEM_API SectionOffsets section_offsets(const Header& header);
 
 struct ModelView {
   Header header{};

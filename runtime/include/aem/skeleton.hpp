@@ -13,13 +13,14 @@
 #include <span>
 #include <vector>
 
+#include "aem/export.h"
 #include "aem/model.hpp"
 #include "aem/transform.hpp"
 #include "aem/transform4.hpp"
 
 namespace aem {
 
-class Skeleton {
+class AEM_API Skeleton {
  public:
   Skeleton() = default;
   // Allocates here and nowhere else. The Model need not outlive the Skeleton.

@@ -4,6 +4,8 @@
 // inline so the per-joint loops compile to straight-line code.
 #include <cmath>
 
+#include "aem/export.h"
+
 namespace aem {
 
 struct Vec3 {
@@ -153,10 +155,10 @@ inline Mat4 operator*(const Mat4& a, const Mat4& b) {
 }
 
 // The inverse of a general 4x4 matrix; identity when it is singular.
-Mat4 inverse(const Mat4& m);
+AEM_API Mat4 inverse(const Mat4& m);
 
 // Splits an affine matrix into translation, rotation and (signed) scale: the inverse of
 // to_matrix() for matrices without shear.
-Transform decompose(const Mat4& m);
+AEM_API Transform decompose(const Mat4& m);
 
 }  // namespace aem

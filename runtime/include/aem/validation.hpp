@@ -10,6 +10,7 @@
 #include <functional>
 #include <span>
 
+#include "aem/export.h"
 #include "aem/error.hpp"
 #include "aem/expected.hpp"
 #include "aem/model_view.hpp"
@@ -21,10 +22,10 @@ using ProblemSink = std::function<bool(const Error&)>;
 
 // Reads the header from a file's first bytes and checks magic, version and that the file is
 // exactly as long as the header's counts say. Everything else depends on this passing.
-Expected<Header> read_header(std::span<const std::byte> file);
+AEM_API Expected<Header> read_header(std::span<const std::byte> file);
 
 // Both return true when they found nothing.
-bool check_structure(const ModelView& model, const ProblemSink& report);
-bool check_semantics(const ModelView& model, const ProblemSink& report);
+AEM_API bool check_structure(const ModelView& model, const ProblemSink& report);
+AEM_API bool check_semantics(const ModelView& model, const ProblemSink& report);
 
 }  // namespace aem
