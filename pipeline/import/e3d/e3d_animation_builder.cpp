@@ -148,7 +148,7 @@ struct Euler { const TrackData* angle[3] = {nullptr, nullptr, nullptr}; };  // p
 
 // The frames an animation spans: its own range when it states one, else its keys'.
 std::array<double, 2> frame_range(const AnimationData& a) {
-  if (a.frames) return {(*a.frames)[0], (*a.frames)[1]};
+  if (a.frames) return {double((*a.frames)[0]), double((*a.frames)[1])};
   double first = INFINITY, last = -INFINITY;
   for (const TrackData& t : a.tracks)
     if (!t.keys.empty()) { first = std::min<double>(first, t.keys.front().frame); last = std::max<double>(last, t.keys.back().frame); }
