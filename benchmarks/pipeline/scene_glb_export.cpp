@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "scene/component_type.hpp"
+
 namespace aem::bench {
 namespace {
 
@@ -39,18 +41,6 @@ using aem::pipeline::TextureRef;
 using aem::pipeline::UvTransform;
 using aem::pipeline::kNone;
 using aem::pipeline::component_bytes;
-
-int gltf_component_type(ComponentType type) {
-  switch (type) {
-    case ComponentType::i8: return 5120;
-    case ComponentType::u8: return 5121;
-    case ComponentType::i16: return 5122;
-    case ComponentType::u16: return 5123;
-    case ComponentType::u32: return 5125;
-    case ComponentType::f32: return 5126;
-  }
-  throw std::logic_error("unknown component type");
-}
 
 const char* gltf_accessor_type(std::uint8_t components) {
   switch (components) {
@@ -140,7 +130,7 @@ std::vector<unsigned char> packed_elements(const Scene& scene, const Stream& s) 
 json accessor(const Scene& scene, const Stream& s, BinaryChunk& bin, json& views) {
   const std::vector<unsigned char> bytes = packed_elements(scene, s);
   json a = {{"bufferView", bin.add(bytes.data(), bytes.size(), views)},
-            {"componentType", gltf_component_type(s.component)},
+            {"componentType", aem::pipeline::gltf_component_code(s.component)},
             {"count", s.count},
             {"type", gltf_accessor_type(s.components)}};
   if (s.normalized) a["normalized"] = true;
