@@ -17,6 +17,7 @@
 #include <assimp/config.h>
 #include <assimp/scene.h>
 
+#include "corpus_arguments.hpp"
 #include "import/assimp/child/assimp_conversion.hpp"
 #include "assimp_fbx_export.hpp"
 #include "import/assimp/assimp_import.hpp"
@@ -44,14 +45,7 @@ std::size_t import_in_process(const std::filesystem::path& model) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::filesystem::path corpus = AEM_BENCH_CORPUS_DIR;
-  if (const char* env = std::getenv("AEM_CORPUS"); env && *env) corpus = env;
-  int runs = 5;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else corpus = arg;
-  }
+  const auto [corpus, runs] = aem::bench::corpus_arguments(argc, argv, AEM_BENCH_CORPUS_DIR, 5);
   const auto dir = std::filesystem::temp_directory_path() / "aem_assimp_import_benchmark";
   std::filesystem::create_directories(dir);
   std::printf("Assimp import benchmark: %d runs (median), importer %s\n\n", runs,

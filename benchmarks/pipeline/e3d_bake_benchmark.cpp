@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "corpus_arguments.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "import/e3d/e3d_import.hpp"
 #include "median.hpp"
@@ -43,14 +44,7 @@ Times time_bakes(const fs::path& model, int runs) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  fs::path corpus = AEM_BENCH_CORPUS_DIR;
-  if (const char* env = std::getenv("AEM_CORPUS"); env && *env) corpus = env;
-  int runs = 5;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else corpus = arg;
-  }
+  const auto [corpus, runs] = aem::bench::corpus_arguments(argc, argv, AEM_BENCH_CORPUS_DIR, 5);
   std::vector<fs::path> models;
   for (const auto& entry : fs::directory_iterator(corpus / "e3d")) {
     if (entry.path().extension() == ".e3d") models.push_back(entry.path());
