@@ -24,6 +24,12 @@ constexpr unsigned kTipsifyCacheSize = 16;
 // thread, checked after. Above, on a thread the cancel flag does not wait for (run_cancellable).
 constexpr std::size_t kIndicesWorthAThread = std::size_t(1) << 18;
 
+// The flag run_cancellable waits on for a pass over `indices` indices: none (the caller's
+// thread) for a small one.
+const std::atomic<bool>* flag_for(std::size_t indices, const std::atomic<bool>* cancel) {
+  return indices < kIndicesWorthAThread ? nullptr : cancel;
+}
+
 double acmr(const std::vector<std::uint32_t>& indices, std::size_t vertex_count) {
   if (indices.empty()) return 0;
   return double(meshopt_analyzeVertexCache(indices.data(), indices.size(), vertex_count, 16, 0, 0).acmr);
@@ -73,12 +79,11 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
     meshopt_remapIndexBuffer(indices.data(), indices.data(), indices.size(), remap.data());
     return std::pair{std::move(indices), std::move(distinct)};
   };
+  const std::atomic<bool>* merge_flag = flag_for(all.size(), cancel);
   auto [merged, vertices] =
-      all.size() < kIndicesWorthAThread
-          ? merge(std::move(all), source)
-          : run_cancellable(cancel, [merge, indices = std::move(all), given = std::move(source)]() mutable {
-              return merge(std::move(indices), given);
-            });
+      run_cancellable(merge_flag, [merge, indices = std::move(all), given = std::move(source)]() mutable {
+        return merge(std::move(indices), given);
+      });
   const std::size_t unique = vertices.size();
   throw_if_cancelled(cancel);
 
@@ -96,9 +101,9 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
         meshopt_optimizeVertexCache(triangles.data(), triangles.data(), triangles.size(), unique);
       return triangles;
     };
-    range = range.size() < kIndicesWorthAThread
-                ? order(std::move(range))
-                : run_cancellable(cancel, [order, triangles = std::move(range)]() mutable { return order(std::move(triangles)); });
+    const std::atomic<bool>* order_flag = flag_for(range.size(), cancel);
+    range = run_cancellable(order_flag,
+                            [order, triangles = std::move(range)]() mutable { return order(std::move(triangles)); });
     out.meshes.push_back(aem::Mesh{std::uint32_t(indices.size()), std::uint32_t(range.size()), std::uint32_t(r)});
     indices.insert(indices.end(), range.begin(), range.end());
     throw_if_cancelled(cancel);
@@ -114,12 +119,11 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
                                                distinct.data(), distinct.size(), sizeof(Vertex)));
     return std::pair{std::move(order_indices), std::move(ordered)};
   };
+  const std::atomic<bool>* fetch_flag = flag_for(indices.size(), cancel);
   std::tie(out.indices, out.vertices) =
-      indices.size() < kIndicesWorthAThread
-          ? fetch_order(std::move(indices), std::move(vertices))
-          : run_cancellable(cancel, [fetch_order, i = std::move(indices), v = std::move(vertices)]() mutable {
-              return fetch_order(std::move(i), std::move(v));
-            });
+      run_cancellable(fetch_flag, [fetch_order, i = std::move(indices), v = std::move(vertices)]() mutable {
+        return fetch_order(std::move(i), std::move(v));
+      });
   out.acmr_after = acmr(out.indices, out.vertices.size());
   return out;
 }
