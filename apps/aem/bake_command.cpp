@@ -18,7 +18,7 @@
 namespace aem::cli {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kBakeUsage =
     "usage: aem bake IN.gltf|IN.glb|IN.e3d|IN.fbx|IN.obj|... -o OUT.aem [options]\n"
     "       aem bake IN... -o OUTDIR [options]        (files and directories)\n"
     "       aem bake --manifest assets.json [-o OUTDIR] [options]\n"
@@ -206,7 +206,7 @@ void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult
 }  // namespace
 
 int run_bake(Args raw_args) {
-  if (ArgParser("bake", raw_args).answered_help(kUsage)) return 0;
+  if (ArgParser("bake", raw_args).answered_help(kBakeUsage)) return 0;
   const BakeRequest request = parse_bake_request(raw_args);
   const bool single = single_file_form(request) && request.shard_count == 1;
   const std::vector<pipeline::BakeJob> jobs = shard_jobs(request, plan_bake_jobs(request));

@@ -16,7 +16,7 @@
 namespace aem::cli {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kCacheUsage =
     "usage: aem cache prune DIR --max-size SIZE [--json]\n"
     "\n"
     "Removes the least recently used entries of the bake cache directory DIR (aem bake --cache DIR)\n"
@@ -61,7 +61,7 @@ nlohmann::ordered_json report_json(const std::string& dir, std::uint64_t max_siz
 
 int run_cache(Args args) {
   ArgParser parser("cache", args);
-  if (parser.answered_help(kUsage)) return 0;
+  if (parser.answered_help(kCacheUsage)) return 0;
   const bool json = parser.flag("--json");
   const std::optional<std::string> max_size_text = parser.option("--max-size");
   const std::vector<std::string> words = parser.positionals(2, 2);

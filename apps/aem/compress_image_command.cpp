@@ -17,7 +17,7 @@
 namespace aem::cli {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kCompressImageUsage =
     "usage: aem compress-image IN.png OUT.dds --format bc7|bc5 [--quality fast|normal|best]\n"
     "                          [--threads N]\n"
     "\n"
@@ -41,7 +41,7 @@ std::string db(double value) {
 
 int run_compress_image(Args args) {
   ArgParser parser("compress-image", args);
-  if (parser.answered_help(kUsage)) return 0;
+  if (parser.answered_help(kCompressImageUsage)) return 0;
   const std::optional<std::string> format_name = parser.option("--format");
   const std::optional<std::string> quality_name = parser.option("--quality");
   const std::optional<long long> threads = parser.int_option("--threads", 1, 1024);

@@ -53,7 +53,7 @@ std::string counted(std::uint64_t count, const char* one, const char* many) {
   return std::to_string(count) + " " + (count == 1 ? one : many);
 }
 
-std::string bytes_text(std::uint64_t bytes) {
+std::string bytes_and_megabytes_text(std::uint64_t bytes) {
   char text[64];
   if (bytes >= 1000 * 1000)
     std::snprintf(text, sizeof text, "%llu bytes (%.1f MB)", static_cast<unsigned long long>(bytes), double(bytes) / 1e6);
@@ -125,7 +125,7 @@ std::string dry_run_text(const pipeline::BakeJob& job, const DryRunModel& model)
   }
   const pipeline::BakeReport& r = model.report;
   char line[512];
-  text += in + " -> " + out + ": would write " + bytes_text(model.output_bytes) + "\n";
+  text += in + " -> " + out + ": would write " + bytes_and_megabytes_text(model.output_bytes) + "\n";
   text += "  " + counted(r.vertices, "vertex", "vertices") + ", " + counted(model.indices, "index", "indices") + " (" +
           counted(r.triangles, "triangle", "triangles") + "), " + counted(r.joints, "joint", "joints") + ", " +
           counted(model.materials, "material", "materials") + "\n";
@@ -221,7 +221,7 @@ int run_bake_dry_run(const BakeRequest& request, std::span<const pipeline::BakeJ
     std::printf("aem bake --dry-run: %zu would be baked, %zu up to date, %zu failed; would write %s; nothing was "
                 "written\n",
                 counts[std::size_t(DryRunStatus::would_bake)], counts[std::size_t(DryRunStatus::up_to_date)], failed,
-                bytes_text(bytes_out).c_str());
+                bytes_and_megabytes_text(bytes_out).c_str());
   }
   std::fflush(stdout);
   if (failed > 0) {

@@ -15,7 +15,7 @@
 namespace aem::cli {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kInfoUsage =
     "usage: aem info FILE [--json]\n"
     "\n"
     "Describes an AEM file: bytes per section, textures (size, format, mips, wrap), materials,\n"
@@ -254,7 +254,7 @@ nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
 
 int run_info(Args args) {
   ArgParser parser("info", args);
-  if (parser.answered_help(kUsage)) return 0;
+  if (parser.answered_help(kInfoUsage)) return 0;
   const bool json = parser.flag("--json");
   const std::string path = parser.positionals(1, 1)[0];
   if (const std::optional<std::string> format = source_model_format(path_from_utf8(path)))

@@ -13,7 +13,7 @@
 namespace aem::cli {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kValidateUsage =
     "usage: aem validate FILE [--strict] [--json]\n"
     "\n"
     "Checks an AEM file and lists every problem with its section, element and byte offset.\n"
@@ -104,7 +104,7 @@ int print_json_report(const std::string& path, bool strict, bool strict_skipped,
 
 int run_validate(Args args) {
   ArgParser parser("validate", args);
-  if (parser.answered_help(kUsage)) return 0;
+  if (parser.answered_help(kValidateUsage)) return 0;
   const bool strict = parser.flag("--strict");
   const bool json = parser.flag("--json");
   const std::string path = parser.positionals(1, 1)[0];

@@ -9,8 +9,7 @@
 namespace aem::sample {
 namespace {
 
-constexpr float kPi = std::numbers::pi_v<float>;
-constexpr float kDuration = 2.0f;  // one turn
+constexpr float kCrankDuration = 2.0f;  // one turn
 constexpr float kPinRadius = 0.3f, kAxleHeight = 0.7f;
 constexpr float kPistonHeight = kAxleHeight + 0.9f;  // its yoke at the axle's height when level
 
@@ -53,7 +52,7 @@ FileCounts write_crank(const std::filesystem::path& directory) {
   // One turn of the wheel about +Z; the piston rises and falls with the pin's height.
   std::vector<float> times, rotations, translations;
   for (int k = 0; k <= 32; ++k) {
-    const float t = kDuration * float(k) / 32, angle = 2 * kPi * t / kDuration;
+    const float t = kCrankDuration * float(k) / 32, angle = 2 * std::numbers::pi_v<float> * t / kCrankDuration;
     times.push_back(t);
     rotations.insert(rotations.end(), {0, 0, std::sin(angle / 2), std::cos(angle / 2)});
     translations.insert(translations.end(), {0, kPistonHeight + kPinRadius * std::sin(angle), 0});

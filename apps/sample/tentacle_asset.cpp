@@ -10,7 +10,7 @@ namespace aem::sample {
 namespace {
 
 constexpr int kRings = 24, kSides = 32, kJoints = 3;
-constexpr float kLength = 3.0f, kRadius = 0.35f, kDuration = 2.0f;
+constexpr float kLength = 3.0f, kRadius = 0.35f, kTentacleDuration = 2.0f;
 constexpr float kPi = std::numbers::pi_v<float>;
 
 MeshData tube() {
@@ -56,7 +56,7 @@ Rgba8Image skin() {
 template <class Shape>
 nlohmann::json animation(GltfBuilder& b, const char* name, Vec3 axis, Shape shape, int first_joint_node) {
   std::vector<float> times;
-  for (int k = 0; k <= 16; ++k) times.push_back(kDuration * float(k) / 16);
+  for (int k = 0; k <= 16; ++k) times.push_back(kTentacleDuration * float(k) / 16);
   const int input = b.add_floats(times, "SCALAR", true);
   nlohmann::json anim = {{"name", name}};
   for (int j = 0; j < kJoints; ++j) {
@@ -99,7 +99,7 @@ FileCounts write_tentacle(const std::filesystem::path& directory) {
   doc["animations"].push_back(
       animation(b, "wave", {0, 0, 1}, [](float t) { return 0.45f * std::sin(kPi * t); }, 1));
   doc["animations"].push_back(animation(b, "curl", {1, 0, 0}, [](float t) {
-    const float s = std::sin(kPi * t / kDuration);
+    const float s = std::sin(kPi * t / kTentacleDuration);
     return 0.6f * s * s;
   }, 1));
   return b.write_gltf(directory, "tentacle");

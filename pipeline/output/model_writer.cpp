@@ -93,8 +93,8 @@ Header header_counts(const ModelContent& c) {
 }
 
 // Texture records, each chain at the next 16-byte offset; sets header.image_buffer_size.
-std::vector<Texture> texture_records(const ModelContent& c, Header& header) {
-  std::vector<Texture> textures;
+std::vector<aem::Texture> texture_records(const ModelContent& c, Header& header) {
+  std::vector<aem::Texture> textures;
   std::uint64_t image_end = 0;
   for (std::size_t i = 0; i < c.textures.size(); ++i) {
     const TextureImage& image = c.textures[i];
@@ -128,7 +128,7 @@ std::vector<Joint> joint_records(const ModelContent& c) {
 // Animations with their names in fixed fields; one track per animation and joint, its keys in
 // one keyframe array (translations, rotations, scales).
 struct AnimationRecords {
-  std::vector<Animation> animations;
+  std::vector<aem::Animation> animations;
   std::vector<Track> tracks;
   std::vector<Keyframe> keyframes;
 };
@@ -162,7 +162,7 @@ AnimationRecords animation_records(const ModelContent& c) {
 
 std::vector<std::byte> serialize_model(const ModelContent& c) {
   Header header = header_counts(c);
-  const std::vector<Texture> textures = texture_records(c, header);
+  const std::vector<aem::Texture> textures = texture_records(c, header);
   const std::vector<Joint> joints = joint_records(c);
   const AnimationRecords animations = animation_records(c);
   header.keyframe_count = checked_count(animations.keyframes.size(), "keyframes");

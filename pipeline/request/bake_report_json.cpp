@@ -7,7 +7,6 @@
 namespace aem::cli {
 namespace {
 
-using json = nlohmann::ordered_json;
 
 const char* status_name(pipeline::JobOutcome outcome) {
   switch (outcome) {
@@ -19,14 +18,14 @@ const char* status_name(pipeline::JobOutcome outcome) {
   return "cancelled";
 }
 
-json model_json(const pipeline::BakeJob& job, const pipeline::JobResult& result) {
-  json out;
+nlohmann::ordered_json model_json(const pipeline::BakeJob& job, const pipeline::JobResult& result) {
+  nlohmann::ordered_json out;
   out["input"] = job.input.string();
   out["output"] = job.output.string();
   out["status"] = status_name(result.outcome);
   if (result.outcome == pipeline::JobOutcome::failed) out["error"] = result.error;
   const pipeline::BakeReport& report = result.report;
-  json warnings = json::array();
+  nlohmann::ordered_json warnings = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < report.warnings.size(); ++i)
     warnings.push_back({{"code", i < report.warning_codes.size() ? report.warning_codes[i] : std::string("other")},
                         {"message", report.warnings[i]}});
@@ -36,7 +35,7 @@ json model_json(const pipeline::BakeJob& job, const pipeline::JobResult& result)
                      {"joints", report.joints},       {"animations", report.animations},
                      {"textures", report.textures}};
   }
-  json inputs = json::array();
+  nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
   for (const auto& path : result.inputs) inputs.push_back(path.string());
   out["inputs"] = std::move(inputs);
   out["bytes_in"] = result.bytes_in;
@@ -52,9 +51,9 @@ json model_json(const pipeline::BakeJob& job, const pipeline::JobResult& result)
 
 }  // namespace
 
-json bake_report_json(std::span<const pipeline::BakeJob> jobs, std::span<const pipeline::JobResult> results,
+nlohmann::ordered_json bake_report_json(std::span<const pipeline::BakeJob> jobs, std::span<const pipeline::JobResult> results,
                       double seconds, bool interrupted) {
-  json models = json::array();
+  nlohmann::ordered_json models = nlohmann::ordered_json::array();
   std::uint64_t counts[4] = {0, 0, 0, 0}, warnings = 0, bytes_in = 0, bytes_out = 0, hits = 0, misses = 0,
                 fetched = 0;
   for (std::size_t i = 0; i < jobs.size() && i < results.size(); ++i) {
@@ -69,7 +68,7 @@ json bake_report_json(std::span<const pipeline::BakeJob> jobs, std::span<const p
       bytes_out += results[i].bytes_out;
     }
   }
-  json out;
+  nlohmann::ordered_json out;
   out["schema"] = "aem-bake-report";
   out["version"] = 1;
   out["baker"] = pipeline::baker_version();

@@ -58,7 +58,7 @@ bool any_warning_contains(const BakeReport& report, const std::string& part) {
                      [&](const std::string& w) { return w.find(part) != std::string::npos; });
 }
 
-void write_png(const std::filesystem::path& path, int w, int h) {
+void write_grey_png(const std::filesystem::path& path, int w, int h) {
   std::vector<unsigned char> pixels(std::size_t(w * h * 4), 90);
   ASSERT_TRUE(stbi_write_png(path.c_str(), w, h, 4, pixels.data(), w * 4));
 }
@@ -86,7 +86,7 @@ TEST(AssimpBake, ObjWithMaterialLibraryBakesTheCubeAndItsTexture) {
   ScratchDir dir("assimp_bake_obj");
   write_text_file(dir.path() / "cube.obj", cube_obj());
   write_text_file(dir.path() / "cube.mtl", "newmtl Crate\nKd 0.8 0.6 0.4\nNs 30\nmap_Kd crate.png\n");
-  write_png(dir.path() / "crate.png", 16, 16);
+  write_grey_png(dir.path() / "crate.png", 16, 16);
   const Baked baked = bake(dir.path() / "cube.obj");
   EXPECT_EQ(baked.model.vertices().size(), 24u);
   EXPECT_EQ(baked.model.indices().size(), 36u);

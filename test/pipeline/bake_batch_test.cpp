@@ -27,8 +27,6 @@ std::set<std::string> files_below(const fs::path& dir) {
   return files;
 }
 
-std::string bake(const std::string& args) { return aem() + " bake " + args; }
-
 // The counts on the summary line, "N baked, M up to date, K failed".
 std::string counts(std::size_t baked, std::size_t current, std::size_t failed) {
   return std::to_string(baked) + " baked, " + std::to_string(current) + " up to date, " + std::to_string(failed) +
@@ -44,7 +42,7 @@ TEST(BakeBatch, KhronosTreeRebakesOnlyWhatChanged) {
   ASSERT_GT(models, 20u);
   const std::string args = shell_quote(src.string()) + " -o " + shell_quote(out.string()) + " -j2 --textures rgba --max-texture-size 256";
 
-  const CommandResult first = run_command(bake(args));
+  const CommandResult first = run_command(bake_command_line(args));
   ASSERT_EQ(first.exit_code, 0) << first.output;
   EXPECT_NE(first.output.find(counts(models, 0, 0)), std::string::npos) << first.output;
   // Every model lands at its relative path, and nothing else does.
@@ -54,19 +52,19 @@ TEST(BakeBatch, KhronosTreeRebakesOnlyWhatChanged) {
   EXPECT_EQ(files_below(out), expected);
   EXPECT_NO_THROW(Model::open((out / "BoxTextured/glTF/BoxTextured.aem").string()));
 
-  const CommandResult second = run_command(bake(args));
+  const CommandResult second = run_command(bake_command_line(args));
   ASSERT_EQ(second.exit_code, 0) << second.output;
   EXPECT_NE(second.output.find(counts(0, models, 0)), std::string::npos) << second.output;
 
   // A newer buffer with the same bytes rebakes nothing (stamps compare contents)...
   const fs::path bin = src / "BoxTextured/glTF/BoxTextured0.bin";
   fs::last_write_time(bin, fs::last_write_time(bin) + std::chrono::seconds(2));
-  const CommandResult touched = run_command(bake(args));
+  const CommandResult touched = run_command(bake_command_line(args));
   ASSERT_EQ(touched.exit_code, 0) << touched.output;
   EXPECT_NE(touched.output.find(counts(0, models, 0)), std::string::npos) << touched.output;
   // ...and a changed image (a byte after the PNG's end) rebakes its model alone.
   std::ofstream(src / "BoxTextured/glTF/CesiumLogoFlat.png", std::ios::binary | std::ios::app) << '\0';
-  const CommandResult changed = run_command(bake(args));
+  const CommandResult changed = run_command(bake_command_line(args));
   ASSERT_EQ(changed.exit_code, 0) << changed.output;
   EXPECT_NE(changed.output.find(counts(1, models - 1, 0)), std::string::npos) << changed.output;
   EXPECT_NE(changed.output.find("baked " + (src / "BoxTextured/glTF/BoxTextured.gltf").string()), std::string::npos)
@@ -74,12 +72,12 @@ TEST(BakeBatch, KhronosTreeRebakesOnlyWhatChanged) {
 
   // So does a deleted output; a changed option rebakes everything, and so does --force.
   fs::remove(out / "Duck/glTF-Binary/Duck.aem");
-  const CommandResult deleted = run_command(bake(args));
+  const CommandResult deleted = run_command(bake_command_line(args));
   EXPECT_NE(deleted.output.find(counts(1, models - 1, 0)), std::string::npos) << deleted.output;
-  const CommandResult option = run_command(bake(args + " --max-texture-size 128"));
+  const CommandResult option = run_command(bake_command_line(args + " --max-texture-size 128"));
   ASSERT_EQ(option.exit_code, 0) << option.output;
   EXPECT_NE(option.output.find(counts(models, 0, 0)), std::string::npos) << option.output;
-  const CommandResult forced = run_command(bake(args + " --max-texture-size 128 --force"));
+  const CommandResult forced = run_command(bake_command_line(args + " --max-texture-size 128 --force"));
   EXPECT_NE(forced.output.find(counts(models, 0, 0)), std::string::npos) << forced.output;
 }
 
@@ -91,9 +89,9 @@ TEST(BakeBatch, SameBytesForAnyJobCount) {
                              shell_quote(khronos_model(corpus, "TextureSettingsTest").string()) + " " +
                              shell_quote(khronos_model(corpus, "NormalTangentTest").string());
   const std::string options = " --quality fast --max-texture-size 128";
-  const CommandResult one = run_command(bake(inputs + " -o " + shell_quote((dir.path() / "j1").string()) + " -j1" + options));
+  const CommandResult one = run_command(bake_command_line(inputs + " -o " + shell_quote((dir.path() / "j1").string()) + " -j1" + options));
   ASSERT_EQ(one.exit_code, 0) << one.output;
-  const CommandResult four = run_command(bake(inputs + " -o " + shell_quote((dir.path() / "j4").string()) + " -j4" + options));
+  const CommandResult four = run_command(bake_command_line(inputs + " -o " + shell_quote((dir.path() / "j4").string()) + " -j4" + options));
   ASSERT_EQ(four.exit_code, 0) << four.output;
   const std::set<std::string> files = files_below(dir.path() / "j1");
   ASSERT_EQ(files.size(), 4u);
@@ -112,7 +110,7 @@ TEST(BakeBatch, FailuresAreListedAndTheRestIsBaked) {
   copy_to(corpus / "khronos" / "BoxTextured" / "glTF", src / "BoxTextured");
   copy_to(corpus / "invalid", src / "invalid");
   const std::size_t models = gltf_files(src).size();
-  const CommandResult r = run_command(bake(shell_quote(src.string()) + " -o " + shell_quote(out.string()) + " --textures rgba"));
+  const CommandResult r = run_command(bake_command_line(shell_quote(src.string()) + " -o " + shell_quote(out.string()) + " --textures rgba"));
   EXPECT_EQ(r.exit_code, 1) << r.output;
   // The good models are baked and valid; every failure is listed with its reason.
   EXPECT_NO_THROW(Model::open((out / "Box/glTF-Binary/Box.aem").string()));
@@ -134,7 +132,7 @@ TEST(BakeBatch, FailuresAreListedAndTheRestIsBaked) {
   // No temporary or partial file anywhere.
   for (const std::string& f : files_below(out)) EXPECT_EQ(fs::path(f).extension(), ".aem") << f;
   // Failures are tried again next time; the good ones are up to date.
-  const CommandResult again = run_command(bake(shell_quote(src.string()) + " -o " + shell_quote(out.string()) + " --textures rgba"));
+  const CommandResult again = run_command(bake_command_line(shell_quote(src.string()) + " -o " + shell_quote(out.string()) + " --textures rgba"));
   EXPECT_EQ(again.exit_code, 1);
   EXPECT_NE(again.output.find(counts(0, models - failed, failed)), std::string::npos) << again.output;
 }
@@ -153,7 +151,7 @@ TEST(BakeBatch, ManifestBakesWithPerAssetOptions) {
       {"input": "models/people", "max_texture_size": 32}
     ]
   })");
-  const CommandResult r = run_command(bake("--manifest " + shell_quote((dir.path() / "assets.json").string()) + " -j2"));
+  const CommandResult r = run_command(bake_command_line("--manifest " + shell_quote((dir.path() / "assets.json").string()) + " -j2"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(files_below(dir.path() / "baked"),
             (std::set<std::string>{"models/box/BoxTextured.aem", "box_bc.aem", "models/people/CesiumMan.aem"}));
@@ -169,7 +167,7 @@ TEST(BakeBatch, ManifestBakesWithPerAssetOptions) {
   EXPECT_TRUE(any_bc7);
   for (const Texture& t : person.textures()) EXPECT_LE(std::max(t.width, t.height), 32u);
   // -o overrides the manifest's output_dir.
-  const CommandResult moved = run_command(bake("--manifest " + shell_quote((dir.path() / "assets.json").string()) +
+  const CommandResult moved = run_command(bake_command_line("--manifest " + shell_quote((dir.path() / "assets.json").string()) +
                                                " -o " + shell_quote((dir.path() / "elsewhere").string())));
   ASSERT_EQ(moved.exit_code, 0) << moved.output;
   EXPECT_TRUE(fs::exists(dir.path() / "elsewhere/box_bc.aem"));
@@ -204,7 +202,7 @@ TEST(BakeBatch, ManifestErrorsNameTheirPlace) {
   };
   for (const Case& c : cases) {
     write_text(manifest, c.json);
-    const CommandResult r = run_command(bake("--manifest " + shell_quote(manifest.string())));
+    const CommandResult r = run_command(bake_command_line("--manifest " + shell_quote(manifest.string())));
     EXPECT_EQ(r.exit_code, 1) << c.json << "\n" << r.output;
     EXPECT_NE(r.output.find(manifest.string() + ": "), std::string::npos) << c.json << "\n" << r.output;
     EXPECT_NE(r.output.find(c.expected), std::string::npos) << c.json << "\n" << r.output;
@@ -217,7 +215,7 @@ TEST(BakeBatch, DepfileNamesTheOutputAndEveryFileItRead) {
   ScratchDir dir("depfile");
   const fs::path src = corpus / "khronos" / "BoxTextured" / "glTF";
   const fs::path out = dir.path() / "box.aem", depfile = dir.path() / "box.aem.d";
-  const CommandResult r = run_command(bake(shell_quote((src / "BoxTextured.gltf").string()) + " -o " +
+  const CommandResult r = run_command(bake_command_line(shell_quote((src / "BoxTextured.gltf").string()) + " -o " +
                                            shell_quote(out.string()) + " --textures rgba --depfile " +
                                            shell_quote(depfile.string())));
   ASSERT_EQ(r.exit_code, 0) << r.output;
@@ -228,7 +226,7 @@ TEST(BakeBatch, DepfileNamesTheOutputAndEveryFileItRead) {
     EXPECT_NE(text.find((fs::absolute(src) / name).lexically_normal().string()), std::string::npos) << name << "\n" << text;
   // Up to date the next time, and the depfile is written all the same.
   fs::remove(depfile);
-  const CommandResult again = run_command(bake(shell_quote((src / "BoxTextured.gltf").string()) + " -o " +
+  const CommandResult again = run_command(bake_command_line(shell_quote((src / "BoxTextured.gltf").string()) + " -o " +
                                                shell_quote(out.string()) + " --textures rgba --depfile " +
                                                shell_quote(depfile.string())));
   ASSERT_EQ(again.exit_code, 0) << again.output;
@@ -244,7 +242,7 @@ TEST(BakeBatch, OutputClashIsRefusedBeforeBaking) {
   copy_to(khronos_model(corpus, "Box"), dir.path() / "src/Box.glb");
   copy_to(khronos_model(corpus, "Duck"), dir.path() / "src/sub/Duck.glb");
   copy_to(khronos_model(corpus, "Box"), dir.path() / "other/Box.glb");
-  const CommandResult r = run_command(bake(shell_quote((dir.path() / "src").string()) + " " +
+  const CommandResult r = run_command(bake_command_line(shell_quote((dir.path() / "src").string()) + " " +
                                            shell_quote((dir.path() / "other/Box.glb").string()) + " -o " +
                                            shell_quote((dir.path() / "out").string())));
   EXPECT_EQ(r.exit_code, 1) << r.output;
@@ -260,7 +258,7 @@ TEST(BakeBatch, AnOutputDirectoryThatCannotBeMadeIsNamed) {
   const fs::path blocker = dir.path() / "blocker";
   write_text(blocker, "not a directory");
   const fs::path model = dir.path() / "src/sub/Box.glb";
-  const CommandResult r = run_command(bake(shell_quote((dir.path() / "src").string()) + " -o " +
+  const CommandResult r = run_command(bake_command_line(shell_quote((dir.path() / "src").string()) + " -o " +
                                            shell_quote((blocker / "out").string()) + " --textures rgba"));
   EXPECT_EQ(r.exit_code, 1) << r.output;
   // The failed line names the input once, then the directory and why.
@@ -276,7 +274,7 @@ TEST(BakeBatch, TerminalShowsALiveLine) {
   if (run_command("command -v script").exit_code != 0) GTEST_SKIP() << "script (util-linux) is not installed";
   ScratchDir dir("terminal");
   // script(1) gives the bake a pseudo-terminal; its output is what a user would see.
-  const std::string command = "env -u CI " + bake(shell_quote(khronos_model(corpus, "BoxTextured").string()) + " " +
+  const std::string command = "env -u CI " + bake_command_line(shell_quote(khronos_model(corpus, "BoxTextured").string()) + " " +
                                                   shell_quote(khronos_model(corpus, "CesiumMan").string()) + " -o " +
                                                   shell_quote((dir.path() / "out").string()) + " --quality fast --max-texture-size 64");
   const CommandResult r = run_command("script -qec " + shell_quote(command) + " /dev/null");
@@ -297,7 +295,7 @@ TEST(BakeBatch, InterruptStopsCleanly) {
   const fs::path out = dir.path() / "out";
   // DamagedHelmet's 2048x2048 textures at the best quality take far longer than the second
   // that passes before the interrupt, on one thread.
-  const std::string command = bake(shell_quote(khronos_model(corpus, "DamagedHelmet").string()) + " " +
+  const std::string command = bake_command_line(shell_quote(khronos_model(corpus, "DamagedHelmet").string()) + " " +
                                    shell_quote(khronos_model(corpus, "CesiumMan").string()) + " -o " +
                                    shell_quote(out.string()) + " -j1 --quality best");
   // The interrupt comes once DamagedHelmet (the larger, so the first) holds its output's lock:

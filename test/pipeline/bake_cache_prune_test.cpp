@@ -20,18 +20,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string q(const fs::path& p) { return shell_quote(p.string()); }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-const std::string kOptions = " -j2 --textures rgba --max-texture-size 64";
+const std::string kPruneBakeOptions = " -j2 --textures rgba --max-texture-size 64";
 
 CommandResult bake_cached(const fs::path& model, const fs::path& output, const fs::path& cache) {
-  return run_command(aem() + " bake " + q(model) + " -o " + q(output) + " --cache " + q(cache) + kOptions);
+  return run_command(aem() + " bake " + shell_path(model) + " -o " + shell_path(output) + " --cache " + shell_path(cache) + kPruneBakeOptions);
 }
 
 CommandResult prune(const fs::path& cache, const std::string& args) {
-  return run_command(aem() + " cache prune " + q(cache) + " " + args);
+  return run_command(aem() + " cache prune " + shell_path(cache) + " " + args);
 }
 
 // The cache's entry files (ac/ and cas/, temporaries left out).
@@ -151,7 +149,7 @@ TEST(CachePrune, SizesAndUsageAreChecked) {
   const CommandResult missing = prune(cache, "");
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_TRUE(contains(missing.output, "missing --max-size")) << missing.output;
-  const CommandResult other = run_command(aem() + " cache clean " + q(cache) + " --max-size 1");
+  const CommandResult other = run_command(aem() + " cache clean " + shell_path(cache) + " --max-size 1");
   EXPECT_EQ(other.exit_code, 1);
   EXPECT_TRUE(contains(other.output, "unknown cache command 'clean'")) << other.output;
   const CommandResult absent = prune(cache / "absent", "--max-size 1 --json");
@@ -171,16 +169,16 @@ TEST(CachePrune, BakesBesideAPruneSeeWholeEntriesOrMisses) {
   const ScratchDir dir("cache_prune_concurrent");
   const fs::path model = khronos_model(corpus, "BoxTextured");
   const fs::path cache = dir.path() / "cache", stop = dir.path() / "stop";
-  const CommandResult reference = run_command(aem() + " bake " + q(model) + " -o " + q(dir.path() / "reference.aem") + kOptions);
+  const CommandResult reference = run_command(aem() + " bake " + shell_path(model) + " -o " + shell_path(dir.path() / "reference.aem") + kPruneBakeOptions);
   ASSERT_EQ(reference.exit_code, 0) << reference.output;
   constexpr int kBakes = 12;
   const std::string script =
-      "( i=0; while [ ! -e " + q(stop) + " ] && [ $i -lt 2000 ]; do i=$((i+1)); " + aem() + " cache prune " + q(cache) +
-      " --max-size 0 >/dev/null 2>" + q(dir.path() / "prune.err") + " || echo PRUNE_FAILED; echo run; done ) > " +
-      q(dir.path() / "prune.log") + " & " + "mkdir -p " + q(cache) + "; for i in $(seq 1 " + std::to_string(kBakes) +
-      "); do " + aem() + " bake " + q(model) + " -o " + q(dir.path() / "out") + "/$i.aem --cache " + q(cache) + kOptions +
-      " > " + q(dir.path()) + "/bake$i.log 2>&1; echo \"exit $?\" >> " + q(dir.path()) + "/bake$i.log; done; touch " +
-      q(stop) + "; wait";
+      "( i=0; while [ ! -e " + shell_path(stop) + " ] && [ $i -lt 2000 ]; do i=$((i+1)); " + aem() + " cache prune " + shell_path(cache) +
+      " --max-size 0 >/dev/null 2>" + shell_path(dir.path() / "prune.err") + " || echo PRUNE_FAILED; echo run; done ) > " +
+      shell_path(dir.path() / "prune.log") + " & " + "mkdir -p " + shell_path(cache) + "; for i in $(seq 1 " + std::to_string(kBakes) +
+      "); do " + aem() + " bake " + shell_path(model) + " -o " + shell_path(dir.path() / "out") + "/$i.aem --cache " + shell_path(cache) + kPruneBakeOptions +
+      " > " + shell_path(dir.path()) + "/bake$i.log 2>&1; echo \"exit $?\" >> " + shell_path(dir.path()) + "/bake$i.log; done; touch " +
+      shell_path(stop) + "; wait";
   ASSERT_EQ(run_command(script).exit_code, 0);
   const std::vector<char> expected = read_all(dir.path() / "reference.aem");
   for (int i = 1; i <= kBakes; ++i) {

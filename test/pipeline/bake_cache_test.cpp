@@ -27,14 +27,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-std::string q(const fs::path& p) { return shell_quote(p.string()); }
 
 // The options every bake here uses: fast, and the same for the runs that are compared.
 const std::string kOptions = " -j2 --textures rgba --max-texture-size 256";
 
-CommandResult bake(const std::string& args) { return run_command(aem() + " bake " + args + kOptions); }
+CommandResult cache_bake(const std::string& args) { return run_command(aem() + " bake " + args + kOptions); }
 
 std::size_t model_count(const fs::path& dir) {
   std::size_t n = 0;
@@ -83,13 +81,13 @@ void second_checkout_bakes_nothing(const fs::path& corpus, const fs::path& dir, 
   checkout(corpus, a, std::chrono::seconds(0));
   const std::size_t models = model_count(a);
   ASSERT_GT(models, 20u);
-  const CommandResult first = bake(q(a) + " -o " + q(dir / "a" / "baked") + cache_args);
+  const CommandResult first = cache_bake(shell_path(a) + " -o " + shell_path(dir / "a" / "baked") + cache_args);
   ASSERT_EQ(first.exit_code, 0) << first.output;
   EXPECT_TRUE(contains(first.output, summary(models, 0, 0))) << first.output;
   EXPECT_TRUE(contains(first.output, "cache: 0 hits, " + std::to_string(models) + " misses")) << first.output;
 
   checkout(corpus, b, std::chrono::seconds(5));
-  const CommandResult second = bake(q(b) + " -o " + q(dir / "elsewhere" / "b" / "baked") + cache_args);
+  const CommandResult second = cache_bake(shell_path(b) + " -o " + shell_path(dir / "elsewhere" / "b" / "baked") + cache_args);
   ASSERT_EQ(second.exit_code, 0) << second.output;
   EXPECT_TRUE(contains(second.output, summary(models, models, 0))) << second.output;
   EXPECT_TRUE(contains(second.output, "cache: " + std::to_string(models) + " hits, 0 misses")) << second.output;
@@ -106,7 +104,7 @@ void second_checkout_bakes_nothing(const fs::path& corpus, const fs::path& dir, 
 TEST(BakeCache, SecondCheckoutFromADirectoryBakesNothingAndWritesTheSameBytes) {
   AEM_REQUIRE_CORPUS(corpus);
   ScratchDir dir("cache_dir");
-  second_checkout_bakes_nothing(corpus, dir.path(), " --cache " + q(dir.path() / "cache"));
+  second_checkout_bakes_nothing(corpus, dir.path(), " --cache " + shell_path(dir.path() / "cache"));
   // Bazel's layout: action-cache records and blobs, each under two hex digits.
   EXPECT_TRUE(fs::is_directory(dir.path() / "cache" / "ac"));
   EXPECT_TRUE(fs::is_directory(dir.path() / "cache" / "cas"));
@@ -131,8 +129,8 @@ TEST(BakeCache, ACorruptEntryIsAWarningAndALocalBake) {
   const fs::path model = corpus / "khronos/BoxTextured/glTF/BoxTextured.gltf";
   copy_to(model.parent_path(), dir.path() / "src");
   const fs::path input = dir.path() / "src" / "BoxTextured.gltf", cache = dir.path() / "cache";
-  const std::string args = q(input) + " -o " + q(dir.path() / "good.aem") + " --cache " + q(cache);
-  ASSERT_EQ(bake(args).exit_code, 0);
+  const std::string args = shell_path(input) + " -o " + shell_path(dir.path() / "good.aem") + " --cache " + shell_path(cache);
+  ASSERT_EQ(cache_bake(args).exit_code, 0);
   const std::vector<char> good = read_all(dir.path() / "good.aem");
 
   // Every blob flipped in one byte: it no longer hashes to its name.
@@ -142,7 +140,7 @@ TEST(BakeCache, ACorruptEntryIsAWarningAndALocalBake) {
     bytes[bytes.size() / 2] ^= 0x40;
     std::ofstream(e.path(), std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
   }
-  const CommandResult corrupt = bake(q(input) + " -o " + q(dir.path() / "again.aem") + " --cache " + q(cache));
+  const CommandResult corrupt = cache_bake(shell_path(input) + " -o " + shell_path(dir.path() / "again.aem") + " --cache " + shell_path(cache));
   ASSERT_EQ(corrupt.exit_code, 0) << corrupt.output;
   EXPECT_TRUE(contains(corrupt.output, "warning: ")) << corrupt.output;
   EXPECT_TRUE(contains(corrupt.output, "does not match its SHA-256; ignored, the model is baked locally")) << corrupt.output;
@@ -152,14 +150,14 @@ TEST(BakeCache, ACorruptEntryIsAWarningAndALocalBake) {
   // The local bake stored a good blob again; now the records are damaged instead.
   for (const auto& e : fs::recursive_directory_iterator(cache / "ac"))
     if (e.is_regular_file()) std::ofstream(e.path(), std::ios::binary) << "{\"schema\": \"something else\"}";
-  const CommandResult records = bake(q(input) + " -o " + q(dir.path() / "third.aem") + " --cache " + q(cache));
+  const CommandResult records = cache_bake(shell_path(input) + " -o " + shell_path(dir.path() / "third.aem") + " --cache " + shell_path(cache));
   ASSERT_EQ(records.exit_code, 0) << records.output;
   EXPECT_TRUE(contains(records.output, "is not a bake manifest for this model; ignored")) << records.output;
   EXPECT_EQ(read_all(dir.path() / "third.aem"), good);
 
   // A manifest record naming a file outside the model's directory (a poisoned cache asking a
   // fetch to read elsewhere): ignored, and nothing outside is read.
-  ASSERT_EQ(bake(q(input) + " -o " + q(dir.path() / "restored.aem") + " --cache " + q(cache)).exit_code, 0);
+  ASSERT_EQ(cache_bake(shell_path(input) + " -o " + shell_path(dir.path() / "restored.aem") + " --cache " + shell_path(cache)).exit_code, 0);
   int poisoned = 0;
   for (const auto& e : fs::recursive_directory_iterator(cache / "ac")) {
     if (!e.is_regular_file()) continue;
@@ -170,14 +168,14 @@ TEST(BakeCache, ACorruptEntryIsAWarningAndALocalBake) {
     ++poisoned;
   }
   ASSERT_EQ(poisoned, 1);
-  const CommandResult outside = bake(q(input) + " -o " + q(dir.path() / "outside.aem") + " --cache " + q(cache));
+  const CommandResult outside = cache_bake(shell_path(input) + " -o " + shell_path(dir.path() / "outside.aem") + " --cache " + shell_path(cache));
   ASSERT_EQ(outside.exit_code, 0) << outside.output;
   EXPECT_TRUE(contains(outside.output, "names a file outside the model's directory and every allowed one; ignored"))
       << outside.output;
   EXPECT_EQ(read_all(dir.path() / "outside.aem"), good);
 
   // And after that local bake the cache serves the model again.
-  const CommandResult healed = bake(q(input) + " -o " + q(dir.path() / "fourth.aem") + " --cache " + q(cache));
+  const CommandResult healed = cache_bake(shell_path(input) + " -o " + shell_path(dir.path() / "fourth.aem") + " --cache " + shell_path(cache));
   ASSERT_EQ(healed.exit_code, 0) << healed.output;
   EXPECT_TRUE(contains(healed.output, "from cache")) << healed.output;
   EXPECT_FALSE(contains(healed.output, "warning")) << healed.output;
@@ -192,7 +190,7 @@ TEST(BakeCache, AServerThatIsDownIsOneWarningAndEveryModelIsBakedLocally) {
   const std::size_t models = model_count(dir.path() / "src");
   const int port = free_local_port();  // nothing listens there
   ASSERT_GT(port, 0);
-  const CommandResult r = bake(q(dir.path() / "src") + " -o " + q(dir.path() / "out") +
+  const CommandResult r = cache_bake(shell_path(dir.path() / "src") + " -o " + shell_path(dir.path() / "out") +
                                " --cache-url http://127.0.0.1:" + std::to_string(port) + "/cache");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, summary(models, 0, 0))) << r.output;
@@ -214,8 +212,8 @@ TEST(BakeCache, ShardsBakeEachModelOnceAndAFullRunAssemblesThemFromTheCache) {
   std::vector<std::size_t> sizes;
   for (int k = 1; k <= 3; ++k) {
     // Each CI job has its own output directory, as parallel jobs on other machines would.
-    const CommandResult shard = bake(q(src) + " -o " + q(dir.path() / ("out" + std::to_string(k))) + " --cache " +
-                                     q(cache) + " --shard " + std::to_string(k) + "/3");
+    const CommandResult shard = cache_bake(shell_path(src) + " -o " + shell_path(dir.path() / ("out" + std::to_string(k))) + " --cache " +
+                                     shell_path(cache) + " --shard " + std::to_string(k) + "/3");
     ASSERT_EQ(shard.exit_code, 0) << shard.output;
     const std::multiset<std::string> mine = baked_models(shard.output);
     sizes.push_back(mine.size());
@@ -227,7 +225,7 @@ TEST(BakeCache, ShardsBakeEachModelOnceAndAFullRunAssemblesThemFromTheCache) {
   EXPECT_EQ(baked, all) << "every model exactly once over the three shards";
   for (std::size_t n : sizes) EXPECT_GT(n, 0u) << "no shard is empty";
 
-  const CommandResult full = bake(q(src) + " -o " + q(dir.path() / "all") + " --cache " + q(cache));
+  const CommandResult full = cache_bake(shell_path(src) + " -o " + shell_path(dir.path() / "all") + " --cache " + shell_path(cache));
   ASSERT_EQ(full.exit_code, 0) << full.output;
   EXPECT_TRUE(contains(full.output, summary(models, models, 0))) << full.output;
   EXPECT_TRUE(baked_models(full.output).empty()) << full.output;
@@ -240,19 +238,19 @@ TEST(BakeCache, AManifestNamesItsCache) {
   copy_to(corpus / "khronos/BoxTextured/glTF", dir.path() / "assets" / "box");
   write_text(dir.path() / "assets" / "assets.json",
              R"({"output_dir": "baked", "cache": "bake-cache", "assets": ["box/BoxTextured.gltf"]})");
-  const std::string manifest = " --manifest " + q(dir.path() / "assets" / "assets.json");
-  const CommandResult first = bake(manifest);
+  const std::string manifest = " --manifest " + shell_path(dir.path() / "assets" / "assets.json");
+  const CommandResult first = cache_bake(manifest);
   ASSERT_EQ(first.exit_code, 0) << first.output;
   EXPECT_TRUE(contains(first.output, "cache: 0 hits, 1 miss")) << first.output;
   EXPECT_TRUE(fs::is_directory(dir.path() / "assets" / "bake-cache" / "cas"));
   fs::remove_all(dir.path() / "assets" / "baked");
-  const CommandResult second = bake(manifest);
+  const CommandResult second = cache_bake(manifest);
   ASSERT_EQ(second.exit_code, 0) << second.output;
   EXPECT_TRUE(contains(second.output, summary(1, 1, 0))) << second.output;
 
   write_text(dir.path() / "assets" / "outside.json",
              R"({"output_dir": "baked", "cache": "../elsewhere", "assets": ["box/BoxTextured.gltf"]})");
-  const CommandResult outside = bake(" --manifest " + q(dir.path() / "assets" / "outside.json"));
+  const CommandResult outside = cache_bake(" --manifest " + shell_path(dir.path() / "assets" / "outside.json"));
   EXPECT_EQ(outside.exit_code, 1) << outside.output;
   EXPECT_TRUE(contains(outside.output, "/cache: ")) << outside.output;
   EXPECT_TRUE(contains(outside.output, "is outside the manifest's directory")) << outside.output;
@@ -275,26 +273,26 @@ TEST(BakeStampsByContent, TouchingOrMovingRebakesNothingAndAChangedByteRebakes) 
   const fs::path tree = dir.path() / "tree";
   checkout(corpus, tree / "src", std::chrono::seconds(0));
   const std::size_t models = model_count(tree / "src");
-  const std::string args = q(tree / "src") + " -o " + q(tree / "out");
-  ASSERT_EQ(bake(args).exit_code, 0);
+  const std::string args = shell_path(tree / "src") + " -o " + shell_path(tree / "out");
+  ASSERT_EQ(cache_bake(args).exit_code, 0);
 
   checkout(corpus, tree / "fresh", std::chrono::seconds(10));  // new times for every file
   fs::remove_all(tree / "src");
   fs::rename(tree / "fresh", tree / "src");
-  const CommandResult touched = bake(args);
+  const CommandResult touched = cache_bake(args);
   ASSERT_EQ(touched.exit_code, 0) << touched.output;
   EXPECT_TRUE(contains(touched.output, summary(0, 0, models))) << touched.output;
 
   const fs::path moved = dir.path() / "moved" / "elsewhere";
   fs::create_directories(moved.parent_path());
   fs::rename(tree, moved);
-  const CommandResult after_move = bake(q(moved / "src") + " -o " + q(moved / "out"));
+  const CommandResult after_move = cache_bake(shell_path(moved / "src") + " -o " + shell_path(moved / "out"));
   ASSERT_EQ(after_move.exit_code, 0) << after_move.output;
   EXPECT_TRUE(contains(after_move.output, summary(0, 0, models))) << after_move.output;
 
   // Bytes after a PNG's end change the file, not the picture: its model alone is baked again.
   std::ofstream(moved / "src/BoxTextured/glTF/CesiumLogoFlat.png", std::ios::binary | std::ios::app) << '\0';
-  const CommandResult changed = bake(q(moved / "src") + " -o " + q(moved / "out"));
+  const CommandResult changed = cache_bake(shell_path(moved / "src") + " -o " + shell_path(moved / "out"));
   ASSERT_EQ(changed.exit_code, 0) << changed.output;
   EXPECT_TRUE(contains(changed.output, summary(1, 0, models - 1))) << changed.output;
   EXPECT_EQ(baked_models(changed.output), std::multiset<std::string>{"BoxTextured.gltf"}) << changed.output;
@@ -305,18 +303,18 @@ TEST(BakeStampsByContent, TouchingOrMovingRebakesNothingAndAChangedByteRebakes) 
 TEST(BakeStampsByContent, AStampOfTheOldFormatRebakes) {
   AEM_REQUIRE_CORPUS(corpus);
   ScratchDir dir("old_stamp");
-  const std::string args = q(corpus / "khronos/Box/glTF-Binary/Box.glb") + " -o " + q(dir.path() / "Box.aem");
-  ASSERT_EQ(bake(args).exit_code, 0);
+  const std::string args = shell_path(corpus / "khronos/Box/glTF-Binary/Box.glb") + " -o " + shell_path(dir.path() / "Box.aem");
+  ASSERT_EQ(cache_bake(args).exit_code, 0);
   const fs::path stamp = dir.path() / ".aem-bake" / "Box.aem.json";
   nlohmann::json j = nlohmann::json::parse(read_all(stamp));
   ASSERT_EQ(j["format"], 2);
-  EXPECT_TRUE(contains(bake(args).output, "up to date")) << "the new stamp is trusted";
+  EXPECT_TRUE(contains(cache_bake(args).output, "up to date")) << "the new stamp is trusted";
   j.erase("format");
   std::ofstream(stamp, std::ios::binary) << j.dump();
-  const CommandResult old = bake(args);
+  const CommandResult old = cache_bake(args);
   ASSERT_EQ(old.exit_code, 0) << old.output;
   EXPECT_FALSE(contains(old.output, "up to date")) << old.output;
-  EXPECT_TRUE(contains(bake(args).output, "up to date"));
+  EXPECT_TRUE(contains(cache_bake(args).output, "up to date"));
 }
 
 // The hashes keys are made of: SHA-256 as FIPS 180-2 gives it, one read for both digests, and a

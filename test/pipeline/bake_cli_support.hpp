@@ -16,6 +16,9 @@ namespace aem::test {
 // The aem program, quoted for a command line.
 inline std::string aem() { return shell_quote(AEM_CLI_PATH); }
 
+// The command line `aem bake ARGS`.
+inline std::string bake_command_line(const std::string& args) { return aem() + " bake " + args; }
+
 // A whole file's bytes (none when it cannot be read).
 inline std::vector<char> read_all(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);

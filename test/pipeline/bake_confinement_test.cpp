@@ -27,7 +27,6 @@ namespace {
 namespace fs = std::filesystem;
 using std::chrono::seconds;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // One triangle whose positions are buffer 0, read from `uri` (36 bytes: three float3).
 std::string triangle_gltf(const std::string& uri) {
@@ -84,7 +83,7 @@ std::string refused_bake(const fs::path& dir, const fs::path& model,
 }
 
 // `aem bake ARGS` run in `cwd`, stopped after a minute should it hang.
-CommandResult bake_in(const fs::path& cwd, const std::string& args) {
+CommandResult confined_bake_in(const fs::path& cwd, const std::string& args) {
   const Watchdog watchdog("aem bake " + args, seconds(120));
   return run_command("cd " + shell_quote(cwd.string()) + " && timeout -k 5 60 " + aem() + " bake " + args);
 }
@@ -216,11 +215,11 @@ TEST(BakeConfinementCli, FifoPlantedAsAStampDoesNotBlock) {
   ScratchDir dir("stamp_fifo");
   write_triangle_buffer(dir.path() / "tri.bin");
   write_file(dir.path() / "model.gltf", triangle_gltf("tri.bin"));
-  ASSERT_EQ(bake_in(dir.path(), "model.gltf -o out/model.aem").exit_code, 0);
+  ASSERT_EQ(confined_bake_in(dir.path(), "model.gltf -o out/model.aem").exit_code, 0);
   const fs::path stamp = dir.path() / "out" / ".aem-bake" / "model.aem.json";
   ASSERT_TRUE(fs::remove(stamp));
   ASSERT_EQ(::mkfifo(stamp.c_str(), 0600), 0);
-  const CommandResult r = bake_in(dir.path(), "model.gltf -o out/model.aem");
+  const CommandResult r = confined_bake_in(dir.path(), "model.gltf -o out/model.aem");
   EXPECT_EQ(r.exit_code, 0) << r.output;  // not up to date: baked again, and the stamp rewritten
   EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(stamp))) << r.output;
 }
@@ -229,7 +228,7 @@ TEST(BakeConfinementCli, MissingFileIsNotLookedForInTheWorkingDirectory) {
   ScratchDir dir("cwd_search");
   write_file(dir.path() / "m" / "model.gltf", triangle_gltf("tri.bin"));
   write_triangle_buffer(dir.path() / "cwd" / "tri.bin");  // what tinygltf alone would find
-  const CommandResult r = bake_in(dir.path() / "cwd", "../m/model.gltf -o ../out/model.aem");
+  const CommandResult r = confined_bake_in(dir.path() / "cwd", "../m/model.gltf -o ../out/model.aem");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "buffer file tri.bin not found in ../m")) << r.output;
   expect_nothing_in(dir.path() / "out");
@@ -239,14 +238,14 @@ TEST(BakeConfinementCli, FifoAsTheModelOrTheManifestIsRefusedAtOnce) {
   ScratchDir dir("fifo_model");
   ASSERT_EQ(::mkfifo((dir.path() / "model.gltf").c_str(), 0600), 0);
   ASSERT_EQ(::mkfifo((dir.path() / "assets.json").c_str(), 0600), 0);
-  CommandResult r = bake_in(dir.path(), "model.gltf -o out/model.aem");
+  CommandResult r = confined_bake_in(dir.path(), "model.gltf -o out/model.aem");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "model.gltf: is a FIFO")) << r.output;
-  r = bake_in(dir.path(), "--manifest assets.json -o out");
+  r = confined_bake_in(dir.path(), "--manifest assets.json -o out");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "assets.json: cannot read the manifest: is a FIFO")) << r.output;
   write_text(dir.path() / "list.json", R"({"output_dir": "out", "assets": ["model.gltf"]})");
-  r = bake_in(dir.path(), "--manifest list.json");
+  r = confined_bake_in(dir.path(), "--manifest list.json");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "/assets/0: model.gltf: is a FIFO")) << r.output;
   expect_nothing_in(dir.path() / "out");
@@ -256,14 +255,14 @@ TEST(BakeConfinementCli, AllowDirAndAllowDirsAdmitASharedTextureFolder) {
   ScratchDir dir("allow_dir");
   write_png(dir.path() / "shared" / "wood.png");
   write_file(dir.path() / "m" / "model.gltf", textured_gltf("../shared/wood.png"));
-  CommandResult r = bake_in(dir.path(), "m/model.gltf -o out/model.aem --textures rgba");
+  CommandResult r = confined_bake_in(dir.path(), "m/model.gltf -o out/model.aem --textures rgba");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "image 0 (uri \"../shared/wood.png\") leaves the model's directory")) << r.output;
   expect_nothing_in(dir.path() / "out");
-  r = bake_in(dir.path(), "m/model.gltf -o out/model.aem --textures rgba --allow-dir shared");
+  r = confined_bake_in(dir.path(), "m/model.gltf -o out/model.aem --textures rgba --allow-dir shared");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(fs::is_regular_file(dir.path() / "out" / "model.aem"));
-  r = bake_in(dir.path(), "m/model.gltf -o out/model.aem --allow-dir nowhere");
+  r = confined_bake_in(dir.path(), "m/model.gltf -o out/model.aem --allow-dir nowhere");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "--allow-dir nowhere: no such directory")) << r.output;
   fs::remove_all(dir.path() / "out");
@@ -273,7 +272,7 @@ TEST(BakeConfinementCli, AllowDirAndAllowDirsAdmitASharedTextureFolder) {
        {R"({"output_dir": "out", "defaults": {"allow_dirs": ["shared"]}, "assets": ["m/model.gltf"]})",
         R"({"output_dir": "out", "assets": [{"input": "m/model.gltf", "allow_dirs": ["shared"]}]})"}) {
     write_text(dir.path() / "assets.json", json);
-    r = bake_in(dir.path(), "--manifest assets.json --textures rgba");
+    r = confined_bake_in(dir.path(), "--manifest assets.json --textures rgba");
     EXPECT_EQ(r.exit_code, 0) << json << "\n" << r.output;
     EXPECT_TRUE(fs::is_regular_file(dir.path() / "out" / "m" / "model.aem")) << json;
     fs::remove_all(dir.path() / "out");
@@ -281,11 +280,11 @@ TEST(BakeConfinementCli, AllowDirAndAllowDirsAdmitASharedTextureFolder) {
   // A manifest cannot allow what lies outside its own directory; the command line can.
   write_text(dir.path() / "m" / "assets.json",
              R"({"output_dir": "out", "defaults": {"allow_dirs": ["../shared"]}, "assets": ["model.gltf"]})");
-  r = bake_in(dir.path(), "--manifest m/assets.json --textures rgba");
+  r = confined_bake_in(dir.path(), "--manifest m/assets.json --textures rgba");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "/defaults/allow_dirs/0: shared is outside the manifest's directory")) << r.output;
   expect_nothing_in(dir.path() / "m" / "out");
-  r = bake_in(dir.path(), "--manifest m/assets.json --textures rgba --allow-dir shared");
+  r = confined_bake_in(dir.path(), "--manifest m/assets.json --textures rgba --allow-dir shared");
   EXPECT_EQ(r.exit_code, 0) << r.output;
 }
 
@@ -295,11 +294,11 @@ TEST(BakeConfinementCli, ManifestInputsStayInsideItsDirectory) {
   write_file(dir.path() / "elsewhere" / "model.gltf", triangle_gltf("tri.bin"));
   write_text(dir.path() / "project" / "assets.json",
              R"({"output_dir": "out", "assets": [{"input": "../elsewhere/model.gltf", "output": "model.aem"}]})");
-  CommandResult r = bake_in(dir.path(), "--manifest project/assets.json");
+  CommandResult r = confined_bake_in(dir.path(), "--manifest project/assets.json");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "/assets/0: elsewhere/model.gltf resolves to")) << r.output;
   expect_nothing_in(dir.path() / "project" / "out");
-  r = bake_in(dir.path(), "--manifest project/assets.json --allow-dir elsewhere");
+  r = confined_bake_in(dir.path(), "--manifest project/assets.json --allow-dir elsewhere");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(fs::is_regular_file(dir.path() / "project" / "out" / "model.aem"));
   fs::remove_all(dir.path() / "project" / "out");
@@ -307,7 +306,7 @@ TEST(BakeConfinementCli, ManifestInputsStayInsideItsDirectory) {
   fs::create_directories(dir.path() / "project" / "models");
   fs::create_symlink(dir.path() / "elsewhere" / "model.gltf", dir.path() / "project" / "models" / "model.gltf");
   write_text(dir.path() / "project" / "assets.json", R"({"output_dir": "out", "assets": ["models"]})");
-  r = bake_in(dir.path(), "--manifest project/assets.json");
+  r = confined_bake_in(dir.path(), "--manifest project/assets.json");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "/assets/0: project/models/model.gltf resolves to")) << r.output;
   expect_nothing_in(dir.path() / "project" / "out");
@@ -335,7 +334,7 @@ TEST(BakeConfinementCli, ManifestOutputsStayBelowTheOutputDirectory) {
   for (const Case& c : cases) {
     write_text(project / "assets.json",
                R"({"output_dir": "out", "assets": [{"input": "model.gltf", "output": ")" + c.output + R"("}]})");
-    const CommandResult r = bake_in(project, "--manifest assets.json");
+    const CommandResult r = confined_bake_in(project, "--manifest assets.json");
     EXPECT_EQ(r.exit_code, 1) << c.output << "\n" << r.output;
     EXPECT_TRUE(contains(r.output, c.expected)) << c.output << "\n" << r.output;
     if (c.expected == "refusing to write the output") {
@@ -349,7 +348,7 @@ TEST(BakeConfinementCli, ManifestOutputsStayBelowTheOutputDirectory) {
   // An allowed directory may receive outputs.
   write_text(project / "assets.json",
              R"({"output_dir": "out", "assets": [{"input": "model.gltf", "output": "link/model.aem"}]})");
-  const CommandResult r = bake_in(project, "--manifest assets.json --allow-dir ../../elsewhere");
+  const CommandResult r = confined_bake_in(project, "--manifest assets.json --allow-dir ../../elsewhere");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(fs::is_regular_file(dir.path() / "elsewhere" / "model.aem"));
 }
@@ -359,7 +358,7 @@ TEST(BakeConfinementCli, DeeplyNestedManifestIsRefusedWithoutCrashing) {
   const std::size_t depth = 100000;
   write_text(dir.path() / "assets.json", R"({"output_dir": "out", "defaults": {"textures": )" +
                                              std::string(depth, '[') + std::string(depth, ']') + R"(}, "assets": []})");
-  const CommandResult r = bake_in(dir.path(), "--manifest assets.json");
+  const CommandResult r = confined_bake_in(dir.path(), "--manifest assets.json");
   EXPECT_EQ(r.exit_code, 1) << r.output.substr(0, 500);
   EXPECT_TRUE(contains(r.output, "assets.json: JSON nested 100002 levels deep (more than 256)")) << r.output.substr(0, 500);
   expect_nothing_in(dir.path() / "out");

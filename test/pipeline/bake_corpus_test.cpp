@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <functional>
+#include <stdexcept>
 
 #include "bake_test_support.hpp"
+#include "scratch_dir.hpp"
 
 namespace aem::test {
 namespace {
@@ -198,6 +201,26 @@ TEST(BakeCorpus, SkinnedBindPosePositionsEqualTheSource) {
     EXPECT_GT(skinned_vertices, 0u);
   }
   EXPECT_GE(skinned_models, 4);
+}
+
+// The ASan preset's size limit on corpus sweeps: a value that is not a byte count is an error,
+// not a limit of 0 that would quietly leave out every model.
+TEST(BakeCorpus, SweepSizeLimitMustBeAByteCount) {
+  const char* before = std::getenv("AEM_TEST_CORPUS_MAX_BYTES");
+  const std::string saved = before ? before : "";
+  const ScratchDir dir("sweep_limit");
+  const std::filesystem::path model = dir.path() / "model.glb";
+  std::ofstream(model, std::ios::binary) << std::string(100, 'x');
+  for (const char* bad : {"1MB", "-5", "0x10", "99999999999999999999999"}) {
+    ::setenv("AEM_TEST_CORPUS_MAX_BYTES", bad, 1);
+    EXPECT_THROW(corpus_model_taken(model), std::invalid_argument) << bad;
+  }
+  ::setenv("AEM_TEST_CORPUS_MAX_BYTES", "100", 1);
+  EXPECT_TRUE(corpus_model_taken(model));
+  ::setenv("AEM_TEST_CORPUS_MAX_BYTES", "99", 1);
+  EXPECT_FALSE(corpus_model_taken(model));
+  if (before) ::setenv("AEM_TEST_CORPUS_MAX_BYTES", saved.c_str(), 1);
+  else ::unsetenv("AEM_TEST_CORPUS_MAX_BYTES");
 }
 
 }  // namespace

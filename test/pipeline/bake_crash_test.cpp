@@ -31,7 +31,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Every entry below `dir` (hidden ones and stamps included), relative to it.
 std::set<std::string> entries_below(const fs::path& dir) {
@@ -90,9 +89,8 @@ class BackgroundBake {
   int exit_code_ = -1;
 };
 
-CommandResult bake(const std::string& args) { return run_command(aem() + " bake " + args); }
+CommandResult run_bake(const std::string& args) { return run_command(aem() + " bake " + args); }
 
-std::string q(const fs::path& p) { return shell_quote(p.string()); }
 
 TEST(BakeCrashes, TemporariesOfAKilledBakeGoWithTheNextBakeOfThatOutput) {
   ScratchDir dir("stale_temporaries");
@@ -106,7 +104,7 @@ TEST(BakeCrashes, TemporariesOfAKilledBakeGoWithTheNextBakeOfThatOutput) {
   // Not temporaries of these outputs: left alone.
   write_text(out / ".m.aem.tmp-notes", "mine");
   write_text(out / ".other.aem.tmp-1-2", "another output's");
-  const CommandResult r = bake(q(dir.path() / "src") + " -o " + q(out) + " --textures rgba -j2");
+  const CommandResult r = run_bake(shell_path(dir.path() / "src") + " -o " + shell_path(out) + " --textures rgba -j2");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(entries_below(out),
             (std::set<std::string>{".aem-bake", ".aem-bake/m.aem.json", ".aem-bake/n.aem.json", ".m.aem.tmp-notes",
@@ -138,7 +136,7 @@ TEST(BakeCrashes, AKillNineMidWriteLeavesATemporaryTheNextBakeRemoves) {
     big.wait();
   }
   if (!killed_mid_write) GTEST_SKIP() << "never caught the bake mid-write";
-  const CommandResult r = bake(q(dir.path() / "small.gltf") + " -o " + q(out / "m.aem") + " --textures rgba");
+  const CommandResult r = run_bake(shell_path(dir.path() / "small.gltf") + " -o " + shell_path(out / "m.aem") + " --textures rgba");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(entries_below(out), (std::set<std::string>{".aem-bake", ".aem-bake/m.aem.json", "m.aem"}));
   EXPECT_EQ(Model::open(out / "m.aem").vertices().size(), 81u);
@@ -204,7 +202,7 @@ TEST(BakeConcurrency, TwoModelsBakedToOneOutputAtOnceNeverLeaveAWrongStamp) {
     ASSERT_TRUE(stamp.has_value()) << "iteration " << i;
     const std::string model = stamp->model.filename().string();
     // Whatever the stamp says is what the output holds, or it is not up to date.
-    const CommandResult again = bake(q(dir.path() / model) + " -o " + q(out) + " --textures rgba -j1");
+    const CommandResult again = run_bake(shell_path(dir.path() / model) + " -o " + shell_path(out) + " --textures rgba -j1");
     ASSERT_EQ(again.exit_code, 0) << again.output;
     if (contains(again.output, "up to date")) {
       ASSERT_EQ(Model::open(out).vertices().size(), vertices.at(model)) << "iteration " << i << ": " << model;
@@ -223,8 +221,8 @@ TEST(BakeWriteFailures, AFileTooLargeNamesTheReasonAndLeavesNothing) {
   write_large_gltf(dir.path() / "m.gltf", {.grid_quads = 60});  // some 330 KB baked
   const fs::path out = dir.path() / "out";
   fs::create_directories(out);
-  const CommandResult r = run_command(with_file_size_limit(q(dir.path() / "m.gltf") + " -o " + q(out / "m.aem") +
-                                                           " --textures rgba --depfile " + q(out / "m.d")));
+  const CommandResult r = run_command(with_file_size_limit(shell_path(dir.path() / "m.gltf") + " -o " + shell_path(out / "m.aem") +
+                                                           " --textures rgba --depfile " + shell_path(out / "m.d")));
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, (out / "m.aem").string() + ": cannot write the file: File too large")) << r.output;
   EXPECT_EQ(entries_below(out), std::set<std::string>{});
@@ -237,7 +235,7 @@ TEST(BakeWriteFailures, AStampThatCannotBeWrittenFailsTheJobAndLeavesNoOutput) {
   // A directory where the stamp goes: the finished stamp cannot be renamed over it.
   write_text(out / ".aem-bake" / "m.aem.json" / "keep", "");
   const CommandResult r =
-      bake(q(dir.path() / "m.gltf") + " -o " + q(out / "m.aem") + " --textures rgba --depfile " + q(out / "m.d"));
+      run_bake(shell_path(dir.path() / "m.gltf") + " -o " + shell_path(out / "m.aem") + " --textures rgba --depfile " + shell_path(out / "m.d"));
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_TRUE(contains(r.output, "m.aem.json: cannot move the finished file into place: Is a directory")) << r.output;
   EXPECT_EQ(entries_below(out), (std::set<std::string>{".aem-bake", ".aem-bake/m.aem.json", ".aem-bake/m.aem.json/keep"}));

@@ -11,12 +11,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-pipeline::BakeOptions strict_options() {
-  pipeline::BakeOptions options = test_options();
-  options.strict = true;
-  return options;
-}
-
 // The quad with extra attributes on its primitive (accessor 1, the UVs, stands in for their data)
 // and `material`, `textures`... as `rest`.
 std::string quad_with_attributes(const std::string& extra_attributes, const std::string& rest) {
@@ -41,7 +35,7 @@ TEST(BakeFallbackWarnings, ApplicationAndUnknownAttributesAreDroppedWithAWarning
   EXPECT_EQ(result.report.warning_codes,
             (std::vector<std::string>{"unknown_attribute", "application_attribute", "application_attribute"}));
   EXPECT_EQ(result.content.indices.size(), 6u);  // the quad itself bakes
-  EXPECT_THROW(pipeline::bake_model(in, strict_options()), pipeline::BakeError);
+  EXPECT_THROW(pipeline::bake_model(in, strict_test_options()), pipeline::BakeError);
 }
 
 TEST(BakeFallbackWarnings, UnknownWrapCodeBakesAsRepeatWithAWarning) {
@@ -59,7 +53,7 @@ TEST(BakeFallbackWarnings, UnknownWrapCodeBakesAsRepeatWithAWarning) {
   ASSERT_FALSE(result.content.textures.empty());
   EXPECT_EQ(result.content.textures[0].wrap_x, WrapMode::repeat);
   EXPECT_EQ(result.content.textures[0].wrap_y, WrapMode::clamp_to_edge);
-  EXPECT_THROW(pipeline::bake_model(in, strict_options()), pipeline::BakeError);
+  EXPECT_THROW(pipeline::bake_model(in, strict_test_options()), pipeline::BakeError);
 
   // A sampler no baked material uses is not worth a word.
   const fs::path unused = dir.path() / "unused.gltf";

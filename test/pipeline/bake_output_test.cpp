@@ -21,11 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string bake(const std::string& args) { return aem() + " bake " + args; }
-
 // `aem bake ARGS` run inside `dir`, so that outputs can be spelled relative to it.
 CommandResult bake_in(const fs::path& dir, const std::string& args) {
-  return run_command("cd " + shell_quote(dir.string()) + " && " + bake(args));
+  return run_command("cd " + shell_quote(dir.string()) + " && " + bake_command_line(args));
 }
 
 std::size_t vertex_count(const fs::path& aem_file) { return Model::open(aem_file).vertices().size(); }
@@ -37,7 +35,6 @@ std::set<std::string> all_files_below(const fs::path& dir) {
   return files;
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(BakeOutputs, AnotherModelBakedToTheSameOutputIsBakedAgain) {
   AEM_REQUIRE_CORPUS(corpus);
@@ -72,10 +69,10 @@ TEST(BakeOutputs, AManifestEntryWhoseInputChangedIsBakedAgain) {
   const fs::path manifest = dir.path() / "assets.json";
   const std::string args = "--manifest " + shell_quote(manifest.string()) + " --textures rgba --max-texture-size 64";
   write_text(manifest, R"({"output_dir": "baked", "assets": [{"input": "Box.glb", "output": "model.aem"}]})");
-  ASSERT_EQ(run_command(bake(args)).exit_code, 0);
+  ASSERT_EQ(run_command(bake_command_line(args)).exit_code, 0);
   const std::size_t box_vertices = vertex_count(dir.path() / "baked/model.aem");
   write_text(manifest, R"({"output_dir": "baked", "assets": [{"input": "Duck.glb", "output": "model.aem"}]})");
-  const CommandResult r = run_command(bake(args));
+  const CommandResult r = run_command(bake_command_line(args));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(contains(r.output, "1 baked, 0 up to date")) << r.output;
   EXPECT_NE(vertex_count(dir.path() / "baked/model.aem"), box_vertices);

@@ -26,12 +26,6 @@ bool warns(const pipeline::BakeReport& report, const std::string& text) {
   return false;
 }
 
-pipeline::BakeOptions strict_options() {
-  pipeline::BakeOptions options = test_options();
-  options.strict = true;
-  return options;
-}
-
 TEST(BakeSceneRoots, ChildListedAsARootIsPlacedOnceUnderItsParent) {
   ScratchDir dir("child_root");
   // Node 1 is node 0's child and also listed as a root.
@@ -52,7 +46,7 @@ TEST(BakeSceneRoots, ChildListedAsARootIsPlacedOnceUnderItsParent) {
   EXPECT_EQ(hi[0], 11.f);
   EXPECT_EQ(lo[1], 0.f);
   EXPECT_EQ(hi[1], 6.f);
-  EXPECT_THROW(pipeline::bake_model(in, strict_options()), pipeline::BakeError);
+  EXPECT_THROW(pipeline::bake_model(in, strict_test_options()), pipeline::BakeError);
 }
 
 TEST(BakeSceneRoots, RootListedTwiceIsPlacedOnce) {
@@ -61,7 +55,7 @@ TEST(BakeSceneRoots, RootListedTwiceIsPlacedOnce) {
   const auto result = pipeline::bake_model(in, test_options());
   EXPECT_TRUE(warns(result.report, "node 0 is listed as a root more than once"));
   EXPECT_EQ(result.content.indices.size(), 6u);
-  EXPECT_THROW(pipeline::bake_model(in, strict_options()), pipeline::BakeError);
+  EXPECT_THROW(pipeline::bake_model(in, strict_test_options()), pipeline::BakeError);
 }
 
 // three.js and Bevy build each listed node's own subtree under the scene: the unlisted parent
@@ -96,7 +90,7 @@ TEST(BakeSceneRoots, RootWhoseParentTheSceneDoesNotListIsPlacedWithItsOwnTransfo
   EXPECT_EQ(lo[2], 3.f);  // and by node 2
   EXPECT_EQ(hi[2], 3.f);
   try {
-    pipeline::bake_model(in, strict_options());
+    pipeline::bake_model(in, strict_test_options());
     ADD_FAILURE() << "baked under --strict";
   } catch (const pipeline::BakeError& e) {
     EXPECT_NE(std::string(e.what()).find("node 1 is listed as a root but is the child of node 0"), std::string::npos)
@@ -127,7 +121,7 @@ TEST(BakeSceneRoots, NonUnitRotationIsNormalisedWithAWarningAndZeroRotationRefus
   float hi = -1e9f;
   for (const auto& v : result.content.vertices) hi = std::max(hi, v.position[0]);
   EXPECT_EQ(hi, 1.f);  // identity after normalising: no scale by 4
-  EXPECT_THROW(pipeline::bake_model(long_rotation, strict_options()), pipeline::BakeError);
+  EXPECT_THROW(pipeline::bake_model(long_rotation, strict_test_options()), pipeline::BakeError);
   const fs::path zero = write_scene(dir, R"("nodes": [{"mesh": 0, "rotation": [0, 0, 0, 0]}], "scenes": [{"nodes": [0]}])");
   EXPECT_THROW(pipeline::bake_model(zero, test_options()), pipeline::BakeError);
 }

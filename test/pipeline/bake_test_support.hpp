@@ -61,6 +61,13 @@ inline pipeline::BakeOptions test_options() {
   return options;
 }
 
+// test_options() with --strict: what would be a warning is an error.
+inline pipeline::BakeOptions strict_test_options() {
+  pipeline::BakeOptions options = test_options();
+  options.strict = true;
+  return options;
+}
+
 struct BakedModel {
   std::vector<std::byte> bytes;
   std::unique_ptr<Model> model;  // validated open of `bytes`

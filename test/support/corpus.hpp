@@ -1,10 +1,12 @@
 #pragma once
 // Where the shared test corpus lives, and how a test that needs it skips when it is absent.
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -43,7 +45,13 @@ inline std::uintmax_t corpus_model_bytes(const std::filesystem::path& model) {
 inline bool corpus_model_taken(const std::filesystem::path& model) {
   const char* limit_text = std::getenv("AEM_TEST_CORPUS_MAX_BYTES");
   if (!limit_text || !*limit_text) return true;
-  const std::uintmax_t limit = std::strtoull(limit_text, nullptr, 10);
+  char* end = nullptr;
+  errno = 0;
+  const std::uintmax_t limit = std::strtoull(limit_text, &end, 10);
+  // A typo must not quietly leave out every model (or none): refuse what is not a byte count.
+  if (*end != '\0' || errno == ERANGE || *limit_text == '-')
+    throw std::invalid_argument(std::string("AEM_TEST_CORPUS_MAX_BYTES=") + limit_text +
+                                ": not a byte count (digits only, e.g. 1048576)");
   const std::uintmax_t bytes = corpus_model_bytes(model);
   if (bytes <= limit) return true;
   std::fprintf(stderr, "note: %s (%ju bytes) left out: over AEM_TEST_CORPUS_MAX_BYTES=%ju\n",

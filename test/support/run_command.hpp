@@ -89,4 +89,7 @@ inline std::string shell_text(const std::filesystem::path& path) {
 // That text quoted, as one argument.
 inline std::string shell_path(const std::filesystem::path& path) { return shell_quote(shell_text(path)); }
 
+// Whether a command's output (or any text) contains `part`.
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 }  // namespace aem::test

@@ -32,21 +32,6 @@ CommandResult run_for_stderr(const std::string& args, const std::filesystem::pat
                      "; }");
 }
 
-bool have_bake() { return run_command(shell_quote(AEM_CLI_PATH) + " bake --help").exit_code == 0; }
-
-#define AEM_REQUIRE_BAKE()                                                                              \
-  if (!have_bake()) GTEST_SKIP() << "`aem bake` is not available in this build (the glTF pipeline is " \
-                                    "needed to turn corpus models into .aem)"
-
-std::filesystem::path bake(const std::filesystem::path& corpus, const std::string& name, const std::filesystem::path& dir) {
-  const auto input = corpus / "khronos" / name / "glTF-Binary" / (name + ".glb");
-  const auto output = dir / (name + ".aem");
-  const CommandResult result = run_command(shell_quote(AEM_CLI_PATH) + " bake " + shell_quote(input.string()) + " -o " +
-                                           shell_quote(output.string()));
-  EXPECT_EQ(result.exit_code, 0) << result.output;
-  return output;
-}
-
 // Where the model is: the box around the pixels that differ from the corner's background.
 struct Footprint {
   int min_x = 1 << 30, min_y = 1 << 30, max_x = -1, max_y = -1;
@@ -130,7 +115,7 @@ TEST(ViewerCli, FramingHoldsTheWholeMotionOfBoxAnimated) {
   AEM_REQUIRE_CORPUS(corpus);
   AEM_REQUIRE_BAKE();
   const auto dir = scratch_dir("cli_framing_animated");
-  const auto model = bake(corpus, "BoxAnimated", dir);
+  const auto model = bake_khronos_glb(corpus, "BoxAnimated", dir);
   Footprint all;
   for (const char* time : {"0", "0.5", "1", "1.5", "2", "2.5", "3", "3.7"}) {
     const Image image = screenshot(model, dir / (std::string("t") + time + ".png"),
@@ -155,7 +140,7 @@ TEST(ViewerCli, FramingFillsTheFrameWithStaticModels) {
   AEM_REQUIRE_BAKE();
   const auto dir = scratch_dir("cli_framing_static");
   for (const char* name : {"BoxTextured", "Duck", "DamagedHelmet", "CesiumMan", "2CylinderEngine"}) {
-    const auto model = bake(corpus, name, dir);
+    const auto model = bake_khronos_glb(corpus, name, dir);
     for (const char* size : {"128x128", "96x160"}) {
       const Image image = screenshot(model, dir / (std::string(name) + size + ".png"), std::string("--no-grid --size ") + size);
       const Footprint f = footprint(image);
@@ -172,7 +157,7 @@ TEST(ViewerCli, TurntableWritesFramesAroundTheModel) {
   AEM_REQUIRE_CORPUS(corpus);
   AEM_REQUIRE_BAKE();
   const auto dir = scratch_dir("cli_turntable");
-  const auto model = bake(corpus, "Duck", dir);
+  const auto model = bake_khronos_glb(corpus, "Duck", dir);
   const CommandResult result = run_viewer(shell_quote(model.string()) + " --screenshot " +
                                           shell_quote((dir / "spin.png").string()) + " --turntable 4 --size 96x96 --no-grid");
   ASSERT_EQ(result.exit_code, 0) << result.output;

@@ -12,25 +12,6 @@
 namespace aem::test::viewer {
 namespace {
 
-bool have_bake() {
-  return run_command(shell_quote(AEM_CLI_PATH) + " bake --help").exit_code == 0;
-}
-
-#define AEM_REQUIRE_BAKE()                                                                        \
-  if (!have_bake()) GTEST_SKIP() << "`aem bake` is not available in this build (the glTF pipeline is " \
-                                    "needed to turn corpus models into .aem)"
-
-// Bakes corpus/khronos/<name>/glTF-Binary/<name>.glb into the scratch directory.
-std::filesystem::path bake(const std::filesystem::path& corpus, const std::string& name,
-                           const std::filesystem::path& dir) {
-  auto input = corpus / "khronos" / name / "glTF-Binary" / (name + ".glb");
-  const auto output = dir / (name + ".aem");
-  const CommandResult result = run_command(shell_quote(AEM_CLI_PATH) + " bake " + shell_quote(input.string()) +
-                                           " -o " + shell_quote(output.string()));
-  EXPECT_EQ(result.exit_code, 0) << result.output;
-  return output;
-}
-
 const std::string kView = "--size 256x256 --yaw 30 --pitch 15";
 
 TEST(ViewerCorpus, DamagedHelmet) {
@@ -38,7 +19,7 @@ TEST(ViewerCorpus, DamagedHelmet) {
   AEM_REQUIRE_CORPUS(corpus);
   AEM_REQUIRE_BAKE();
   const auto dir = scratch_dir("corpus_helmet");
-  const auto model = bake(corpus, "DamagedHelmet", dir);
+  const auto model = bake_khronos_glb(corpus, "DamagedHelmet", dir);
   const Image image = screenshot(model, dir / "helmet.png", kView);
   expect_matches_reference(image, "DamagedHelmet");
   EXPECT_GT(coverage(image), 0.25);
@@ -53,7 +34,7 @@ TEST(ViewerCorpus, BoxTextured) {
   AEM_REQUIRE_CORPUS(corpus);
   AEM_REQUIRE_BAKE();
   const auto dir = scratch_dir("corpus_box");
-  const Image image = screenshot(bake(corpus, "BoxTextured", dir), dir / "box.png", kView);
+  const Image image = screenshot(bake_khronos_glb(corpus, "BoxTextured", dir), dir / "box.png", kView);
   expect_matches_reference(image, "BoxTextured");
   EXPECT_GT(coverage(image), 0.2);
   EXPECT_LT(coverage(image), 0.85);
@@ -83,7 +64,7 @@ TEST(ViewerCorpus, CesiumManAnimates) {
   AEM_REQUIRE_CORPUS(corpus);
   AEM_REQUIRE_BAKE();
   const auto dir = scratch_dir("corpus_cesium");
-  const auto model = bake(corpus, "CesiumMan", dir);
+  const auto model = bake_khronos_glb(corpus, "CesiumMan", dir);
   const Image t0 = screenshot(model, dir / "t0.png", kView + " --time 0");
   const Image t1 = screenshot(model, dir / "t1.png", kView + " --time 1");
   const Image bind = screenshot(model, dir / "bind.png", kView + " --animation none");
@@ -121,7 +102,7 @@ TEST(ViewerCorpus, TextureSettingsTestSingleAndDoubleSidedRowsPass) {
   AEM_REQUIRE_CORPUS(corpus);
   AEM_REQUIRE_BAKE();
   const auto dir = scratch_dir("corpus_texture_settings");
-  const auto model = bake(corpus, "TextureSettingsTest", dir);
+  const auto model = bake_khronos_glb(corpus, "TextureSettingsTest", dir);
   const Image image = screenshot(model, dir / "front.png", "--size 512x512 --yaw 0 --pitch 0 --no-grid");
   expect_matches_reference(image, "TextureSettingsTest");
   const CellColours single = cell_colours(image, 145, 172), both = cell_colours(image, 177, 204);

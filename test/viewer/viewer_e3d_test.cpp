@@ -21,8 +21,6 @@
 namespace aem::test::viewer {
 namespace {
 
-bool have_bake() { return run_command(shell_quote(AEM_CLI_PATH) + " bake --help").exit_code == 0; }
-
 std::vector<std::filesystem::path> corpus_e3d_models(const std::filesystem::path& corpus) {
   std::vector<std::filesystem::path> models;
   std::error_code ec;

@@ -52,7 +52,7 @@ std::filesystem::path write_quad_gltf(const std::filesystem::path& dir, const st
   return path;
 }
 
-const std::string kFront = "--size 256x256 --yaw 0 --pitch 0 --distance 4 --no-grid";
+const std::string kGltfFront = "--size 256x256 --yaw 0 --pitch 0 --distance 4 --no-grid";
 const std::string kBehind = "--size 256x256 --yaw 180 --pitch 0 --distance 4 --no-grid";
 
 std::string read_text(const std::filesystem::path& path) {
@@ -78,7 +78,7 @@ TEST(ViewerRender, GltfWarningsGoToStderrAndThePanelAndTheModelShows) {
   const auto plain = write_quad_gltf(dir, "plain", {});
   // stdout and stderr apart: the warning is on stderr, named and prefixed.
   const std::string command = shell_quote(AEM_VIEWER_PATH) + " " + shell_quote(coloured.string()) + " --screenshot " +
-                              shell_quote((dir / "coloured.png").string()) + " " + kFront + " >" +
+                              shell_quote((dir / "coloured.png").string()) + " " + kGltfFront + " >" +
                               shell_quote((dir / "stdout.txt").string()) + " 2>" + shell_quote((dir / "stderr.txt").string());
   ASSERT_EQ(std::system(command.c_str()), 0) << read_text(dir / "stderr.txt");
   const std::string err = read_text(dir / "stderr.txt");
@@ -89,7 +89,7 @@ TEST(ViewerRender, GltfWarningsGoToStderrAndThePanelAndTheModelShows) {
   EXPECT_NEAR(coverage(read_png(dir / "coloured.png")), 0.364, 0.03);
   // No warnings, no warning line.
   const CommandResult quiet = run_viewer(shell_quote(plain.string()) + " --screenshot " +
-                                         shell_quote((dir / "plain.png").string()) + " " + kFront);
+                                         shell_quote((dir / "plain.png").string()) + " " + kGltfFront);
   EXPECT_EQ(quiet.exit_code, 0) << quiet.output;
   EXPECT_EQ(quiet.output.find("warning:"), std::string::npos) << quiet.output;
   // The UI lists the warning: a heading and the message, two lines or more below the rest.
@@ -106,14 +106,14 @@ TEST(ViewerRender, SingleSidedGltfIsCulledFromBehindDoubleSidedIsNot) {
   const auto single = write_quad_gltf(dir, "single", {});
   const auto both = write_quad_gltf(dir, "both", {.double_sided = true});
   // From the front both show (the mirroring node did not turn the quad's front away).
-  EXPECT_NEAR(coverage(screenshot(single, dir / "single_front.png", kFront)), 0.364, 0.03);
-  const Image both_front = screenshot(both, dir / "both_front.png", kFront);
+  EXPECT_NEAR(coverage(screenshot(single, dir / "single_front.png", kGltfFront)), 0.364, 0.03);
+  const Image both_front = screenshot(both, dir / "both_front.png", kGltfFront);
   EXPECT_NEAR(coverage(both_front), 0.364, 0.03);
   // From behind only the double-sided one, with the same base colour.
   EXPECT_EQ(coverage(screenshot(single, dir / "single_behind.png", kBehind)), 0.0);
   const Image both_behind = screenshot(both, dir / "both_behind.png", kBehind);
   EXPECT_NEAR(coverage(both_behind), 0.364, 0.03);
-  const Image front_colour = screenshot(both, dir / "both_front_base.png", kFront + " --mode base-color");
+  const Image front_colour = screenshot(both, dir / "both_front_base.png", kGltfFront + " --mode base-color");
   const Image behind_colour = screenshot(both, dir / "both_behind_base.png", kBehind + " --mode base-color");
   ASSERT_GT(front_colour.width, 0);
   ASSERT_GT(behind_colour.width, 0);

@@ -101,7 +101,7 @@ std::filesystem::path write(const std::filesystem::path& dir, const std::string&
 }
 
 // Front view, fixed distance: the 2x2 quad spans pixels ~51..205 of a 256 frame.
-const std::string kFront = "--size 256x256 --yaw 0 --pitch 0 --distance 4 --no-grid";
+const std::string kRenderFront = "--size 256x256 --yaw 0 --pitch 0 --distance 4 --no-grid";
 
 // The pixel column/row of quad coordinate q (metres) in a 256 frame at distance 4.
 int pixel_of(float q) { return int(std::lround(128 + q / (4 * std::tan(0.3926991f)) * 128 - 0.5f)); }
@@ -132,7 +132,7 @@ void check_channels(const std::filesystem::path& model, const std::filesystem::p
       {"bitangents", {128, 255, 128}}, {"uv", {128, 128, 0}},
   };
   for (const auto& c : cases) {
-    const Image image = screenshot(model, dir / (std::string(c.mode) + ".png"), kFront + " --mode " + c.mode, env);
+    const Image image = screenshot(model, dir / (std::string(c.mode) + ".png"), kRenderFront + " --mode " + c.mode, env);
     expect_pixel(image, 128, 128, c.expected, 3, c.mode);
   }
 }
@@ -161,7 +161,7 @@ TEST(ViewerRender, QuadLitMatchesReference) {
   AEM_REQUIRE_DISPLAY();
   const auto dir = scratch_dir("quad_lit");
   const auto model = write(dir, "quad", channel_quad(Compression::none, Compression::none));
-  const Image lit = screenshot(model, dir / "lit.png", kFront);
+  const Image lit = screenshot(model, dir / "lit.png", kRenderFront);
   expect_matches_reference(lit, "quad_lit");
   const double share = coverage(lit);  // (2 / 3.314)^2 of the frame
   EXPECT_NEAR(share, 0.364, 0.02);
@@ -205,7 +205,7 @@ TEST(ViewerRender, EveryMipLevelIsUploaded) {
     const auto model = write(dir, "mips" + std::to_string(int(compression)), m);
     const std::string name = compression == Compression::none ? "rgba8" : "bc7";
     // Near: 64 texels over ~155 pixels, magnified: level 0.
-    const Image near = screenshot(model, dir / ("near_" + name + ".png"), kFront + " --mode base-color");
+    const Image near = screenshot(model, dir / ("near_" + name + ".png"), kRenderFront + " --mode base-color");
     expect_pixel(near, 128, 128, {255, 0, 0}, 3, "near " + name);
     // Far: 64 texels over ~8 pixels: level 3.
     const Image far = screenshot(model, dir / ("far_" + name + ".png"),
@@ -236,7 +236,7 @@ TEST(ViewerRender, WrapModesAndUvOrientationAreHonoured) {
     m.materials.push_back({0, 1, 2, 0});
     add_quad(m, 0, 1, 2, 0);  // u runs 0..2
     const std::string name = "wrap" + std::to_string(int(c.wrap));
-    const Image image = screenshot(write(dir, name, m), dir / (name + ".png"), kFront + " --mode base-color");
+    const Image image = screenshot(write(dir, name, m), dir / (name + ".png"), kRenderFront + " --mode base-color");
     // u = 1.25 is x = 0.25 m; v = 0.75 (third stored row) is y = -0.5 m.
     expect_pixel(image, pixel_of(0.25f), pixel_of(0.5f), {c.expected, c.expected, c.expected}, 6, name);
     // UV (0, 0) is the first stored row: the top of the quad (v = 0.25, y = +0.5 m) is red.
@@ -269,7 +269,7 @@ TEST(ViewerRender, AlphaTestAndTransparentSorting) {
     }
     add_quad(m, 0.6f, 0.2f, 1, 3);  // alpha-tested away: never white
     const std::string name = front_first ? "front_first" : "back_first";
-    const Image image = screenshot(write(dir, name, m), dir / (name + ".png"), kFront);
+    const Image image = screenshot(write(dir, name, m), dir / (name + ".png"), kRenderFront);
     const std::uint8_t* p = image.at(128, 128);
     // Back to front: blue over green over red: blue dominates, green and red show through.
     EXPECT_GT(p[2], p[1] + 20) << name << ": " << int(p[0]) << "," << int(p[1]) << "," << int(p[2]);
@@ -293,7 +293,7 @@ TEST(ViewerRender, BackFacesAreCulledForEveryMaterial) {
   add_quad(m, 0, 1, 1, 0);
   add_quad(m, 0.3f, 1, 1, 1);
   const auto model = write(dir, "quads", m);
-  const Image front = screenshot(model, dir / "front.png", kFront);
+  const Image front = screenshot(model, dir / "front.png", kRenderFront);
   EXPECT_GT(coverage(front), 0.35);
   EXPECT_GT(front.at(128, 128)[1], 60) << "the transparent quad is not drawn in front";
   const Image behind = screenshot(model, dir / "behind.png", "--size 256x256 --yaw 180 --pitch 0 --distance 4 --no-grid");

@@ -34,6 +34,18 @@ bool have_display() {
   return display != nullptr && *display != '\0';
 }
 
+bool have_bake() { return run_command(shell_quote(AEM_CLI_PATH) + " bake --help").exit_code == 0; }
+
+std::filesystem::path bake_khronos_glb(const std::filesystem::path& corpus, const std::string& name,
+                                       const std::filesystem::path& dir) {
+  const auto input = corpus / "khronos" / name / "glTF-Binary" / (name + ".glb");
+  const auto output = dir / (name + ".aem");
+  const CommandResult result = run_command(shell_quote(AEM_CLI_PATH) + " bake " + shell_quote(input.string()) +
+                                           " -o " + shell_quote(output.string()));
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  return output;
+}
+
 CommandResult run_viewer(const std::string& args, const std::string& environment) {
   return run_command(environment + " " + shell_quote(AEM_VIEWER_PATH) + " " + args);
 }

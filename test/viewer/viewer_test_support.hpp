@@ -50,8 +50,21 @@ void expect_matches_reference(const Image& image, const std::string& name);
 // Whether there is an X display to render on (the ctest entries run under xvfb-run).
 bool have_display();
 
+// Whether this build's `aem` has `bake` (the glTF pipeline), which turns corpus models into .aem.
+bool have_bake();
+
+// Bakes corpus/khronos/<name>/glTF-Binary/<name>.glb into `dir` with `aem bake` (the bake's
+// failure is a test failure); returns the .aem's path.
+std::filesystem::path bake_khronos_glb(const std::filesystem::path& corpus, const std::string& name,
+                                       const std::filesystem::path& dir);
+
 }  // namespace aem::test::viewer
 
 #define AEM_REQUIRE_DISPLAY()                                                                      \
   if (!::aem::test::viewer::have_display())                                                        \
   GTEST_SKIP() << "no X display: install xvfb and xauth (the ctest entry runs under xvfb-run)"
+
+#define AEM_REQUIRE_BAKE()                                                                          \
+  if (!::aem::test::viewer::have_bake())                                                            \
+  GTEST_SKIP() << "`aem bake` is not available in this build (the glTF pipeline is needed to turn " \
+                  "corpus models into .aem)"

@@ -52,7 +52,7 @@ std::filesystem::path two_material_model(const std::filesystem::path& dir) {
 
 // Front view at a fixed distance: in a 512 frame the quads' centres are at x ~153 and ~359,
 // their rows 153..359; above row 150 there is only background.
-const std::string kFront = "--size 512x512 --yaw 0 --pitch 0 --distance 6 --no-grid";
+const std::string kUiFront = "--size 512x512 --yaw 0 --pitch 0 --distance 6 --no-grid";
 
 bool same_pixel(const Image& a, const Image& b, int x, int y, int tolerance) {
   for (int c = 0; c < 3; ++c) {
@@ -65,7 +65,7 @@ TEST(ViewerUi, PickSelectsTheMaterialUnderThePixelAndHighlightsIt) {
   AEM_REQUIRE_DISPLAY();
   const auto dir = scratch_dir("ui_pick");
   const auto model = two_material_model(dir);
-  const Image plain = screenshot(model, dir / "plain.png", kFront);
+  const Image plain = screenshot(model, dir / "plain.png", kUiFront);
   ASSERT_EQ(plain.width, 512);
 
   const struct {
@@ -76,7 +76,7 @@ TEST(ViewerUi, PickSelectsTheMaterialUnderThePixelAndHighlightsIt) {
     const std::string pick = std::to_string(c.x) + "," + std::to_string(c.y);
     const auto png = dir / ("pick_" + std::to_string(c.x) + ".png");
     const CommandResult run = run_viewer(shell_quote(model.string()) + " --screenshot " + shell_quote(png.string()) +
-                                         " " + kFront + " --pick " + pick);
+                                         " " + kUiFront + " --pick " + pick);
     ASSERT_EQ(run.exit_code, 0) << run.output;
     const std::string expected = c.material >= 0 ? "picked material " + std::to_string(c.material) + " at " + pick
                                                  : "picked nothing at " + pick;

@@ -21,7 +21,7 @@
 namespace aem::pipeline {
 namespace {
 
-constexpr const char* kExtension = "KHR_draco_mesh_compression";
+constexpr const char* kDracoExtension = "KHR_draco_mesh_compression";
 
 // Components per element of a vertex attribute accessor (SCALAR .. VEC4); 0 for the matrices,
 // which are no vertex attributes, and for unknown types.
@@ -126,7 +126,7 @@ struct PrimitiveDecoder {
   std::string where;  // "mesh 2 primitive 0"
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw BakeError(model.string() + ": " + where + ": " + kExtension + ": " + what);
+    throw BakeError(model.string() + ": " + where + ": " + kDracoExtension + ": " + what);
   }
 
   // The declared accessor `index` (its type and component type are what the decoded data becomes).
@@ -193,7 +193,7 @@ struct PrimitiveDecoder {
       declared_bytes += std::uint64_t(a.count) * 16;  // at most VEC4 of 4-byte components
     }
     if (primitive.indices >= 0) declared_bytes += std::uint64_t(declared(primitive.indices, "indices").count) * 4;
-    budget.check(declared_bytes, where + " (" + kExtension + ", as its accessors declare)");
+    budget.check(declared_bytes, where + " (" + kDracoExtension + ", as its accessors declare)");
   }
 
   // The decoded mesh. What the stream's header claims is checked against the limit first, since
@@ -203,7 +203,7 @@ struct PrimitiveDecoder {
     const std::optional<std::uint64_t> working = DracoHeader(stream).working_bytes(problem);
     if (!working)
       fail("the data in bufferView " + std::to_string(view_index) + " cannot be decoded (" + problem + ")");
-    budget.check(*working, where + " (" + kExtension + ", as its Draco header claims)");
+    budget.check(*working, where + " (" + kDracoExtension + ", as its Draco header claims)");
     draco::DecoderBuffer buffer;
     buffer.Init(reinterpret_cast<const char*>(stream.data()), stream.size());
     draco::Decoder decoder;
@@ -304,12 +304,12 @@ struct PrimitiveDecoder {
     check_plain_attributes(primitive, attributes, points);
     std::uint64_t size = 0;
     const std::vector<Part> parts = layout_parts(primitive, attributes, *mesh, size);
-    budget.take(size, where + " (" + kExtension + ", decoded)");
+    budget.take(size, where + " (" + kDracoExtension + ", decoded)");
     tinygltf::Buffer out = decoded_buffer(*mesh, parts, size);
     const int buffer_index = int(gltf.buffers.size());
     gltf.buffers.push_back(std::move(out));
     point_at_buffer(primitive, parts, buffer_index, index_count, points);
-    primitive.extensions.erase(kExtension);
+    primitive.extensions.erase(kDracoExtension);
   }
 };
 
@@ -320,7 +320,7 @@ void decode_draco_primitives(const std::filesystem::path& model, tinygltf::Model
   for (std::size_t mi = 0; mi < gltf.meshes.size(); ++mi) {
     for (std::size_t pi = 0; pi < gltf.meshes[mi].primitives.size(); ++pi) {
       tinygltf::Primitive& primitive = gltf.meshes[mi].primitives[pi];
-      const auto ext = primitive.extensions.find(kExtension);
+      const auto ext = primitive.extensions.find(kDracoExtension);
       if (ext == primitive.extensions.end()) continue;
       throw_if_cancelled(options, model);
       const tinygltf::Value value = ext->second;  // decode() erases the original

@@ -14,7 +14,7 @@
 namespace aem::pipeline {
 namespace {
 
-constexpr const char* kExtension = "EXT_meshopt_compression";
+constexpr const char* kMeshoptExtension = "EXT_meshopt_compression";
 
 enum class Mode { attributes, triangles, indices };
 enum class Filter { none, octahedral, quaternion, exponential };
@@ -31,7 +31,7 @@ struct CompressedView {
 };
 
 [[noreturn]] void fail(const std::filesystem::path& model, int view, const std::string& what) {
-  throw BakeError(model.string() + ": bufferView " + std::to_string(view) + ": " + kExtension + ": " + what);
+  throw BakeError(model.string() + ": bufferView " + std::to_string(view) + ": " + kMeshoptExtension + ": " + what);
 }
 
 CompressedView read_extension(const std::filesystem::path& model, const tinygltf::Model& gltf, int view_index,
@@ -120,11 +120,11 @@ void decode_meshopt_views(const std::filesystem::path& model, tinygltf::Model& g
   std::size_t total = 0;
   for (std::size_t i = 0; i < gltf.bufferViews.size(); ++i) {
     const tinygltf::BufferView& view = gltf.bufferViews[i];
-    const auto ext = view.extensions.find(kExtension);
+    const auto ext = view.extensions.find(kMeshoptExtension);
     if (ext == view.extensions.end()) {
       if (plan.fallback_byte_length.count(view.buffer))
         throw BakeError(model.string() + ": bufferView " + std::to_string(i) + " lies in buffer " +
-                        std::to_string(view.buffer) + ", an " + kExtension +
+                        std::to_string(view.buffer) + ", an " + kMeshoptExtension +
                         " fallback buffer that has no data, but is not compressed");
       continue;
     }
@@ -134,7 +134,7 @@ void decode_meshopt_views(const std::filesystem::path& model, tinygltf::Model& g
         fail(model, int(i), "bytes " + std::to_string(view.byteOffset) + ".." +
                                 std::to_string(view.byteOffset + view.byteLength) + " lie outside fallback buffer " +
                                 std::to_string(view.buffer) + " of " + std::to_string(fallback->second) + " bytes");
-    budget.take(c.decoded_size(), "bufferView " + std::to_string(i) + " (" + kExtension + ")");
+    budget.take(c.decoded_size(), "bufferView " + std::to_string(i) + " (" + kMeshoptExtension + ")");
     total += (c.decoded_size() + 3) / 4 * 4;  // each view starts 4-aligned
     views.push_back(c);
   }
@@ -155,7 +155,7 @@ void decode_meshopt_views(const std::filesystem::path& model, tinygltf::Model& g
     tinygltf::BufferView& view = gltf.bufferViews[std::size_t(c.view)];
     view.buffer = decoded_index;
     view.byteOffset = at;
-    view.extensions.erase(kExtension);
+    view.extensions.erase(kMeshoptExtension);
     at += (c.decoded_size() + 3) / 4 * 4;
   }
   gltf.buffers.push_back(std::move(decoded));
