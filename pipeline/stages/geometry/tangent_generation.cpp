@@ -15,7 +15,7 @@ namespace {
 
 using math::Vec3;
 
-constexpr std::uint32_t kNone = UINT32_MAX;
+constexpr std::uint32_t kNoIndex = UINT32_MAX;
 
 // The bits of a float with -0 read as +0, so that welding treats them as equal (they compare equal).
 std::uint32_t weld_bits(float f) {
@@ -39,15 +39,15 @@ struct MeshReader {
 };
 
 // For every vertex, the first corner (in triangle order) of any vertex with the same position,
-// normal and UV: MikkTSpace's welded vertex, named by that corner. kNone for unused vertices.
+// normal and UV: MikkTSpace's welded vertex, named by that corner. kNoIndex for unused vertices.
 std::vector<std::uint32_t> welded_ids(const TangentMesh& mesh) {
   const std::size_t count = mesh.positions.size() / 3;
-  std::vector<std::uint32_t> first_corner(count, kNone);
+  std::vector<std::uint32_t> first_corner(count, kNoIndex);
   for (std::size_t c = mesh.triangles.size(); c-- > 0;) first_corner[mesh.triangles[c]] = std::uint32_t(c);
   using Key = std::array<std::uint32_t, 8>;
   std::vector<std::pair<Key, std::uint32_t>> used;  // key and vertex, for the vertices in use
   for (std::uint32_t v = 0; v < count; ++v) {
-    if (first_corner[v] == kNone) continue;
+    if (first_corner[v] == kNoIndex) continue;
     Key k;
     for (std::uint32_t i = 0; i < 3; ++i) k[i] = weld_bits(mesh.positions[std::size_t(v) * 3 + i]);
     for (std::uint32_t i = 0; i < 3; ++i) k[3 + i] = weld_bits(mesh.normals[std::size_t(v) * 3 + i]);
@@ -55,7 +55,7 @@ std::vector<std::uint32_t> welded_ids(const TangentMesh& mesh) {
     used.emplace_back(k, v);
   }
   std::sort(used.begin(), used.end());
-  std::vector<std::uint32_t> id(count, kNone);
+  std::vector<std::uint32_t> id(count, kNoIndex);
   for (std::size_t begin = 0; begin < used.size();) {
     std::size_t end = begin + 1;
     std::uint32_t first = first_corner[used[begin].second];
@@ -122,7 +122,7 @@ std::vector<std::uint32_t> edge_neighbours(const std::vector<std::uint32_t>& wel
     if (x.hi != y.hi) return x.hi < y.hi;
     return x.triangle != y.triangle ? x.triangle < y.triangle : x.edge < y.edge;
   });
-  std::vector<std::uint32_t> neighbour(info.size() * 3, kNone);
+  std::vector<std::uint32_t> neighbour(info.size() * 3, kNoIndex);
   std::vector<std::size_t> waiting;  // unpaired entries of the current edge, all one direction
   std::size_t head = 0;
   for (std::size_t i = 0; i < edges.size(); ++i) {
@@ -158,14 +158,14 @@ std::vector<std::uint32_t> corner_groups(const std::vector<std::uint32_t>& welde
                                          const std::vector<std::uint32_t>& neighbour,
                                          std::vector<bool>& group_preserves,
                                          const std::atomic<bool>* cancel) {
-  std::vector<std::uint32_t> group(welded_corner.size(), kNone);
+  std::vector<std::uint32_t> group(welded_corner.size(), kNoIndex);
   std::vector<std::uint32_t> stack;
   const auto triangles = std::uint32_t(info.size());
   for (std::uint32_t root = 0; root < triangles; ++root) {
     if (root % kCancelCheckInterval == 0) throw_if_cancelled(cancel);
     if (info[root].degenerate || info[root].joins_any) continue;
     for (std::uint32_t rc = 0; rc < 3; ++rc) {
-      if (group[std::size_t(root) * 3 + rc] != kNone) continue;
+      if (group[std::size_t(root) * 3 + rc] != kNoIndex) continue;
       const auto g = std::uint32_t(group_preserves.size());
       const std::uint32_t id = welded_corner[std::size_t(root) * 3 + rc];
       const bool preserves = info[root].preserves;
@@ -176,16 +176,16 @@ std::vector<std::uint32_t> corner_groups(const std::vector<std::uint32_t>& welde
         stack.pop_back();
         const int c = corner_at(welded_corner, t, id);
         std::uint32_t& slot = group[std::size_t(t) * 3 + std::uint32_t(c)];
-        if (slot != kNone) continue;
-        if (info[t].joins_any && group[std::size_t(t) * 3] == kNone && group[std::size_t(t) * 3 + 1] == kNone && group[std::size_t(t) * 3 + 2] == kNone)
+        if (slot != kNoIndex) continue;
+        if (info[t].joins_any && group[std::size_t(t) * 3] == kNoIndex && group[std::size_t(t) * 3 + 1] == kNoIndex && group[std::size_t(t) * 3 + 2] == kNoIndex)
           info[t].preserves = preserves;
         if (info[t].preserves != preserves) continue;
         slot = g;
         // Both edges at this corner hold the vertex; the one leaving it is followed first.
         const std::uint32_t before = neighbour[std::size_t(t) * 3 + std::uint32_t((c + 2) % 3)];
         const std::uint32_t after = neighbour[std::size_t(t) * 3 + std::uint32_t(c)];
-        if (before != kNone) stack.push_back(before);
-        if (after != kNone) stack.push_back(after);
+        if (before != kNoIndex) stack.push_back(before);
+        if (after != kNoIndex) stack.push_back(after);
       }
     }
   }
@@ -239,7 +239,7 @@ std::vector<Frame> corner_frames(const MeshReader& in) {
     if (info[t].joins_any) continue;
     for (int c = 0; c < 3; ++c) {
       const std::uint32_t g = group[std::size_t(t) * 3 + std::uint32_t(c)];
-      if (g == kNone) continue;
+      if (g == kNoIndex) continue;
       const Vec3 n = in.normal(tri[std::size_t(t) * 3 + std::uint32_t(c)]);
       const Vec3 u = info[t].u_direction;
       const Vec3 projected = math::normalize(math::sub(u, math::scale(n, math::dot(n, u))));
@@ -247,21 +247,21 @@ std::vector<Frame> corner_frames(const MeshReader& in) {
     }
   }
   std::vector<Frame> frames(tri.size());
-  std::vector<std::uint32_t> first_good_corner(tri.size(), kNone);  // by welded id (a corner)
+  std::vector<std::uint32_t> first_good_corner(tri.size(), kNoIndex);  // by welded id (a corner)
   throw_if_cancelled(in.cancel);
   for (std::size_t c = 0; c < tri.size(); ++c) {
     const std::uint32_t g = group[c];
-    const Vec3 t = g == kNone ? Vec3{0, 0, 0} : math::normalize(sum[g]);
+    const Vec3 t = g == kNoIndex ? Vec3{0, 0, 0} : math::normalize(sum[g]);
     if (t == Vec3{0, 0, 0}) {
       frames[c] = perpendicular_frame(in, tri[c]);
     } else {
       frames[c] = {{float(t[0]), float(t[1]), float(t[2])}, group_preserves[g] ? 1.0f : -1.0f};
     }
-    if (!info[c / 3].degenerate && first_good_corner[welded_corner[c]] == kNone)
+    if (!info[c / 3].degenerate && first_good_corner[welded_corner[c]] == kNoIndex)
       first_good_corner[welded_corner[c]] = std::uint32_t(c);
   }
   for (std::size_t c = 0; c < tri.size(); ++c)
-    if (info[c / 3].degenerate && first_good_corner[welded_corner[c]] != kNone)
+    if (info[c / 3].degenerate && first_good_corner[welded_corner[c]] != kNoIndex)
       frames[c] = frames[first_good_corner[welded_corner[c]]];
   return frames;
 }
@@ -279,7 +279,7 @@ void perpendicular_tangent(const float nf[3], float out[3]) {
 void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
                        std::vector<std::uint32_t>& split_from, const std::atomic<bool>* cancel) {
   const std::size_t count = mesh.positions.size() / 3;
-  if (mesh.triangles.size() >= kNone || count >= kNone)
+  if (mesh.triangles.size() >= kNoIndex || count >= kNoIndex)
     throw std::length_error("generate_tangents: corners and vertices must each number fewer than 2^32 - 1");
   const std::vector<Frame> frames = corner_frames(MeshReader{mesh, cancel});
   throw_if_cancelled(cancel);
@@ -303,7 +303,7 @@ void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
     if (i > 0 && !same_class(order[i], order[i - 1])) ++classes;
     class_of[order[i][5]] = classes;
   }
-  std::vector<std::uint32_t> vertex_of_class(order.empty() ? 0 : classes + 1, kNone);
+  std::vector<std::uint32_t> vertex_of_class(order.empty() ? 0 : classes + 1, kNoIndex);
   std::vector<bool> vertex_taken(count, false);
   tangents.assign(count * 4, 0.0f);
   for (std::uint32_t v = 0; v < count; ++v) {
@@ -314,7 +314,7 @@ void generate_tangents(TangentMesh& mesh, std::vector<float>& tangents,
   for (std::size_t c = 0; c < frames.size(); ++c) {
     std::uint32_t& target = vertex_of_class[class_of[c]];
     const std::uint32_t v = mesh.triangles[c];
-    if (target == kNone) {
+    if (target == kNoIndex) {
       if (!vertex_taken[v]) {
         vertex_taken[v] = true;
         target = v;
