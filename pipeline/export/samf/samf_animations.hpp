@@ -35,7 +35,7 @@ std::vector<AnimationPlan> plan_animations(const Model& model, const std::string
 // and every bone, frame by frame: the bone's parent-relative matrix (the static bone's is the
 // identity).
 template <class Visit>
-void sample_animation(const Model& model, AnimationSampler& sampler, const Bones& bones,
+void sample_animation(const Model& model, aem::AnimationSampler& sampler, const Bones& bones,
                       const AnimationPlan& plan, double fps, Visit&& visit) {
   std::vector<Transform> locals(model.joints().size());
   const double duration = model.animations()[plan.index].duration;
