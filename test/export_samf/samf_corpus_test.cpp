@@ -3,6 +3,7 @@
 // against the AEM runtime's.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 

@@ -3,7 +3,6 @@
 #include "aem/pipeline/samf_export.hpp"
 
 #include <cmath>
-#include <functional>
 
 #include "export/samf/samf_animations.hpp"
 #include "export/samf/samf_bones.hpp"
@@ -67,8 +66,8 @@ void fit_vertices(const Model& model, const std::string& model_name, ScaleFit& f
     }
 }
 
-void fit_matrix(const math::Mat4& m, const std::string& model_name, ScaleFit& fit,
-                const std::function<std::string()>& where) {
+template <class Where>
+void fit_matrix(const math::Mat4& m, const std::string& model_name, ScaleFit& fit, Where&& where) {
   check_entries(m, model_name, where);
   for (std::size_t axis = 0; axis < 3; ++axis)
     fit.add(m[12 + axis], [&] { return where() + " translation " + kAxes[axis]; });
@@ -76,7 +75,7 @@ void fit_matrix(const math::Mat4& m, const std::string& model_name, ScaleFit& fi
 
 // Checks every matrix entry and offers every coordinate to the scale fit.
 ScaleFit fit_coordinates(const Model& model, const std::string& model_name, const Bones& bones,
-                               const std::vector<AnimationPlan>& plans, aem::AnimationSampler& sampler, double fps) {
+                         const std::vector<AnimationPlan>& plans, aem::AnimationSampler& sampler, double fps) {
   ScaleFit fit;
   fit_vertices(model, model_name, fit);
   for (std::size_t b = 0; b < bones.count(); ++b)
