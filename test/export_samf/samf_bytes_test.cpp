@@ -28,7 +28,7 @@ struct Expected {
 // (identity bind), and 'wave', 1 s turning 90 degrees about z. At 1 fps: 2 frames.
 TEST(SamfExport, TinyModelBytesWrittenByHand) {
   const OpenedModel tiny = open_content(tiny_model());
-  const auto result = pipeline::export_samf(*tiny.model, "tiny", {.fps = 1.0});
+  const auto result = pipeline::export_samf(*tiny.model, "tiny", {.fps = 1.0, .scale = {}});
   Expected e;
   e.raw({'S', 'A', 'M', 'F'});
   e.u16(2), e.u16(1), e.u16(1), e.u32(3), e.u16(1);   // version, bones, animations, vertices, faces
@@ -70,8 +70,10 @@ TEST(SamfExport, ExportingTwiceGivesTheSameBytes) {
   for (std::uint32_t seed : {3u, 17u, 2024u}) {
     pipeline::ModelContent content = random_model(seed);
     for (auto& joint : content.joints) joint.inverse_bind = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-    for (auto& v : content.vertices)
+    for (auto& v : content.vertices) {  // unit normals, weights on every slot
+      v.normal[0] = 0, v.normal[1] = 0, v.normal[2] = 1;
       for (float& w : v.weights) w = 0.25f;
+    }
     for (std::size_t a = 0; a < content.animations.size(); ++a) content.animations[a].name = "a" + std::to_string(a);
     const OpenedModel model = open_content(content);
     const auto first = pipeline::export_samf(*model.model, "random");

@@ -101,9 +101,9 @@ TEST(SamfExportLimits, CoordinatesOutsideTheRangeWithAGivenScale) {
   const OpenedModel model = open_content(m);
   EXPECT_EQ(export_error(*model.model, "tall", {.scale = 1.0}),
             "tall: with scale 1, coordinate 12.5 (vertex 1 position x) leaves 4.12's range [-8, 7.999755859375]; "
-            "a scale of at most 0.63998046875 fits (the automatic fit would use 0.5)");
+            "a scale of at most 0.63998046875000003 fits (the automatic fit would use 0.5)");
   EXPECT_EQ(export_error(*model.model, "tall", {.scale = 0.0}), "tall: scale 0 is not a finite number > 0");
-  EXPECT_EQ(export_error(*model.model, "tall", {.fps = -1}), "tall: fps -1 is not a finite number > 0");
+  EXPECT_EQ(export_error(*model.model, "tall", {.fps = -1, .scale = {}}), "tall: fps -1 is not a finite number > 0");
   const auto fitted = pipeline::export_samf(*model.model, "tall", {.scale = 0.6});
   EXPECT_EQ(fitted.scale, 0.6);
   EXPECT_EQ(read(fitted.bytes).positions[1].x, 30720);  // 12.5 x 0.6 x 4096
