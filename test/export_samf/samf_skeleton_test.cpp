@@ -107,4 +107,24 @@ TEST(SamfExportSkeleton, WeightsSumTo255ByLargestRemainder) {
   EXPECT_EQ(last[0] + last[1] + last[2] + last[3], 255);
 }
 
+// A children-first arm 20 units out, animated: the automatic fit (0.25) and the reordering keep
+// the file's skinning (specs/samf-export.md) where the runtime's is, times the scale.
+TEST(SamfExportSkeleton, SkinningSurvivesReorderingAndTheAutomaticFit) {
+  ModelContent m;
+  m.joints = {joint_at("hand", 24, 1), joint_at("arm", 20, 2), joint_at("body", 10, -1)};
+  m.vertices = {weighted(10, {2, -1, -1, -1}, {1, 0, 0, 0}), weighted(21, {1, 0, -1, -1}, {0.7f, 0.3f, 0, 0}),
+                weighted(25, {0, 1, 2, -1}, {0.5f, 0.3f, 0.2f, 0}), weighted(5, {-1, -1, -1, -1}, {0, 0, 0, 0})};
+  JointKeys body, arm, hand;
+  body.translations = {{0, {10, 0, 0, 0}}, {1, {10, 2, 0, 0}}};
+  arm.translations = {{0, {10, 0, 0, 0}}};
+  arm.rotations = {{0, {0, 0, 0, 1}}, {1, {0, 0, 0.38268343f, 0.92387953f}}};  // 45 degrees about z
+  hand.translations = {{0, {4, 0, 0, 0}}};
+  hand.rotations = {{0, {0, 0, 0, 1}}, {0.5f, {0.38268343f, 0, 0, 0.92387953f}}, {1, {0, 0, 0, 1}}};
+  m.animations = {AnimationDesc{"reach", 1, {hand, arm, body}}};
+  const OpenedModel opened = open_content(m);
+  const auto result = pipeline::export_samf(*opened.model, "reach");
+  EXPECT_EQ(result.scale, 0.25);
+  expect_skinning_matches(*opened.model, read(result.bytes), result.scale, 30.0);
+}
+
 }  // namespace aem::test::samf

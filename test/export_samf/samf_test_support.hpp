@@ -2,9 +2,11 @@
 // Shared by the SAMF export tests: models opened from ModelContent, the file's matrices as
 // doubles, the skinning of specs/samf-export.md from the file alone, and the AEM runtime's
 // skinning of the same vertex.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <cstdio>
 #include <memory>
 #include <span>
 #include <string>
@@ -24,6 +26,7 @@ namespace aem::test::samf {
 
 using Mat = std::array<double, 16>;  // column-major: m[4 * col + row]
 using Point = std::array<double, 3>;
+inline constexpr double kStep = 1.0 / 4096;  // one 4.12 unit
 
 // A model written by the model writer and opened (validated) from memory; the bytes live here.
 struct OpenedModel {
@@ -162,6 +165,28 @@ inline Point runtime_skin_vertex(const Vertex& v, std::span<const float> skinnin
     skinned = true;
   }
   return skinned ? result : p;
+}
+
+// The spec's skinning, from the file alone, at three frames of each animation against the AEM
+// runtime's: within 8 steps of 4.12 in scaled model units (specs/samf-export.md, "Accuracy").
+inline void expect_skinning_matches(const Model& model, const File& f, double scale, double fps) {
+  double worst = 0;
+  for (std::size_t a = 0; a < f.animations.size(); ++a) {
+    const std::uint32_t frames = f.animations[a].keyframe_count;
+    for (std::uint32_t frame : {0u, frames / 2, frames - 1}) {
+      const double time = std::min(frame / fps, double(model.animations()[a].duration));
+      const std::vector<float> runtime = runtime_skinning(model, std::uint32_t(a), float(time));
+      const std::vector<Mat> file = samf_skinning(f, a, frame);
+      for (std::size_t v = 0; v < model.vertices().size(); ++v) {
+        const Point expected = runtime_skin_vertex(model.vertices()[v], runtime);
+        const Point actual = samf_skin_vertex(f, file, v);
+        for (int k = 0; k < 3; ++k)
+          worst = std::max(worst, std::fabs(actual[std::size_t(k)] - expected[std::size_t(k)] * scale));
+      }
+    }
+  }
+  std::printf("worst skinned-position error: %.6g (%.2f steps of 1/4096)\n", worst, worst / kStep);
+  EXPECT_LE(worst, 8 * kStep);
 }
 
 }  // namespace aem::test::samf
