@@ -7,7 +7,6 @@
 namespace aem::cli {
 namespace {
 
-
 const char* status_name(pipeline::JobOutcome outcome) {
   switch (outcome) {
     case pipeline::JobOutcome::baked: return "baked";

@@ -16,7 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 // Every regular file below `dir` except the stamps, relative to it.
 std::set<std::string> files_below(const fs::path& dir) {
   std::set<std::string> files;

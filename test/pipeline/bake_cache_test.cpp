@@ -27,8 +27,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
-
 // The options every bake here uses: fast, and the same for the runs that are compared.
 const std::string kOptions = " -j2 --textures rgba --max-texture-size 256";
 

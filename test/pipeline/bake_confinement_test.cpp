@@ -27,7 +27,6 @@ namespace {
 namespace fs = std::filesystem;
 using std::chrono::seconds;
 
-
 // One triangle whose positions are buffer 0, read from `uri` (36 bytes: three float3).
 std::string triangle_gltf(const std::string& uri) {
   return R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": 36, "uri": ")" + uri + R"("}],

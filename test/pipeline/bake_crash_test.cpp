@@ -31,7 +31,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 // Every entry below `dir` (hidden ones and stamps included), relative to it.
 std::set<std::string> entries_below(const fs::path& dir) {
   std::set<std::string> names;
@@ -90,7 +89,6 @@ class BackgroundBake {
 };
 
 CommandResult run_bake(const std::string& args) { return run_command(aem() + " bake " + args); }
-
 
 TEST(BakeCrashes, TemporariesOfAKilledBakeGoWithTheNextBakeOfThatOutput) {
   ScratchDir dir("stale_temporaries");

@@ -35,7 +35,6 @@ std::set<std::string> all_files_below(const fs::path& dir) {
   return files;
 }
 
-
 TEST(BakeOutputs, AnotherModelBakedToTheSameOutputIsBakedAgain) {
   AEM_REQUIRE_CORPUS(corpus);
   ScratchDir dir("another_model");
