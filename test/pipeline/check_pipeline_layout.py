@@ -21,15 +21,18 @@ ALLOWED = {
     "cache": ["output", "io", "math"],
     "batch": ["cache", "output", "io", "math"],
     "request": ["output", "io", "math"],
+    # Exporters (export/<format>/) read an opened aem::Model: runtime, codec and public headers,
+    # and the rooms below everything.
+    "export": ["io", "math"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
 def room_of(relative_dir):
-    """The room a folder belongs to: its top folder, or import/<format> for producers."""
+    """The room a folder belongs to: its top folder, or import/<format> and export/<format>."""
     parts = relative_dir.split("/")
-    if parts[0] == "import" and len(parts) > 1:
-        return "import/" + parts[1]
+    if parts[0] in ("import", "export") and len(parts) > 1:
+        return parts[0] + "/" + parts[1]
     return parts[0]
 
 
