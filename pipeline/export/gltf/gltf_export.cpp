@@ -16,7 +16,7 @@ namespace aem::pipeline {
 namespace {
 
 // The nodes of the meshes (the skinned one referencing the skin) and the scene of every root.
-void add_scene(gltf::Document& doc, const gltf::ExportedMeshes& meshes, int skin, std::vector<int> roots) {
+void add_gltf_scene(gltf::Document& doc, const gltf::ExportedMeshes& meshes, int skin, std::vector<int> roots) {
   if (meshes.skinned >= 0) {
     nlohmann::json node = {{"name", "skinned mesh"}, {"mesh", meshes.skinned}};
     if (skin >= 0) node["skin"] = skin;
@@ -27,18 +27,18 @@ void add_scene(gltf::Document& doc, const gltf::ExportedMeshes& meshes, int skin
   doc.json["scene"] = 0;
 }
 
-std::string ascii_lower(std::string text) {
+std::string gltf_lower_extension(std::string text) {
   for (char& c : text)
     if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
   return text;
 }
 
-void append_u32(std::vector<std::byte>& out, std::uint32_t value) {
+void append_glb_u32(std::vector<std::byte>& out, std::uint32_t value) {
   for (int i = 0; i < 4; ++i) out.push_back(std::byte((value >> (8 * i)) & 0xFF));
 }
 
 // A file name as a relative URI: bytes other than letters, digits and -._~ percent-encoded.
-std::string uri_of(const std::string& name) {
+std::string gltf_uri_of(const std::string& name) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
   for (const char c : name) {
@@ -55,16 +55,16 @@ std::string uri_of(const std::string& name) {
   return out;
 }
 
-std::string document_json(const GltfDocument& document, const std::string& buffer_name) {
+std::string gltf_json_with_buffer_uri(const GltfDocument& document, const std::string& buffer_name) {
   nlohmann::json json = nlohmann::json::parse(document.json);
-  json["buffers"][0]["uri"] = uri_of(buffer_name);
+  json["buffers"][0]["uri"] = gltf_uri_of(buffer_name);
   return json.dump();
 }
 
 }  // namespace
 
 std::optional<GltfContainer> gltf_container_of(const std::filesystem::path& output) {
-  const std::string extension = ascii_lower(output.extension().string());
+  const std::string extension = gltf_lower_extension(output.extension().string());
   if (extension == ".gltf") return GltfContainer::gltf;
   if (extension == ".glb") return GltfContainer::glb;
   return std::nullopt;
@@ -77,7 +77,7 @@ GltfDocument build_gltf(const aem::Model& model, const std::string& model_name) 
   std::vector<int> roots;
   const int skin = gltf::export_skin(model, doc, roots);
   const gltf::ExportedMeshes meshes = gltf::export_meshes(model, materials, doc);
-  add_scene(doc, meshes, skin, roots);
+  add_gltf_scene(doc, meshes, skin, roots);
   gltf::export_animations(model, doc);
   while (doc.bin.size() % 4 != 0) doc.bin.push_back(std::byte{0});
   if (!doc.bin.empty()) doc.json["buffers"] = nlohmann::json::array({{{"byteLength", doc.bin.size()}}});
@@ -97,16 +97,16 @@ std::vector<std::byte> glb_bytes(const GltfDocument& document) {
   const std::size_t total = 12 + 8 + json.size() + (has_bin ? 8 + document.bin.size() : 0);
   std::vector<std::byte> out;
   out.reserve(total);
-  append_u32(out, 0x46546C67);  // "glTF"
-  append_u32(out, 2);
-  append_u32(out, std::uint32_t(total));
-  append_u32(out, std::uint32_t(json.size()));
-  append_u32(out, 0x4E4F534A);  // "JSON"
+  append_glb_u32(out, 0x46546C67);  // "glTF"
+  append_glb_u32(out, 2);
+  append_glb_u32(out, std::uint32_t(total));
+  append_glb_u32(out, std::uint32_t(json.size()));
+  append_glb_u32(out, 0x4E4F534A);  // "JSON"
   const auto* text = reinterpret_cast<const std::byte*>(json.data());
   out.insert(out.end(), text, text + json.size());
   if (has_bin) {
-    append_u32(out, std::uint32_t(document.bin.size()));
-    append_u32(out, 0x004E4942);  // "BIN\0"
+    append_glb_u32(out, std::uint32_t(document.bin.size()));
+    append_glb_u32(out, 0x004E4942);  // "BIN\0"
     out.insert(out.end(), document.bin.begin(), document.bin.end());
   }
   return out;
@@ -130,7 +130,7 @@ GltfExportResult export_gltf(const aem::Model& model, const std::filesystem::pat
     write_file_atomically(bin, document.bin);
     result.files.push_back(bin);
   }
-  const std::string json = document.bin.empty() ? document.json : document_json(document, bin.filename().string());
+  const std::string json = document.bin.empty() ? document.json : gltf_json_with_buffer_uri(document, bin.filename().string());
   try {
     write_file_atomically(output, std::as_bytes(std::span(json.data(), json.size())));
   } catch (...) {

@@ -14,10 +14,10 @@ struct PrimitiveVertices {
   std::vector<std::uint32_t> indices;
 };
 
-bool is_static(const aem::Vertex& v) { return v.weights[0] + v.weights[1] + v.weights[2] + v.weights[3] == 0.0f; }
+bool weighs_on_no_joint(const aem::Vertex& v) { return v.weights[0] + v.weights[1] + v.weights[2] + v.weights[3] == 0.0f; }
 
-// The handedness glTF's tangent w holds: the sign of dot(cross(N, T), B), +1 where it is 0.
-float handedness(const aem::Vertex& v) {
+// The tangent_handedness glTF's tangent w holds: the sign of dot(cross(N, T), B), +1 where it is 0.
+float tangent_handedness(const aem::Vertex& v) {
   const float* n = v.normal;
   const float* t = v.tangent;
   const float c[3] = {n[1] * t[2] - n[2] * t[1], n[2] * t[0] - n[0] * t[2], n[0] * t[1] - n[1] * t[0]};
@@ -34,7 +34,7 @@ nlohmann::json attributes(const aem::Model& model, const PrimitiveVertices& p, b
     position.insert(position.end(), v.position, v.position + 3);
     normal.insert(normal.end(), v.normal, v.normal + 3);
     tangent.insert(tangent.end(), v.tangent, v.tangent + 3);
-    tangent.push_back(handedness(v));
+    tangent.push_back(tangent_handedness(v));
     uv.insert(uv.end(), v.uv, v.uv + 2);
     if (!skinned) continue;
     for (int s = 0; s < 4; ++s) {
@@ -54,14 +54,14 @@ nlohmann::json attributes(const aem::Model& model, const PrimitiveVertices& p, b
 }
 
 // The triangles of `mesh` that are skinned (or not), with their vertices gathered.
-PrimitiveVertices gather(const aem::Model& model, const aem::Mesh& mesh, bool has_joints, bool skinned) {
+PrimitiveVertices gather_primitive(const aem::Model& model, const aem::Mesh& mesh, bool has_joints, bool skinned) {
   PrimitiveVertices out;
   std::unordered_map<std::uint32_t, std::uint32_t> local;
   const std::span<const std::uint32_t> indices = model.mesh_indices(mesh);
   const std::span<const aem::Vertex> vertices = model.vertices();
   for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
-    const bool rigid = !has_joints || (is_static(vertices[indices[t]]) && is_static(vertices[indices[t + 1]]) &&
-                                       is_static(vertices[indices[t + 2]]));
+    const bool rigid = !has_joints || (weighs_on_no_joint(vertices[indices[t]]) && weighs_on_no_joint(vertices[indices[t + 1]]) &&
+                                       weighs_on_no_joint(vertices[indices[t + 2]]));
     if (rigid == skinned) continue;
     for (std::size_t k = t; k < t + 3; ++k) {
       const auto [it, added] = local.emplace(indices[k], std::uint32_t(out.source.size()));
@@ -77,7 +77,7 @@ int export_mesh(const aem::Model& model, const std::vector<int>& materials, bool
   const bool has_joints = !model.joints().empty();
   nlohmann::json primitives = nlohmann::json::array();
   for (const aem::Mesh& mesh : model.meshes()) {
-    const PrimitiveVertices p = gather(model, mesh, has_joints, skinned);
+    const PrimitiveVertices p = gather_primitive(model, mesh, has_joints, skinned);
     if (p.indices.empty()) continue;
     primitives.push_back({{"attributes", attributes(model, p, skinned, doc)},
                           {"indices", doc.add_indices(p.indices)},
