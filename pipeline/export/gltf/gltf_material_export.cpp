@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "export/gltf/gltf_texture_pixels.hpp"
+#include "io/bilinear_sample.hpp"
 
 namespace aem::pipeline::gltf {
 namespace {
@@ -33,13 +34,7 @@ double linear_sample(const ImageRgba8& img, std::uint32_t x, std::uint32_t y, st
   auto at = [&](std::uint32_t xx, std::uint32_t yy) {
     return double(float(srgb_byte_to_linear(img.pixels[(std::size_t(yy) * img.width + xx) * 4 + c])));
   };
-  if (img.width == w && img.height == h) return at(x, y);
-  const double fx = std::clamp((x + 0.5) * img.width / w - 0.5, 0.0, double(img.width - 1));
-  const double fy = std::clamp((y + 0.5) * img.height / h - 0.5, 0.0, double(img.height - 1));
-  const auto x0 = std::uint32_t(fx), y0 = std::uint32_t(fy);
-  const std::uint32_t x1 = std::min(x0 + 1, img.width - 1), y1 = std::min(y0 + 1, img.height - 1);
-  const double ax = fx - x0, ay = fy - y0;
-  return (at(x0, y0) * (1 - ax) + at(x1, y0) * ax) * (1 - ay) + (at(x0, y1) * (1 - ax) + at(x1, y1) * ax) * ay;
+  return bilinear_sample(img.width, img.height, x, y, w, h, at);
 }
 
 // The intensity a bake finds for emitted colour `e` over base colour `b` (both linear).

@@ -43,7 +43,14 @@ int export_skin(const aem::Model& model, Document& document, std::vector<int>& r
     joint_nodes.push_back(int(j));
   }
   const int accessor = document.add_floats(inverse_binds, "MAT4", 16, 0, false);
-  return document.append("skins", {{"inverseBindMatrices", accessor}, {"joints", joint_nodes}});
+  nlohmann::json skin = {{"inverseBindMatrices", accessor}, {"joints", joint_nodes}};
+  if (roots.size() > 1) {
+    // glTF wants a skin's joints under one common root: a node without a transform above them.
+    const int root = document.append("nodes", {{"name", "skeleton root"}, {"children", roots}});
+    roots = {root};
+    skin["skeleton"] = root;
+  }
+  return document.append("skins", std::move(skin));
 }
 
 }  // namespace aem::pipeline::gltf

@@ -2,7 +2,8 @@
 // AEM joints to glTF nodes and one skin (specs/gltf-export.md, "Skin"): node j is joint j, named
 // as the joint, a child of its parent joint, with the local transform of the bind pose
 // (inverse(parent global) × global, global = inverse(inverse bind matrix)) as T, R, S; the skin
-// lists every joint with the AEM's inverse bind matrices.
+// lists every joint with the AEM's inverse bind matrices. Several root joints get a common root
+// (node joint count, no transform), as glTF wants of a skin's joints.
 #include <vector>
 
 #include "aem/model.hpp"
