@@ -31,7 +31,7 @@ std::vector<double> channel_value(const std::vector<float>& times, const std::ve
   std::size_t k = 0;
   while (times[k + 1] < t) ++k;
   const double u = (t - times[k]) / double(times[k + 1] - times[k]);
-  std::vector<double> a = key(k), b = key(k + 1), out(std::size_t(n));
+  std::vector<double> a = key(k), b = key(k + 1), out = std::vector<double>(std::size_t(n));
   if (n == 3) {
     for (std::size_t c = 0; c < 3; ++c) out[c] = a[c] + (b[c] - a[c]) * u;
     return out;

@@ -23,7 +23,9 @@ void add_gltf_scene(gltf::Document& doc, const gltf::ExportedMeshes& meshes, int
     roots.push_back(doc.append("nodes", std::move(node)));
   }
   if (meshes.rigid >= 0) roots.push_back(doc.append("nodes", {{"name", "mesh"}, {"mesh", meshes.rigid}}));
-  doc.json["scenes"] = nlohmann::json::array({{{"nodes", roots}}});
+  nlohmann::json scene = nlohmann::json::object();  // a model without triangles: an empty scene
+  if (!roots.empty()) scene["nodes"] = roots;
+  doc.json["scenes"] = nlohmann::json::array({scene});
   doc.json["scene"] = 0;
 }
 
