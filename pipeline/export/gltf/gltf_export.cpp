@@ -15,14 +15,14 @@
 namespace aem::pipeline {
 namespace {
 
-// The nodes of the meshes (the skinned one referencing the skin) and the scene of every root.
-void add_gltf_scene(gltf::Document& doc, const gltf::ExportedMeshes& meshes, int skin, std::vector<int> roots) {
-  if (meshes.skinned >= 0) {
-    nlohmann::json node = {{"name", "skinned mesh"}, {"mesh", meshes.skinned}};
-    if (skin >= 0) node["skin"] = skin;
+// The nodes of the meshes (the skinned ones referencing the skin) and the scene of every root.
+void add_gltf_scene(gltf::Document& doc, const std::vector<gltf::ExportedMesh>& meshes, int skin,
+                    std::vector<int> roots) {
+  for (const gltf::ExportedMesh& m : meshes) {
+    nlohmann::json node = {{"name", doc.json["meshes"][std::size_t(m.mesh)]["name"]}, {"mesh", m.mesh}};
+    if (m.skinned && skin >= 0) node["skin"] = skin;
     roots.push_back(doc.append("nodes", std::move(node)));
   }
-  if (meshes.rigid >= 0) roots.push_back(doc.append("nodes", {{"name", "mesh"}, {"mesh", meshes.rigid}}));
   nlohmann::json scene = nlohmann::json::object();  // a model without triangles: an empty scene
   if (!roots.empty()) scene["nodes"] = roots;
   doc.json["scenes"] = nlohmann::json::array({scene});
@@ -78,7 +78,7 @@ GltfDocument build_gltf(const aem::Model& model, const std::string& model_name) 
   const std::vector<int> materials = gltf::export_materials(model, doc);
   std::vector<int> roots;
   const int skin = gltf::export_skin(model, doc, roots);
-  const gltf::ExportedMeshes meshes = gltf::export_meshes(model, materials, doc);
+  const std::vector<gltf::ExportedMesh> meshes = gltf::export_meshes(model, materials, doc);
   add_gltf_scene(doc, meshes, skin, roots);
   gltf::export_animations(model, doc);
   while (doc.bin.size() % 4 != 0) doc.bin.push_back(std::byte{0});

@@ -79,28 +79,31 @@ PrimitiveVertices gather_primitive(const aem::Model& model, const aem::Mesh& mes
   return out;
 }
 
-// One glTF mesh of the skinned (or rigid) triangles of every AEM mesh, or -1 when there are none.
-int export_mesh(const aem::Model& model, const std::vector<int>& materials, bool skinned, Document& doc) {
-  const bool has_joints = !model.joints().empty();
-  nlohmann::json primitives = nlohmann::json::array();
-  for (const aem::Mesh& mesh : model.meshes()) {
-    const PrimitiveVertices p = gather_primitive(model, mesh, has_joints, skinned);
-    if (p.indices.empty()) continue;
-    primitives.push_back({{"attributes", attributes(model, p, skinned, doc)},
-                          {"indices", doc.add_indices(p.indices)},
-                          {"material", materials[mesh.material]},
-                          {"mode", 4}});
-  }
-  if (primitives.empty()) return -1;
-  return doc.append("meshes", {{"name", skinned ? "skinned" : "rigid"}, {"primitives", std::move(primitives)}});
+// The skinned (or rigid) triangles of AEM mesh `index` as a glTF mesh, or -1 when it has none.
+int export_mesh(const aem::Model& model, std::uint32_t index, int material, bool skinned, Document& doc) {
+  const PrimitiveVertices p = gather_primitive(model, model.meshes()[index], !model.joints().empty(), skinned);
+  if (p.indices.empty()) return -1;
+  nlohmann::json primitive = {{"attributes", attributes(model, p, skinned, doc)},
+                              {"indices", doc.add_indices(p.indices)},
+                              {"material", material},
+                              {"mode", 4}};
+  const std::string name = "mesh " + std::to_string(index) + (skinned ? "" : " (rigid)");
+  return doc.append("meshes", {{"name", name}, {"primitives", nlohmann::json::array({std::move(primitive)})}});
 }
 
 }  // namespace
 
-ExportedMeshes export_meshes(const aem::Model& model, const std::vector<int>& materials, Document& document) {
-  ExportedMeshes out;
-  if (!model.joints().empty()) out.skinned = export_mesh(model, materials, true, document);
-  out.rigid = export_mesh(model, materials, false, document);
+std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vector<int>& materials,
+                                        Document& document) {
+  std::vector<ExportedMesh> out;
+  for (std::uint32_t i = 0; i < model.meshes().size(); ++i) {
+    const int material = materials[model.meshes()[i].material];
+    for (const bool skinned : {true, false}) {
+      if (skinned && model.joints().empty()) continue;
+      if (const int mesh = export_mesh(model, i, material, skinned, document); mesh >= 0)
+        out.push_back({mesh, skinned});
+    }
+  }
   return out;
 }
 

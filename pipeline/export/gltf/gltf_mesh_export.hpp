@@ -2,9 +2,11 @@
 // AEM vertices, indices and meshes to glTF meshes (specs/gltf-export.md, "Geometry"): a
 // primitive per AEM mesh, holding the vertices its indices use (in order of first use) with
 // POSITION (min/max), NORMAL, TANGENT (w = sign of dot(cross(N, T), B)), TEXCOORD_0 and, in a
-// model with joints, JOINTS_0/WEIGHTS_0 (an unused slot: joint 0, weight 0). In a model with
-// joints, triangles whose vertices weigh on no joint (static vertices) go to a second, unskinned
-// mesh, since a skinned glTF vertex must weigh 1 in all.
+// model with joints, JOINTS_0/WEIGHTS_0 (an unused slot: joint 0, weight 0). Each AEM mesh is a
+// glTF mesh of its own (its node placed in AEM mesh order, so that a bake of the glTF numbers
+// the materials as the AEM does); in a model with joints, its triangles whose vertices weigh on no
+// joint (static vertices) are a second, unskinned glTF mesh, since a skinned glTF vertex must
+// weigh 1 in all.
 #include <vector>
 
 #include "aem/model.hpp"
@@ -12,12 +14,14 @@
 
 namespace aem::pipeline::gltf {
 
-struct ExportedMeshes {
-  int skinned = -1;  // glTF mesh of the skinned triangles, or -1
-  int rigid = -1;    // glTF mesh of the others, or -1
+struct ExportedMesh {
+  int mesh = -1;         // the glTF mesh
+  bool skinned = false;  // whether its node takes the skin
 };
 
-// `materials`: the glTF material of each AEM material.
-ExportedMeshes export_meshes(const aem::Model& model, const std::vector<int>& materials, Document& document);
+// The glTF meshes in the order their nodes go into the scene. `materials`: the glTF material of
+// each AEM material.
+std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vector<int>& materials,
+                                        Document& document);
 
 }  // namespace aem::pipeline::gltf

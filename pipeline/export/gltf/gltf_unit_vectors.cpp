@@ -141,6 +141,27 @@ bool search_weights(const float target[4], float candidate[4], int k) {
 
 }  // namespace
 
+void stable_rotation(const float rotation[4], float out[4]) {
+  auto lands = [&](const float q[4]) {
+    const math::Vec4 r = math::normalize_quaternion({q[0], q[1], q[2], q[3]});
+    for (std::size_t i = 0; i < 4; ++i)
+      if (float(r[i]) != rotation[i]) return false;
+    return true;
+  };
+  static constexpr int kSteps[] = {0, 1, -1};
+  for (int k = 0; k < 64; ++k)
+    for (int combination = 0; combination < 81; ++combination) {
+      float q[4];
+      for (int i = 0, code = combination; i < 4; ++i, code /= 3)
+        q[i] = float_steps(float(rotation[i] * (1 + k / 64.0)), kSteps[code % 3]);
+      if (lands(q)) {
+        std::copy(q, q + 4, out);
+        return;
+      }
+    }
+  std::copy(rotation, rotation + 4, out);
+}
+
 void stable_weights(const float weights[4], float out[4]) {
   float candidate[4] = {weights[0], weights[1], weights[2], weights[3]};
   if (!search_weights(weights, candidate, 0)) std::copy(weights, weights + 4, candidate);
