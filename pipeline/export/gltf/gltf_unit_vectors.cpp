@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <functional>
 
 #include "math/bake_math.hpp"
@@ -18,9 +20,13 @@ float float_steps(float value, int steps) {
   return value;
 }
 
+// Bit for bit (a bake merges only bit-identical vertices: -0 is not 0).
+bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
+
 // Whether `baked` of the candidate rounds to exactly `target`.
 bool lands_on(const Vec3& baked, const float target[3]) {
-  return float(baked[0]) == target[0] && float(baked[1]) == target[1] && float(baked[2]) == target[2];
+  return same_bits(float(baked[0]), target[0]) && same_bits(float(baked[1]), target[1]) &&
+         same_bits(float(baked[2]), target[2]);
 }
 
 // A candidate whose image under `bake` is `target`: `target` corrected by the error of its image,
@@ -122,7 +128,7 @@ bool renormalises_to(const float candidate[4], const float target[4]) {
   for (int k = 0; k < 4; ++k) sum += candidate[k];
   if (!(sum > 0)) return false;
   for (int k = 0; k < 4; ++k)
-    if (float(candidate[k] / sum) != target[k]) return false;
+    if (!same_bits(float(candidate[k] / sum), target[k])) return false;
   return true;
 }
 
@@ -145,7 +151,7 @@ void stable_rotation(const float rotation[4], float out[4]) {
   auto lands = [&](const float q[4]) {
     const math::Vec4 r = math::normalize_quaternion({q[0], q[1], q[2], q[3]});
     for (std::size_t i = 0; i < 4; ++i)
-      if (float(r[i]) != rotation[i]) return false;
+      if (!same_bits(float(r[i]), rotation[i])) return false;
     return true;
   };
   static constexpr int kSteps[] = {0, 1, -1};
