@@ -23,6 +23,19 @@ float float_steps(float value, int steps) {
 // Bit for bit (a bake merges only bit-identical vertices: -0 is not 0).
 bool same_bits(float a, float b) { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
 
+// glTF wants normals, tangents and rotations of unit length (the validator allows 5e-5 off);
+// candidates stay well inside that.
+constexpr double kUnitSlack = 1e-5;
+
+// A magnitude close to 1 for search round k: 1, then ±1, ±2... float steps of 1 (2^-23).
+double near_one(int k) { return 1 + (k % 2 ? 1 : -1) * ((k + 1) / 2) * std::ldexp(1.0, -23); }
+
+bool unit_enough(const float* c, int n) {
+  double sum = 0;
+  for (int i = 0; i < n; ++i) sum += double(c[i]) * c[i];
+  return std::abs(std::sqrt(sum) - 1) < kUnitSlack;
+}
+
 // Whether `baked` of the candidate rounds to exactly `target`.
 bool lands_on(const Vec3& baked, const float target[3]) {
   return same_bits(float(baked[0]), target[0]) && same_bits(float(baked[1]), target[1]) &&
@@ -30,7 +43,7 @@ bool lands_on(const Vec3& baked, const float target[3]) {
 }
 
 // A candidate whose image under `bake` is `target`: `target` corrected by the error of its image,
-// else the first of `target` scaled by 1 + k/64
+// else the first of `target` scaled by 1 ± a few float steps
 // (k = 0..63: the same direction, rounded differently), each within ±1 float step per
 // component, nearest first; `target` itself when none is.
 void search(const float target[3], const std::function<Vec3(const float[3])>& bake, float out[3]) {
@@ -39,7 +52,7 @@ void search(const float target[3], const std::function<Vec3(const float[3])>& ba
   float corrected[3] = {target[0], target[1], target[2]};
   for (int round = 0; round < 8; ++round) {
     const Vec3 baked = bake(corrected);
-    if (lands_on(baked, target)) {
+    if (unit_enough(corrected, 3) && lands_on(baked, target)) {
       for (int i = 0; i < 3; ++i) out[i] = corrected[i];
       return;
     }
@@ -47,13 +60,13 @@ void search(const float target[3], const std::function<Vec3(const float[3])>& ba
   }
   static constexpr int kSteps[] = {0, 1, -1};
   for (int k = 0; k < 64; ++k) {
-    const double magnitude = 1 + k / 64.0;
+    const double magnitude = near_one(k);
     const float scaled[3] = {float(target[0] * magnitude), float(target[1] * magnitude), float(target[2] * magnitude)};
     for (const int a : kSteps)
       for (const int b : kSteps)
         for (const int c : kSteps) {
           const float candidate[3] = {float_steps(scaled[0], a), float_steps(scaled[1], b), float_steps(scaled[2], c)};
-          if (lands_on(bake(candidate), target)) {
+          if (unit_enough(candidate, 3) && lands_on(bake(candidate), target)) {
             for (int i = 0; i < 3; ++i) out[i] = candidate[i];
             return;
           }
@@ -86,7 +99,7 @@ bool solve_smallest(const Vec3& n, const float target[3], const std::function<Ve
           candidate[s] = float(candidate[s] + (target[s] - baked[s]) / across);
         }
         candidate[s] = float_steps(candidate[s], c);
-        if (lands_on(bake(candidate), target)) {
+        if (unit_enough(candidate, 3) && lands_on(bake(candidate), target)) {
           for (int i = 0; i < 3; ++i) out[i] = candidate[i];
           return true;
         }
@@ -113,7 +126,7 @@ void stable_tangent(const float normal[3], const float tangent[3], float out[3])
     const double along = (j % 2 ? 1 : -1) * ((j + 1) / 2) * std::ldexp(1.0, -20);
     const float candidate[3] = {float(tangent[0] + along * n[0]), float(tangent[1] + along * n[1]),
                                 float(tangent[2] + along * n[2])};
-    if (lands_on(bake(candidate), tangent)) {
+    if (unit_enough(candidate, 3) && lands_on(bake(candidate), tangent)) {
       for (int i = 0; i < 3; ++i) out[i] = candidate[i];
       return;
     }
@@ -159,8 +172,8 @@ void stable_rotation(const float rotation[4], float out[4]) {
     for (int combination = 0; combination < 81; ++combination) {
       float q[4];
       for (int i = 0, code = combination; i < 4; ++i, code /= 3)
-        q[i] = float_steps(float(rotation[i] * (1 + k / 64.0)), kSteps[code % 3]);
-      if (lands(q)) {
+        q[i] = float_steps(float(rotation[i] * near_one(k)), kSteps[code % 3]);
+      if (unit_enough(q, 4) && lands(q)) {
         std::copy(q, q + 4, out);
         return;
       }
