@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <future>
 #include <map>
 #include <string>
 #include <utility>
@@ -119,12 +120,26 @@ class MaterialExporter {
     return index;
   }
 
-  // A glTF texture (with its image) of `pixels`, sampled as AEM texture `source` wraps.
-  int add_texture(const ImageRgba8& pixels, const aem::Texture& source) {
-    const int view = doc_.add_view(png_bytes(pixels));
-    const int image = doc_.append("images", {{"bufferView", view}, {"mimeType", "image/png"}});
+  // A glTF texture (with its image) of `pixels`, sampled as AEM texture `source` wraps. The image's
+  // PNG is made by finish_images.
+  int add_texture(ImageRgba8 pixels, const aem::Texture& source) {
+    const int image = doc_.append("images", {{"mimeType", "image/png"}});
+    pending_.push_back(std::move(pixels));
     return doc_.append("textures", {{"sampler", sampler(source)}, {"source", image}});
   }
+
+ public:
+  // Encodes the images' PNGs side by side (zlib is most of an export's time) and stores them in
+  // image order, so the bytes do not depend on the threads.
+  void finish_images() {
+    std::vector<std::future<std::vector<std::byte>>> encoded;
+    for (const ImageRgba8& image : pending_)
+      encoded.push_back(std::async(std::launch::async, [&image] { return png_bytes(image); }));
+    for (std::size_t i = 0; i < encoded.size(); ++i) doc_.json["images"][i]["bufferView"] = doc_.add_view(encoded[i].get());
+    pending_.clear();
+  }
+
+ private:
 
   int texture(std::uint32_t index, TextureUse use) {
     const auto key = std::pair{index, int(use)};
@@ -137,7 +152,7 @@ class MaterialExporter {
         std::swap(pixels.pixels[i], pixels.pixels[i + 1]);  // R occlusion, G roughness, B metalness
         pixels.pixels[i + 3] = 255;
       }
-    const int out = add_texture(pixels, t);
+    const int out = add_texture(std::move(pixels), t);
     textures_.emplace(key, out);
     return out;
   }
@@ -190,6 +205,7 @@ class MaterialExporter {
   std::map<std::pair<std::uint32_t, int>, int> textures_;
   std::map<std::pair<std::uint32_t, std::uint32_t>, int> samplers_, emissive_;
   std::map<std::string, bool> losses_noted_;
+  std::vector<ImageRgba8> pending_;  // image i's texels, until finish_images
 };
 
 }  // namespace
@@ -198,6 +214,7 @@ std::vector<int> export_materials(const aem::Model& model, Document& document) {
   MaterialExporter exporter(model, document);
   std::vector<int> out;
   for (std::uint32_t i = 0; i < model.materials().size(); ++i) out.push_back(exporter.material(i));
+  exporter.finish_images();
   return out;
 }
 
