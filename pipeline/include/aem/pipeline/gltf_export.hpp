@@ -1,6 +1,6 @@
 #pragma once
-// An AEM model back to glTF 2.0 (specs/gltf-export.md): one mesh with a primitive per AEM mesh,
-// the three packed textures unpacked into glTF's metallic-roughness material as PNG images, the
+// An AEM model back to glTF 2.0 (specs/gltf-export.md): a glTF mesh per AEM mesh, the three
+// packed textures unpacked into glTF's metallic-roughness material as PNG images, the
 // joints as a node tree with one skin, and every animation with LINEAR channels per joint.
 //
 //   aem::Model model = aem::Model::open("hero.aem");
