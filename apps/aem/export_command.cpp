@@ -97,7 +97,8 @@ ExportOutcome export_one(const ExportJob& job, ExportFormat format) {
     outcome.files = std::move(result.files);
     outcome.warnings = std::move(result.warnings);
   } catch (const std::exception& e) {
-    outcome.error = e.what();
+    const std::string input = job.input.string(), what = e.what();
+    outcome.error = what.rfind(input, 0) == 0 ? what : input + ": " + what;  // always naming the model
   }
   outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcome;

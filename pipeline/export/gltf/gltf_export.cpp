@@ -60,7 +60,7 @@ std::string gltf_uri_of(const std::string& name) {
 std::string gltf_json_with_buffer_uri(const GltfDocument& document, const std::string& buffer_name) {
   nlohmann::json json = nlohmann::json::parse(document.json);
   json["buffers"][0]["uri"] = gltf_uri_of(buffer_name);
-  return json.dump();
+  return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace
@@ -83,7 +83,9 @@ GltfDocument build_gltf(const aem::Model& model, const std::string& model_name) 
   gltf::export_animations(model, doc);
   while (doc.bin.size() % 4 != 0) doc.bin.push_back(std::byte{0});
   if (!doc.bin.empty()) doc.json["buffers"] = nlohmann::json::array({{{"byteLength", doc.bin.size()}}});
-  GltfDocument out{doc.json.dump(), std::move(doc.bin), {}};
+  // Names that are not valid UTF-8 (an AEM name is bytes; only `aem validate --strict` asks for
+  // UTF-8) get U+FFFD where their bytes are invalid.
+  GltfDocument out{doc.json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), std::move(doc.bin), {}};
   if (!doc.losses.empty()) {
     std::string warning = model_name + ": what the AEM does not record is lost in the glTF: ";
     for (std::size_t i = 0; i < doc.losses.size(); ++i) warning += (i ? "; " : "") + doc.losses[i];

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 
@@ -96,6 +97,9 @@ int export_mesh(const aem::Model& model, std::uint32_t index, int material, bool
 std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vector<int>& materials,
                                         Document& document) {
   std::vector<ExportedMesh> out;
+  if (model.joints().size() > 65536)
+    throw std::runtime_error(std::to_string(model.joints().size()) +
+                             " joints: glTF's JOINTS_0 (unsigned short) indexes at most 65536");
   for (std::uint32_t i = 0; i < model.meshes().size(); ++i) {
     const int material = materials[model.meshes()[i].material];
     for (const bool skinned : {true, false}) {
