@@ -272,7 +272,7 @@ TEST_F(CliTest, NonAsciiFileNamesOpen) {
 // Commands that need the pipeline, asked of an aem built without it, say so.
 TEST_F(CliTest, CommandsNotInThisBuildSaySo) {
 #if defined(AEM_TEST_CLI_WITHOUT_PIPELINE)
-  for (const char* command : {"bake", "compress-image", "cache"}) {
+  for (const char* command : {"bake", "compress-image", "cache", "export"}) {
     const auto result = aem_cli(std::string(command) + " in.gltf out.aem");
     EXPECT_EQ(result.exit_code, 1) << result.output;
     EXPECT_NE(result.output.find(std::string("not in this build: '") + command + "' needs the pipeline"),

@@ -21,6 +21,8 @@ ALLOWED = {
     "cache": ["output", "io", "math"],
     "batch": ["cache", "output", "io", "math"],
     "request": ["output", "io", "math"],
+    # Exporters (export/<format>/) read an opened aem::Model: runtime, codec and public headers,
+    # and the rooms below everything.
     "export": ["io", "math"],
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

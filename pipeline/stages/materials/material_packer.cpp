@@ -17,6 +17,7 @@
 #include "stages/materials/mip_generation.hpp"
 #include "math/bake_math.hpp"
 #include "stages/deferred_report.hpp"
+#include "io/bilinear_sample.hpp"
 #include "io/image_decoding.hpp"
 #include "io/cancellable_call.hpp"
 
@@ -291,13 +292,7 @@ class Packer {
       const std::uint8_t byte = img.pixels[(std::size_t(yy) * img.width + xx) * 4 + std::size_t(c)];
       return srgb ? double(srgb_to_linear(byte)) : byte / 255.0;
     };
-    if (img.width == w && img.height == h) return at(x, y);
-    const double fx = std::clamp((x + 0.5) * img.width / w - 0.5, 0.0, double(img.width - 1));
-    const double fy = std::clamp((y + 0.5) * img.height / h - 0.5, 0.0, double(img.height - 1));
-    const auto x0 = std::uint32_t(fx), y0 = std::uint32_t(fy);
-    const std::uint32_t x1 = std::min(x0 + 1, img.width - 1), y1 = std::min(y0 + 1, img.height - 1);
-    const double ax = fx - x0, ay = fy - y0;
-    return (at(x0, y0) * (1 - ax) + at(x1, y0) * ax) * (1 - ay) + (at(x0, y1) * (1 - ax) + at(x1, y1) * ax) * ay;
+    return bilinear_sample(img.width, img.height, x, y, w, h, at);
   }
 
   // The PBR texture's factors, finite and clamped: roughness, metalness and occlusion strength

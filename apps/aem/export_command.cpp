@@ -1,0 +1,190 @@
+// `aem export`: AEM files back to another format, today glTF 2.0 (.gltf + .bin, or .glb); the
+// format is a --format choice so that more exporters (SAMF) join as further values.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "aem/cli/arg_parser.hpp"
+#include "aem/model.hpp"
+#include "aem/pipeline/gltf_export.hpp"
+#include "aem/pipeline/model_formats.hpp"
+
+namespace aem::cli {
+namespace {
+
+constexpr const char* kExportUsage =
+    "usage: aem export IN.aem -o OUT.gltf|OUT.glb [--format FORMAT] [--json]\n"
+    "       aem export IN... -o OUTDIR [--format FORMAT] [--json]   (files and directories)\n"
+    "\n"
+    "Writes AEM models as glTF 2.0 (specs/gltf-export.md): the meshes with their vertices, the\n"
+    "three packed textures unpacked into a metallic-roughness material (PNG images), the joints\n"
+    "as a skin and every animation. What the AEM does not record (the glTF's alpha cutoff, its\n"
+    "own emissive colour, back faces baked for double-sided materials) is one warning per model.\n"
+    "\n"
+    "For one input file, -o names the output file when it ends in .gltf or .glb; otherwise -o is\n"
+    "a directory (made if needed): a file exports to OUTDIR/NAME.EXT, and a directory to the same\n"
+    "relative paths under OUTDIR for every .aem below it. Outputs are written whole or not at all.\n"
+    "\n"
+    "  -o, --output PATH   OUT.gltf or OUT.glb for one input file, else the output directory\n"
+    "  --format FORMAT     gltf (JSON with a .bin beside it) or glb (one binary file); by default\n"
+    "                      the extension of -o for one file, else glb\n"
+    "  --json              print one JSON object listing what was written and the warnings\n";
+
+enum class ExportFormat { gltf, glb };
+
+struct ExportJob {
+  std::filesystem::path input;
+  std::filesystem::path output;
+};
+
+struct ExportOutcome {
+  std::vector<std::filesystem::path> files;
+  std::vector<std::string> warnings;
+  std::string error;  // empty when it was written
+  double seconds = 0;
+};
+
+std::optional<ExportFormat> parse_format(const std::string& name) {
+  if (name == "gltf") return ExportFormat::gltf;
+  if (name == "glb") return ExportFormat::glb;
+  return std::nullopt;
+}
+
+const char* extension_of(ExportFormat format) { return format == ExportFormat::gltf ? ".gltf" : ".glb"; }
+
+std::optional<ExportFormat> format_of_path(const std::filesystem::path& path) {
+  const std::optional<pipeline::GltfContainer> container = pipeline::gltf_container_of(path);
+  if (!container) return std::nullopt;
+  return *container == pipeline::GltfContainer::gltf ? ExportFormat::gltf : ExportFormat::glb;
+}
+
+// The inputs: files as given, directories as every .aem below them (the same relative path
+// under the output directory).
+std::vector<ExportJob> plan_jobs(const std::vector<std::string>& inputs, const std::filesystem::path& out,
+                                 ExportFormat format, bool output_is_file) {
+  std::vector<ExportJob> jobs;
+  std::error_code ec;
+  for (const std::string& text : inputs) {
+    const std::filesystem::path input(text);
+    if (output_is_file) {
+      jobs.push_back({input, out});
+    } else if (std::filesystem::is_directory(input, ec)) {
+      for (const std::filesystem::path& relative : pipeline::find_files_below(input, pipeline::is_aem_path))
+        jobs.push_back({input / relative, (out / relative).replace_extension(extension_of(format))});
+    } else {
+      jobs.push_back({input, (out / input.filename()).replace_extension(extension_of(format))});
+    }
+  }
+  return jobs;
+}
+
+ExportOutcome export_one(const ExportJob& job, ExportFormat format) {
+  ExportOutcome outcome;
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    Expected<Model> model = Model::try_open(job.input, {.validate = true, .storage = Storage::copy});
+    if (!model) throw std::runtime_error(job.input.string() + ": not a valid AEM file: " + model.error().describe());
+    if (job.output.has_parent_path()) std::filesystem::create_directories(job.output.parent_path());
+    pipeline::GltfExportOptions options;
+    options.container = format == ExportFormat::gltf ? pipeline::GltfContainer::gltf : pipeline::GltfContainer::glb;
+    options.model_name = job.input.string();
+    pipeline::GltfExportResult result = pipeline::export_gltf(*model, job.output, options);
+    outcome.files = std::move(result.files);
+    outcome.warnings = std::move(result.warnings);
+  } catch (const std::exception& e) {
+    const std::string input = job.input.string(), what = e.what();
+    outcome.error = what.rfind(input, 0) == 0 ? what : input + ": " + what;  // always naming the model
+  }
+  outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return outcome;
+}
+
+nlohmann::ordered_json report_json(const std::vector<ExportJob>& jobs, const std::vector<ExportOutcome>& outcomes,
+                                   ExportFormat format) {
+  nlohmann::ordered_json out;
+  out["schema"] = "aem-export-report";
+  out["version"] = 1;
+  out["format"] = format == ExportFormat::gltf ? "gltf" : "glb";
+  nlohmann::ordered_json models = nlohmann::ordered_json::array();
+  std::size_t failed = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    nlohmann::ordered_json entry;
+    entry["input"] = jobs[i].input.string();
+    entry["output"] = jobs[i].output.string();
+    entry["ok"] = outcomes[i].error.empty();
+    if (!outcomes[i].error.empty()) entry["error"] = outcomes[i].error;
+    nlohmann::ordered_json files = nlohmann::ordered_json::array();
+    for (const std::filesystem::path& f : outcomes[i].files) files.push_back(f.string());
+    entry["written"] = std::move(files);
+    entry["warnings"] = outcomes[i].warnings;
+    entry["seconds"] = outcomes[i].seconds;
+    failed += outcomes[i].error.empty() ? 0 : 1;
+    models.push_back(std::move(entry));
+  }
+  out["models"] = std::move(models);
+  out["failed"] = failed;
+  return out;
+}
+
+void print_outcome(const ExportJob& job, const ExportOutcome& outcome) {
+  for (const std::string& w : outcome.warnings) std::fprintf(stderr, "aem export: warning: %s\n", w.c_str());
+  if (!outcome.error.empty()) {
+    std::fprintf(stderr, "aem export: error: %s\n", outcome.error.c_str());
+    return;
+  }
+  std::string files;
+  for (const std::filesystem::path& f : outcome.files) files += (files.empty() ? "" : ", ") + f.string();
+  std::printf("%s: wrote %s in %.2f s\n", job.input.string().c_str(), files.c_str(), outcome.seconds);
+}
+
+// The format: --format, else the single output file's extension, else glb.
+ExportFormat chosen_format(const std::optional<std::string>& option, const std::filesystem::path& out,
+                           bool output_is_file) {
+  if (option) {
+    const std::optional<ExportFormat> format = parse_format(*option);
+    if (!format) throw UsageError("--format must be gltf or glb, not '" + *option + "'");
+    if (output_is_file && format_of_path(out) != format)
+      throw UsageError("-o " + out.string() + " does not end in " + extension_of(*format) + " as --format " + *option +
+                       " writes");
+    return *format;
+  }
+  if (output_is_file) return *format_of_path(out);
+  return ExportFormat::glb;
+}
+
+}  // namespace
+
+int run_export(Args args) {
+  ArgParser parser("export", args);
+  if (parser.answered_help(kExportUsage)) return 0;
+  const bool json = parser.flag("--json");
+  const std::optional<std::string> format_option = parser.option("--format");
+  std::optional<std::string> output = parser.option("--output");
+  if (const std::optional<std::string> short_output = parser.option("-o")) output = short_output;
+  const std::vector<std::string> inputs = parser.positionals(1, std::size_t(-1));
+  if (!output) throw UsageError("missing -o OUT (a .gltf or .glb file for one input, else a directory)");
+  std::error_code ec;
+  const bool output_is_file = inputs.size() == 1 && !std::filesystem::is_directory(inputs[0], ec) &&
+                              format_of_path(*output).has_value() && !std::filesystem::is_directory(*output, ec);
+  const ExportFormat format = chosen_format(format_option, *output, output_is_file);
+  const std::vector<ExportJob> jobs = plan_jobs(inputs, *output, format, output_is_file);
+  if (jobs.empty()) throw UsageError("no .aem file among the inputs");
+  std::vector<ExportOutcome> outcomes;
+  bool failed = false;
+  for (const ExportJob& job : jobs) {
+    outcomes.push_back(export_one(job, format));
+    failed |= !outcomes.back().error.empty();
+    if (!json) print_outcome(job, outcomes.back());
+  }
+  if (json)
+    std::printf("%s\n",
+                report_json(jobs, outcomes, format).dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  return failed ? 1 : 0;
+}
+
+}  // namespace aem::cli

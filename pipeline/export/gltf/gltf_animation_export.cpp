@@ -1,0 +1,85 @@
+#include "export/gltf/gltf_animation_export.hpp"
+
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "export/gltf/gltf_unit_vectors.hpp"
+
+namespace aem::pipeline::gltf {
+namespace {
+
+class AnimationExporter {
+ public:
+  AnimationExporter(const aem::Model& model, Document& document) : model_(model), doc_(document) {}
+
+  void animation(std::uint32_t index) {
+    nlohmann::json samplers = nlohmann::json::array(), channels = nlohmann::json::array();
+    const auto joint_count = std::uint32_t(model_.joints().size());
+    for (std::uint32_t j = 0; j < joint_count; ++j) {
+      const aem::TrackKeys keys = model_.keys(model_.track(index, j));
+      add_channel(keys.translations, "translation", 3, j, samplers, channels);
+      add_channel(keys.rotations, "rotation", 4, j, samplers, channels);
+      add_channel(keys.scales, "scale", 3, j, samplers, channels);
+    }
+    if (channels.empty()) {
+      note_retimed("an animation without keys is left out (glTF animations need a channel)");
+      return;
+    }
+    doc_.append("animations", {{"name", std::string(aem::name_view(model_.animations()[index].name))},
+                               {"samplers", std::move(samplers)},
+                               {"channels", std::move(channels)}});
+  }
+
+ private:
+  void note_retimed(const std::string& phrase) {
+    for (const std::string& loss : doc_.losses)
+      if (loss == phrase) return;
+    doc_.losses.push_back(phrase);
+  }
+
+  // The accessor of key times, strictly increasing as glTF wants them; shared by equal lists.
+  int times(std::span<const aem::Keyframe> keys) {
+    std::vector<float> t;
+    for (const aem::Keyframe& k : keys) {
+      float time = k.time;
+      if (!t.empty() && !(time > t.back())) {
+        time = std::nextafter(t.back(), INFINITY);
+        note_retimed("keys at equal times (held steps) are moved apart by one float step (glTF times increase strictly)");
+      }
+      t.push_back(time);
+    }
+    if (auto it = times_.find(t); it != times_.end()) return it->second;
+    const int accessor = doc_.add_floats(t, "SCALAR", 1, 0, true);
+    times_.emplace(std::move(t), accessor);
+    return accessor;
+  }
+
+  void add_channel(std::span<const aem::Keyframe> keys, const char* path, int components, std::uint32_t node,
+                   nlohmann::json& samplers, nlohmann::json& channels) {
+    if (keys.empty()) return;
+    std::vector<float> values;
+    for (const aem::Keyframe& k : keys) {
+      float rotation[4];
+      if (components == 4) stable_rotation(k.value, rotation);  // a bake normalises rotations
+      values.insert(values.end(), components == 4 ? rotation : k.value, (components == 4 ? rotation : k.value) + components);
+    }
+    const int output = doc_.add_floats(values, components == 4 ? "VEC4" : "VEC3", components, 0, false);
+    samplers.push_back({{"input", times(keys)}, {"output", output}, {"interpolation", "LINEAR"}});
+    channels.push_back({{"sampler", samplers.size() - 1}, {"target", {{"node", node}, {"path", path}}}});
+  }
+
+  const aem::Model& model_;
+  Document& doc_;
+  std::map<std::vector<float>, int> times_;
+};
+
+}  // namespace
+
+void export_animations(const aem::Model& model, Document& document) {
+  AnimationExporter exporter(model, document);
+  for (std::uint32_t a = 0; a < model.animations().size(); ++a) exporter.animation(a);
+}
+
+}  // namespace aem::pipeline::gltf

@@ -1,0 +1,54 @@
+#include "export/gltf/gltf_buffer.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+namespace aem::pipeline::gltf {
+
+int Document::append(const char* name, nlohmann::json value) {
+  nlohmann::json& array = json[name];
+  if (!array.is_array()) array = nlohmann::json::array();
+  array.push_back(std::move(value));
+  return int(array.size() - 1);
+}
+
+int Document::add_view(std::span<const std::byte> bytes, int target) {
+  while (bin.size() % 4 != 0) bin.push_back(std::byte{0});
+  const std::size_t offset = bin.size();
+  bin.insert(bin.end(), bytes.begin(), bytes.end());
+  nlohmann::json view = {{"buffer", 0}, {"byteOffset", offset}, {"byteLength", bytes.size()}};
+  if (target != 0) view["target"] = target;
+  return append("bufferViews", std::move(view));
+}
+
+int Document::add_floats(std::span<const float> floats, const char* type, int components, int target, bool bounds) {
+  const int view = add_view(std::as_bytes(floats), target);
+  const std::size_t n = std::size_t(components);
+  nlohmann::json accessor = {{"bufferView", view}, {"componentType", kFloat}, {"count", floats.size() / n},
+                             {"type", type}};
+  if (bounds && !floats.empty()) {
+    std::vector<float> lo(n, std::numeric_limits<float>::max()), hi(n, std::numeric_limits<float>::lowest());
+    for (std::size_t i = 0; i < floats.size(); ++i) {
+      lo[i % n] = std::min(lo[i % n], floats[i]);
+      hi[i % n] = std::max(hi[i % n], floats[i]);
+    }
+    accessor["min"] = lo;
+    accessor["max"] = hi;
+  }
+  return append("accessors", std::move(accessor));
+}
+
+int Document::add_indices(std::span<const std::uint32_t> indices) {
+  const int view = add_view(std::as_bytes(indices), kElementArrayBuffer);
+  return append("accessors", {{"bufferView", view}, {"componentType", kUnsignedInt}, {"count", indices.size()},
+                              {"type", "SCALAR"}});
+}
+
+int Document::add_joints(std::span<const std::uint16_t> joints) {
+  const int view = add_view(std::as_bytes(joints), kArrayBuffer);
+  return append("accessors", {{"bufferView", view}, {"componentType", kUnsignedShort}, {"count", joints.size() / 4},
+                              {"type", "VEC4"}});
+}
+
+}  // namespace aem::pipeline::gltf

@@ -1,0 +1,221 @@
+#include "export/gltf/gltf_material_export.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <future>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "export/gltf/gltf_texture_pixels.hpp"
+#include "io/bilinear_sample.hpp"
+
+namespace aem::pipeline::gltf {
+namespace {
+
+using codec::ImageRgba8;
+
+enum class TextureUse { base_color, normal, occlusion_roughness_metal, emissive };
+
+// glTF's sampler wrap codes for AEM's wrap modes.
+int gltf_wrap(std::uint32_t wrap) {
+  switch (WrapMode(wrap)) {
+    case WrapMode::mirrored_repeat: return 33648;
+    case WrapMode::clamp_to_edge: return 33071;
+    case WrapMode::repeat: break;
+  }
+  return 10497;
+}
+
+// The bake's bilinear sample (clamped, texel centres) of channel c of `img` at texel (x, y) of a
+// w×h grid, read as sRGB-encoded to linear light, in float as the bake reads it.
+double linear_sample(const ImageRgba8& img, std::uint32_t x, std::uint32_t y, std::uint32_t w, std::uint32_t h,
+                     std::size_t c) {
+  auto at = [&](std::uint32_t xx, std::uint32_t yy) {
+    return double(float(srgb_byte_to_linear(img.pixels[(std::size_t(yy) * img.width + xx) * 4 + c])));
+  };
+  return bilinear_sample(img.width, img.height, x, y, w, h, at);
+}
+
+// The intensity a bake finds for emitted colour `e` over base colour `b` (both linear).
+int baked_intensity(const std::array<double, 3>& e, const std::array<double, 3>& b) {
+  double eb = 0, bb = 0;
+  for (std::size_t c = 0; c < 3; ++c) {
+    eb += e[c] * b[c];
+    bb += b[c] * b[c];
+  }
+  return int(std::lround((bb > 0 ? std::clamp(eb / bb, 0.0, 1.0) : 0.0) * 255));
+}
+
+// The sRGB emitted colour for intensity `k` (0..255) over base colour `b`: k·b, and among the
+// colours one sRGB step from it the one a bake turns back into `k` exactly, where there is one.
+std::array<std::uint8_t, 3> emitted_colour(int k, const std::array<double, 3>& b) {
+  std::array<std::uint8_t, 3> ideal{};
+  for (std::size_t c = 0; c < 3; ++c) ideal[c] = linear_to_srgb_byte(k / 255.0 * b[c]);
+  for (int step = 0; step < 27; ++step) {
+    const std::array<int, 3> delta{step % 3 - 1, step / 3 % 3 - 1, step / 9 - 1};
+    std::array<std::uint8_t, 3> candidate{};
+    std::array<double, 3> e{};
+    for (std::size_t c = 0; c < 3; ++c) {
+      candidate[c] = std::uint8_t(std::clamp(int(ideal[c]) + delta[c], 0, 255));
+      e[c] = double(float(srgb_byte_to_linear(candidate[c])));
+    }
+    if (baked_intensity(e, b) == k) return candidate;
+  }
+  return ideal;
+}
+
+class MaterialExporter {
+ public:
+  MaterialExporter(const aem::Model& model, Document& document) : model_(model), doc_(document) {}
+
+  int material(std::uint32_t index) {
+    const aem::Material& m = model_.materials()[index];
+    nlohmann::json out = {{"name", "material " + std::to_string(index)}};
+    nlohmann::json pbr = {{"baseColorTexture", {{"index", texture(m.base_color_texture, TextureUse::base_color)}}}};
+    const int orm = texture(m.pbr_texture, TextureUse::occlusion_roughness_metal);
+    pbr["metallicRoughnessTexture"] = {{"index", orm}};
+    out["pbrMetallicRoughness"] = std::move(pbr);
+    out["normalTexture"] = {{"index", texture(m.normal_texture, TextureUse::normal)}};
+    out["occlusionTexture"] = {{"index", orm}};
+    if (const int emissive = emissive_texture(m); emissive >= 0) {
+      out["emissiveTexture"] = {{"index", emissive}};
+      out["emissiveFactor"] = {1.0, 1.0, 1.0};
+    }
+    if (MaterialType(m.type) == MaterialType::transparent) {
+      out["alphaMode"] = "BLEND";
+    } else if (has_cutout(m.base_color_texture)) {
+      out["alphaMode"] = "MASK";
+      out["alphaCutoff"] = 0.5;
+      note_loss("alphaCutoff", "opaque materials with cut-out texels are MASK at alphaCutoff 0.5 (the glTF's cutoff is not stored)");
+    }
+    return doc_.append("materials", std::move(out));
+  }
+
+ private:
+  const ImageRgba8& texels(std::uint32_t texture) {
+    auto it = texels_.find(texture);
+    if (it == texels_.end()) it = texels_.emplace(texture, level0_texels(model_, model_.textures()[texture])).first;
+    return it->second;
+  }
+
+  bool has_cutout(std::uint32_t texture) {
+    const ImageRgba8& img = texels(texture);
+    for (std::size_t i = 3; i < img.pixels.size(); i += 4)
+      if (img.pixels[i] < 255) return true;
+    return false;
+  }
+
+  void note_loss(const std::string& key, const std::string& phrase) {
+    if (losses_noted_.emplace(key, true).second) doc_.losses.push_back(phrase);
+  }
+
+  int sampler(const aem::Texture& t) {
+    const auto key = std::pair{t.wrap_x, t.wrap_y};
+    if (auto it = samplers_.find(key); it != samplers_.end()) return it->second;
+    const int index = doc_.append("samplers", {{"magFilter", 9729}, {"minFilter", 9987},
+                                               {"wrapS", gltf_wrap(t.wrap_x)}, {"wrapT", gltf_wrap(t.wrap_y)}});
+    samplers_.emplace(key, index);
+    return index;
+  }
+
+  // A glTF texture (with its image) of `pixels`, sampled as AEM texture `source` wraps. The image's
+  // PNG is made by finish_images.
+  int add_texture(ImageRgba8 pixels, const aem::Texture& source) {
+    const int image = doc_.append("images", {{"mimeType", "image/png"}});
+    pending_.push_back(std::move(pixels));
+    return doc_.append("textures", {{"sampler", sampler(source)}, {"source", image}});
+  }
+
+ public:
+  // Encodes the images' PNGs side by side (zlib is most of an export's time) and stores them in
+  // image order, so the bytes do not depend on the threads.
+  void finish_images() {
+    std::vector<std::future<std::vector<std::byte>>> encoded;
+    for (const ImageRgba8& image : pending_)
+      encoded.push_back(std::async(std::launch::async, [&image] { return png_bytes(image); }));
+    for (std::size_t i = 0; i < encoded.size(); ++i) doc_.json["images"][i]["bufferView"] = doc_.add_view(encoded[i].get());
+    pending_.clear();
+  }
+
+ private:
+
+  int texture(std::uint32_t index, TextureUse use) {
+    const auto key = std::pair{index, int(use)};
+    if (auto it = textures_.find(key); it != textures_.end()) return it->second;
+    ImageRgba8 pixels = texels(index);
+    const aem::Texture& t = model_.textures()[index];
+    if (use == TextureUse::normal) rebuild_normal_z(pixels, Compression(t.compression) == Compression::bc5);
+    if (use == TextureUse::occlusion_roughness_metal)
+      for (std::size_t i = 0; i < pixels.pixels.size(); i += 4) {
+        std::swap(pixels.pixels[i], pixels.pixels[i + 1]);  // R occlusion, G roughness, B metalness
+        pixels.pixels[i + 3] = 255;
+      }
+    const int out = add_texture(std::move(pixels), t);
+    textures_.emplace(key, out);
+    return out;
+  }
+
+  // Normal maps: A is 255; a BC5 map's Z is rebuilt from X and Y (an uncompressed one keeps its B).
+  static void rebuild_normal_z(ImageRgba8& pixels, bool rebuild) {
+    for (std::size_t i = 0; i < pixels.pixels.size(); i += 4) {
+      pixels.pixels[i + 3] = 255;
+      if (!rebuild) continue;
+      const double x = pixels.pixels[i] / 255.0 * 2 - 1, y = pixels.pixels[i + 1] / 255.0 * 2 - 1;
+      const double z = std::sqrt(std::max(0.0, 1 - x * x - y * y));
+      pixels.pixels[i + 2] = std::uint8_t(std::lround((z + 1) * 127.5));
+    }
+  }
+
+  // The emissive texture of a material whose PBR texture has some intensity above 0, else -1.
+  int emissive_texture(const aem::Material& m) {
+    const auto key = std::pair{m.pbr_texture, m.base_color_texture};
+    if (auto it = emissive_.find(key); it != emissive_.end()) return it->second;
+    const ImageRgba8& pbr = texels(m.pbr_texture);
+    bool emits = false;
+    for (std::size_t i = 3; i < pbr.pixels.size() && !emits; i += 4) emits = pbr.pixels[i] > 0;
+    int out = -1;
+    if (emits) {
+      out = add_texture(emitted_image(pbr, texels(m.base_color_texture)), model_.textures()[m.pbr_texture]);
+      note_loss("emissive", "emission is stored as an intensity times the base colour: the glTF's own emissive colour is lost");
+    }
+    emissive_.emplace(key, out);
+    return out;
+  }
+
+  // Intensity × base colour on the PBR texture's grid (the base colour resampled as a bake does).
+  static ImageRgba8 emitted_image(const ImageRgba8& pbr, const ImageRgba8& base) {
+    ImageRgba8 out{pbr.width, pbr.height, std::vector<std::uint8_t>(pbr.pixels.size())};
+    for (std::uint32_t y = 0; y < pbr.height; ++y)
+      for (std::uint32_t x = 0; x < pbr.width; ++x) {
+        const std::size_t at = (std::size_t(y) * pbr.width + x) * 4;
+        std::array<double, 3> b{};
+        for (std::size_t c = 0; c < 3; ++c) b[c] = linear_sample(base, x, y, pbr.width, pbr.height, c);
+        const std::array<std::uint8_t, 3> e = emitted_colour(pbr.pixels[at + 3], b);
+        std::copy(e.begin(), e.end(), out.pixels.begin() + std::ptrdiff_t(at));
+        out.pixels[at + 3] = 255;
+      }
+    return out;
+  }
+
+  const aem::Model& model_;
+  Document& doc_;
+  std::map<std::uint32_t, ImageRgba8> texels_;
+  std::map<std::pair<std::uint32_t, int>, int> textures_;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, int> samplers_, emissive_;
+  std::map<std::string, bool> losses_noted_;
+  std::vector<ImageRgba8> pending_;  // image i's texels, until finish_images
+};
+
+}  // namespace
+
+std::vector<int> export_materials(const aem::Model& model, Document& document) {
+  MaterialExporter exporter(model, document);
+  std::vector<int> out;
+  for (std::uint32_t i = 0; i < model.materials().size(); ++i) out.push_back(exporter.material(i));
+  exporter.finish_images();
+  return out;
+}
+
+}  // namespace aem::pipeline::gltf

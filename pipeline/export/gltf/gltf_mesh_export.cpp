@@ -1,0 +1,114 @@
+#include "export/gltf/gltf_mesh_export.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+#include "export/gltf/gltf_unit_vectors.hpp"
+
+namespace aem::pipeline::gltf {
+namespace {
+
+// The vertices one primitive uses, in order of first use, and its indices into them.
+struct PrimitiveVertices {
+  std::vector<std::uint32_t> source;  // AEM vertex of each primitive vertex
+  std::vector<std::uint32_t> indices;
+};
+
+bool weighs_on_no_joint(const aem::Vertex& v) { return v.weights[0] + v.weights[1] + v.weights[2] + v.weights[3] == 0.0f; }
+
+// The tangent_handedness glTF's tangent w holds: the sign of dot(cross(N, T), B), +1 where it is 0.
+float tangent_handedness(const aem::Vertex& v) {
+  const float* n = v.normal;
+  const float* t = v.tangent;
+  const float c[3] = {n[1] * t[2] - n[2] * t[1], n[2] * t[0] - n[0] * t[2], n[0] * t[1] - n[1] * t[0]};
+  return c[0] * v.bitangent[0] + c[1] * v.bitangent[1] + c[2] * v.bitangent[2] < 0 ? -1.0f : 1.0f;
+}
+
+// A primitive's attributes, one accessor each, as a glTF "attributes" object.
+nlohmann::json attributes(const aem::Model& model, const PrimitiveVertices& p, bool skinned, Document& doc) {
+  const std::span<const aem::Vertex> vertices = model.vertices();
+  std::vector<float> position, normal, tangent, uv, weights;
+  std::vector<std::uint16_t> joints;
+  for (const std::uint32_t i : p.source) {
+    const aem::Vertex& v = vertices[i];
+    position.insert(position.end(), v.position, v.position + 3);
+    float n[3], t[3];
+    stable_normal(v.normal, n);
+    stable_tangent(v.normal, v.tangent, t);
+    normal.insert(normal.end(), n, n + 3);
+    tangent.insert(tangent.end(), t, t + 3);
+    tangent.push_back(tangent_handedness(v));
+    uv.insert(uv.end(), v.uv, v.uv + 2);
+    if (!skinned) continue;
+    float w[4];
+    stable_weights(v.weights, w);
+    for (int s = 0; s < 4; ++s) {
+      joints.push_back(std::uint16_t(v.joints[s] < 0 ? 0 : v.joints[s]));
+      weights.push_back(w[s]);
+    }
+  }
+  nlohmann::json out = {{"POSITION", doc.add_floats(position, "VEC3", 3, kArrayBuffer, true)},
+                        {"NORMAL", doc.add_floats(normal, "VEC3", 3, kArrayBuffer, false)},
+                        {"TANGENT", doc.add_floats(tangent, "VEC4", 4, kArrayBuffer, false)},
+                        {"TEXCOORD_0", doc.add_floats(uv, "VEC2", 2, kArrayBuffer, false)}};
+  if (skinned) {
+    out["JOINTS_0"] = doc.add_joints(joints);
+    out["WEIGHTS_0"] = doc.add_floats(weights, "VEC4", 4, kArrayBuffer, false);
+  }
+  return out;
+}
+
+// The triangles of `mesh` that are skinned (or not), with their vertices gathered.
+PrimitiveVertices gather_primitive(const aem::Model& model, const aem::Mesh& mesh, bool has_joints, bool skinned) {
+  PrimitiveVertices out;
+  std::unordered_map<std::uint32_t, std::uint32_t> local;
+  const std::span<const std::uint32_t> indices = model.mesh_indices(mesh);
+  const std::span<const aem::Vertex> vertices = model.vertices();
+  for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
+    const bool rigid = !has_joints || (weighs_on_no_joint(vertices[indices[t]]) && weighs_on_no_joint(vertices[indices[t + 1]]) &&
+                                       weighs_on_no_joint(vertices[indices[t + 2]]));
+    if (rigid == skinned) continue;
+    for (std::size_t k = t; k < t + 3; ++k) {
+      const auto [it, added] = local.emplace(indices[k], std::uint32_t(out.source.size()));
+      if (added) out.source.push_back(indices[k]);
+      out.indices.push_back(it->second);
+    }
+  }
+  return out;
+}
+
+// The skinned (or rigid) triangles of AEM mesh `index` as a glTF mesh, or -1 when it has none.
+int export_mesh(const aem::Model& model, std::uint32_t index, int material, bool skinned, Document& doc) {
+  const PrimitiveVertices p = gather_primitive(model, model.meshes()[index], !model.joints().empty(), skinned);
+  if (p.indices.empty()) return -1;
+  nlohmann::json primitive = {{"attributes", attributes(model, p, skinned, doc)},
+                              {"indices", doc.add_indices(p.indices)},
+                              {"material", material},
+                              {"mode", 4}};
+  const std::string name = "mesh " + std::to_string(index) + (skinned ? "" : " (rigid)");
+  return doc.append("meshes", {{"name", name}, {"primitives", nlohmann::json::array({std::move(primitive)})}});
+}
+
+}  // namespace
+
+std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vector<int>& materials,
+                                        Document& document) {
+  std::vector<ExportedMesh> out;
+  if (model.joints().size() > 65536)
+    throw std::runtime_error(std::to_string(model.joints().size()) +
+                             " joints: glTF's JOINTS_0 (unsigned short) indexes at most 65536");
+  for (std::uint32_t i = 0; i < model.meshes().size(); ++i) {
+    const int material = materials[model.meshes()[i].material];
+    for (const bool skinned : {true, false}) {
+      if (skinned && model.joints().empty()) continue;
+      if (const int mesh = export_mesh(model, i, material, skinned, document); mesh >= 0)
+        out.push_back({mesh, skinned});
+    }
+  }
+  return out;
+}
+
+}  // namespace aem::pipeline::gltf

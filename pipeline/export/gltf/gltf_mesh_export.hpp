@@ -1,0 +1,27 @@
+#pragma once
+// AEM vertices, indices and meshes to glTF meshes (specs/gltf-export.md, "Geometry"): a
+// primitive per AEM mesh, holding the vertices its indices use (in order of first use) with
+// POSITION (min/max), NORMAL, TANGENT (w = sign of dot(cross(N, T), B)), TEXCOORD_0 and, in a
+// model with joints, JOINTS_0/WEIGHTS_0 (an unused slot: joint 0, weight 0). Each AEM mesh is a
+// glTF mesh of its own (its node placed in AEM mesh order, so that a bake of the glTF numbers
+// the materials as the AEM does); in a model with joints, its triangles whose vertices weigh on no
+// joint (static vertices) are a second, unskinned glTF mesh, since a skinned glTF vertex must
+// weigh 1 in all.
+#include <vector>
+
+#include "aem/model.hpp"
+#include "export/gltf/gltf_buffer.hpp"
+
+namespace aem::pipeline::gltf {
+
+struct ExportedMesh {
+  int mesh = -1;         // the glTF mesh
+  bool skinned = false;  // whether its node takes the skin
+};
+
+// The glTF meshes in the order their nodes go into the scene. `materials`: the glTF material of
+// each AEM material.
+std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vector<int>& materials,
+                                        Document& document);
+
+}  // namespace aem::pipeline::gltf

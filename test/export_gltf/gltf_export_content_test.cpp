@@ -1,0 +1,92 @@
+// What an export holds, read back with tinygltf: the material mapping (one ORM image for
+// occlusion and metallic-roughness, samplers from the wrap modes), POSITION bounds, one skin
+// over every joint, and the one warning naming the model and what was lost.
+#include "gltf_export_test_support.hpp"
+
+namespace aem::test {
+namespace {
+
+struct Exported {
+  const BakedModel* baked = nullptr;
+  pipeline::GltfDocument document;
+  std::unique_ptr<tinygltf::Model> gltf;
+};
+
+Exported export_corpus_model(const std::string& name, const ScratchDir& scratch) {
+  Exported out;
+  const auto corpus = corpus_dir();
+  const std::filesystem::path source = khronos_model(*corpus, name);
+  out.baked = &baked(source);
+  const std::filesystem::path glb = scratch.path() / (name + ".glb");
+  out.document = export_glb(out.baked->bytes, glb);
+  out.gltf = load_reference(glb);
+  return out;
+}
+
+TEST(GltfExportContent, MaterialsUnpackTheThreeTextures) {
+  if (!corpus_dir()) GTEST_SKIP() << "corpus not found (set AEM_CORPUS)";
+  ScratchDir scratch("gltf_export_content_materials");
+  const Exported e = export_corpus_model("BoxTextured", scratch);
+  const Model& model = *e.baked->model;
+  ASSERT_EQ(e.gltf->materials.size(), model.materials().size());
+  for (const tinygltf::Material& m : e.gltf->materials) {
+    EXPECT_GE(m.pbrMetallicRoughness.baseColorTexture.index, 0);
+    EXPECT_GE(m.normalTexture.index, 0);
+    EXPECT_EQ(m.occlusionTexture.index, m.pbrMetallicRoughness.metallicRoughnessTexture.index);
+    EXPECT_EQ(m.alphaMode, "OPAQUE");
+  }
+  for (const tinygltf::Texture& t : e.gltf->textures) {
+    ASSERT_GE(t.sampler, 0);
+    EXPECT_TRUE(e.gltf->samplers[std::size_t(t.sampler)].wrapS == 10497 ||
+                e.gltf->samplers[std::size_t(t.sampler)].wrapS == 33071 ||
+                e.gltf->samplers[std::size_t(t.sampler)].wrapS == 33648);
+  }
+  const tinygltf::Image& base = e.gltf->images.at(std::size_t(
+      e.gltf->textures.at(std::size_t(e.gltf->materials[0].pbrMetallicRoughness.baseColorTexture.index)).source));
+  const aem::Texture& aem_base = model.textures()[model.materials()[0].base_color_texture];
+  EXPECT_EQ(std::uint32_t(base.width), aem_base.width);
+  EXPECT_EQ(std::uint32_t(base.height), aem_base.height);
+  EXPECT_TRUE(e.document.warnings.empty());
+}
+
+TEST(GltfExportContent, PositionsHaveBoundsAndPrimitivesFollowTheMeshes) {
+  if (!corpus_dir()) GTEST_SKIP() << "corpus not found (set AEM_CORPUS)";
+  ScratchDir scratch("gltf_export_content_positions");
+  const Exported e = export_corpus_model("2CylinderEngine", scratch);
+  EXPECT_EQ(e.gltf->meshes.size(), e.baked->model->meshes().size());
+  for (const tinygltf::Mesh& mesh : e.gltf->meshes)
+    for (const tinygltf::Primitive& p : mesh.primitives) {
+      const tinygltf::Accessor& position = e.gltf->accessors.at(std::size_t(p.attributes.at("POSITION")));
+      EXPECT_EQ(position.minValues.size(), 3u);
+      EXPECT_EQ(position.maxValues.size(), 3u);
+      EXPECT_TRUE(p.attributes.count("TANGENT"));
+      EXPECT_EQ(p.mode, TINYGLTF_MODE_TRIANGLES);
+    }
+}
+
+TEST(GltfExportContent, SkinListsEveryJointWithItsName) {
+  if (!corpus_dir()) GTEST_SKIP() << "corpus not found (set AEM_CORPUS)";
+  ScratchDir scratch("gltf_export_content_skin");
+  const Exported e = export_corpus_model("CesiumMan", scratch);
+  const Model& model = *e.baked->model;
+  ASSERT_EQ(e.gltf->skins.size(), 1u);
+  ASSERT_EQ(e.gltf->skins[0].joints.size(), model.joints().size());
+  for (std::size_t j = 0; j < model.joints().size(); ++j)
+    EXPECT_EQ(e.gltf->nodes[std::size_t(e.gltf->skins[0].joints[j])].name, std::string(name_view(model.joints()[j].name)));
+  EXPECT_EQ(e.gltf->animations.size(), model.animations().size());
+}
+
+TEST(GltfExportContent, EmissiveLossIsOneWarningNamingTheModel) {
+  if (!corpus_dir()) GTEST_SKIP() << "corpus not found (set AEM_CORPUS)";
+  ScratchDir scratch("gltf_export_content_warning");
+  const Exported e = export_corpus_model("DamagedHelmet", scratch);
+  ASSERT_EQ(e.document.warnings.size(), 1u);
+  EXPECT_TRUE(contains(e.document.warnings[0], "DamagedHelmet.glb")) << e.document.warnings[0];
+  EXPECT_TRUE(contains(e.document.warnings[0], "emissive")) << e.document.warnings[0];
+  const tinygltf::Material& m = e.gltf->materials.at(0);
+  EXPECT_GE(m.emissiveTexture.index, 0);
+  EXPECT_EQ(m.emissiveFactor, (std::vector<double>{1, 1, 1}));
+}
+
+}  // namespace
+}  // namespace aem::test
