@@ -1,7 +1,9 @@
-// `aem export`: AEM files back to another format, today glTF 2.0 (.gltf + .bin, or .glb); the
-// format is a --format choice so that more exporters (SAMF) join as further values.
+// `aem export`: AEM files back to another format: glTF 2.0 (.gltf + .bin, or .glb) or the
+// PlayStation's skinned AAMF (SAMF v2, specs/samf-export.md), chosen by --format.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -13,12 +15,14 @@
 #include "aem/model.hpp"
 #include "aem/pipeline/gltf_export.hpp"
 #include "aem/pipeline/model_formats.hpp"
+#include "aem/pipeline/model_writer.hpp"
+#include "aem/pipeline/samf_export.hpp"
 
 namespace aem::cli {
 namespace {
 
 constexpr const char* kExportUsage =
-    "usage: aem export IN.aem -o OUT.gltf|OUT.glb [--format FORMAT] [--json]\n"
+    "usage: aem export IN.aem -o OUT.gltf|OUT.glb|OUT.aamf [--format FORMAT] [--json]\n"
     "       aem export IN... -o OUTDIR [--format FORMAT] [--json]   (files and directories)\n"
     "\n"
     "Writes AEM models as glTF 2.0 (specs/gltf-export.md): the meshes with their vertices, the\n"
@@ -26,16 +30,25 @@ constexpr const char* kExportUsage =
     "as a skin and every animation. What the AEM does not record (the glTF's alpha cutoff, its\n"
     "own emissive colour, back faces baked for double-sided materials) is one warning per model.\n"
     "\n"
+    "--format samf writes the PlayStation's skinned AAMF, SAMF v2 (specs/samf-export.md): one\n"
+    "merged mesh in 4.12 fixed point, 4 bone weights summing to 255, per-bone matrices per frame.\n"
+    "A .aamf name alone does not choose it: .aamf is also the game's legacy per-bone layout, which\n"
+    "aem does not write, so SAMF is always named with --format samf.\n"
+    "\n"
     "For one input file, -o names the output file when it ends in .gltf or .glb; otherwise -o is\n"
     "a directory (made if needed): a file exports to OUTDIR/NAME.EXT, and a directory to the same\n"
     "relative paths under OUTDIR for every .aem below it. Outputs are written whole or not at all.\n"
     "\n"
     "  -o, --output PATH   OUT.gltf or OUT.glb for one input file, else the output directory\n"
     "  --format FORMAT     gltf (JSON with a .bin beside it) or glb (one binary file); by default\n"
-    "                      the extension of -o for one file, else glb\n"
+    "                      the extension of -o for one file, else glb; or samf (.aamf)\n"
+    "  --fps N             samf: keyframes per second of the sampled animations (default 30)\n"
+    "  --scale S           samf: multiply positions and translations by S (default: 1 when the\n"
+    "                      model fits 4.12's range of +-8, else the largest power of two that\n"
+    "                      fits, reported as a warning)\n"
     "  --json              print one JSON object listing what was written and the warnings\n";
 
-enum class ExportFormat { gltf, glb };
+enum class ExportFormat { gltf, glb, samf };
 
 struct ExportJob {
   std::filesystem::path input;
@@ -52,10 +65,29 @@ struct ExportOutcome {
 std::optional<ExportFormat> parse_format(const std::string& name) {
   if (name == "gltf") return ExportFormat::gltf;
   if (name == "glb") return ExportFormat::glb;
+  if (name == "samf") return ExportFormat::samf;
   return std::nullopt;
 }
 
-const char* extension_of(ExportFormat format) { return format == ExportFormat::gltf ? ".gltf" : ".glb"; }
+const char* extension_of(ExportFormat format) {
+  switch (format) {
+    case ExportFormat::gltf: return ".gltf";
+    case ExportFormat::glb: return ".glb";
+    case ExportFormat::samf: return ".aamf";
+  }
+  return "";
+}
+
+const char* name_of(ExportFormat format) {
+  switch (format) {
+    case ExportFormat::gltf: return "gltf";
+    case ExportFormat::glb: return "glb";
+    case ExportFormat::samf: return "samf";
+  }
+  return "";
+}
+
+bool is_aamf_path(const std::filesystem::path& path) { return path.extension() == ".aamf"; }
 
 std::optional<ExportFormat> format_of_path(const std::filesystem::path& path) {
   const std::optional<pipeline::GltfContainer> container = pipeline::gltf_container_of(path);
@@ -83,13 +115,38 @@ std::vector<ExportJob> plan_jobs(const std::vector<std::string>& inputs, const s
   return jobs;
 }
 
-ExportOutcome export_one(const ExportJob& job, ExportFormat format) {
+// A positive, finite number option (--fps, --scale).
+std::optional<double> positive_option(ArgParser& parser, std::string_view name) {
+  const std::optional<std::string> text = parser.option(name);
+  if (!text) return std::nullopt;
+  char* end = nullptr;
+  const double value = std::strtod(text->c_str(), &end);
+  if (text->empty() || *end != '\0' || !std::isfinite(value) || value <= 0)
+    throw UsageError(std::string(name) + " must be a positive number, not '" + *text + "'");
+  return value;
+}
+
+std::vector<std::filesystem::path> write_samf(const Model& model, const ExportJob& job,
+                                              const pipeline::SamfExportOptions& options,
+                                              std::vector<std::string>& warnings) {
+  pipeline::SamfExport result = pipeline::export_samf(model, job.input.string(), options);
+  pipeline::write_file_atomically(job.output, result.bytes);
+  warnings = std::move(result.warnings);
+  return {job.output};
+}
+
+ExportOutcome export_one(const ExportJob& job, ExportFormat format, const pipeline::SamfExportOptions& samf) {
   ExportOutcome outcome;
   const auto start = std::chrono::steady_clock::now();
   try {
     Expected<Model> model = Model::try_open(job.input, {.validate = true, .storage = Storage::copy});
     if (!model) throw std::runtime_error(job.input.string() + ": not a valid AEM file: " + model.error().describe());
     if (job.output.has_parent_path()) std::filesystem::create_directories(job.output.parent_path());
+    if (format == ExportFormat::samf) {
+      outcome.files = write_samf(*model, job, samf, outcome.warnings);
+      outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return outcome;
+    }
     pipeline::GltfExportOptions options;
     options.container = format == ExportFormat::gltf ? pipeline::GltfContainer::gltf : pipeline::GltfContainer::glb;
     options.model_name = job.input.string();
@@ -109,7 +166,7 @@ nlohmann::ordered_json report_json(const std::vector<ExportJob>& jobs, const std
   nlohmann::ordered_json out;
   out["schema"] = "aem-export-report";
   out["version"] = 1;
-  out["format"] = format == ExportFormat::gltf ? "gltf" : "glb";
+  out["format"] = name_of(format);
   nlohmann::ordered_json models = nlohmann::ordered_json::array();
   std::size_t failed = 0;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
@@ -142,17 +199,21 @@ void print_outcome(const ExportJob& job, const ExportOutcome& outcome) {
   std::printf("%s: wrote %s in %.2f s\n", job.input.string().c_str(), files.c_str(), outcome.seconds);
 }
 
-// The format: --format, else the single output file's extension, else glb.
+// The format: --format, else the single output file's extension, else glb. A .aamf output is
+// SAMF only when --format says so (the legacy layout shares the extension).
 ExportFormat chosen_format(const std::optional<std::string>& option, const std::filesystem::path& out,
                            bool output_is_file) {
   if (option) {
     const std::optional<ExportFormat> format = parse_format(*option);
-    if (!format) throw UsageError("--format must be gltf or glb, not '" + *option + "'");
-    if (output_is_file && format_of_path(out) != format)
+    if (!format) throw UsageError("--format must be gltf, glb or samf, not '" + *option + "'");
+    if (output_is_file && (*format == ExportFormat::samf ? !is_aamf_path(out) : format_of_path(out) != format))
       throw UsageError("-o " + out.string() + " does not end in " + extension_of(*format) + " as --format " + *option +
                        " writes");
     return *format;
   }
+  if (output_is_file && is_aamf_path(out))
+    throw UsageError("-o " + out.string() + ": a .aamf file is SAMF or the legacy per-bone AAMF; name the layout "
+                     "with --format samf (the legacy layout is not written)");
   if (output_is_file) return *format_of_path(out);
   return ExportFormat::glb;
 }
@@ -164,20 +225,26 @@ int run_export(Args args) {
   if (parser.answered_help(kExportUsage)) return 0;
   const bool json = parser.flag("--json");
   const std::optional<std::string> format_option = parser.option("--format");
+  pipeline::SamfExportOptions samf;
+  const std::optional<double> fps = positive_option(parser, "--fps"), scale = positive_option(parser, "--scale");
+  if (fps) samf.fps = *fps;
+  samf.scale = scale;
   std::optional<std::string> output = parser.option("--output");
   if (const std::optional<std::string> short_output = parser.option("-o")) output = short_output;
   const std::vector<std::string> inputs = parser.positionals(1, std::size_t(-1));
-  if (!output) throw UsageError("missing -o OUT (a .gltf or .glb file for one input, else a directory)");
+  if (!output) throw UsageError("missing -o OUT (a .gltf, .glb or .aamf file for one input, else a directory)");
   std::error_code ec;
   const bool output_is_file = inputs.size() == 1 && !std::filesystem::is_directory(inputs[0], ec) &&
-                              format_of_path(*output).has_value() && !std::filesystem::is_directory(*output, ec);
+                              (format_of_path(*output).has_value() || is_aamf_path(*output)) &&
+                              !std::filesystem::is_directory(*output, ec);
   const ExportFormat format = chosen_format(format_option, *output, output_is_file);
+  if ((fps || scale) && format != ExportFormat::samf) throw UsageError("--fps and --scale are options of --format samf");
   const std::vector<ExportJob> jobs = plan_jobs(inputs, *output, format, output_is_file);
   if (jobs.empty()) throw UsageError("no .aem file among the inputs");
   std::vector<ExportOutcome> outcomes;
   bool failed = false;
   for (const ExportJob& job : jobs) {
-    outcomes.push_back(export_one(job, format));
+    outcomes.push_back(export_one(job, format, samf));
     failed |= !outcomes.back().error.empty();
     if (!json) print_outcome(job, outcomes.back());
   }
