@@ -8,7 +8,7 @@ namespace {
 
 struct Exported {
   const BakedModel* baked = nullptr;
-  pipeline::GltfDocument document;
+  pipeline::ExportedGltf document;
   std::unique_ptr<tinygltf::Model> gltf;
 };
 

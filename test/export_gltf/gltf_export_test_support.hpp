@@ -58,9 +58,9 @@ inline void write_bytes(const std::filesystem::path& path, const std::vector<std
 }
 
 // The .glb of an AEM's bytes, written to `path`.
-inline pipeline::GltfDocument export_glb(const std::vector<std::byte>& aem_bytes, const std::filesystem::path& path) {
+inline pipeline::ExportedGltf export_glb(const std::vector<std::byte>& aem_bytes, const std::filesystem::path& path) {
   const Model model = Model::open_memory(aem_bytes);
-  pipeline::GltfDocument document = pipeline::build_gltf(model, path.string());
+  pipeline::ExportedGltf document = pipeline::build_gltf(model, path.string());
   write_bytes(path, pipeline::glb_bytes(document));
   return document;
 }

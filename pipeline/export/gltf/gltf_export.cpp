@@ -57,7 +57,7 @@ std::string gltf_uri_of(const std::string& name) {
   return out;
 }
 
-std::string gltf_json_with_buffer_uri(const GltfDocument& document, const std::string& buffer_name) {
+std::string gltf_json_with_buffer_uri(const ExportedGltf& document, const std::string& buffer_name) {
   nlohmann::json json = nlohmann::json::parse(document.json);
   json["buffers"][0]["uri"] = gltf_uri_of(buffer_name);
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -72,7 +72,7 @@ std::optional<GltfContainer> gltf_container_of(const std::filesystem::path& outp
   return std::nullopt;
 }
 
-GltfDocument build_gltf(const aem::Model& model, const std::string& model_name) {
+ExportedGltf build_gltf(const aem::Model& model, const std::string& model_name) {
   gltf::Document doc;
   doc.json["asset"] = {{"version", "2.0"}, {"generator", "aem export " AEM_VERSION_STRING}};
   const std::vector<int> materials = gltf::export_materials(model, doc);
@@ -85,7 +85,7 @@ GltfDocument build_gltf(const aem::Model& model, const std::string& model_name) 
   if (!doc.bin.empty()) doc.json["buffers"] = nlohmann::json::array({{{"byteLength", doc.bin.size()}}});
   // Names that are not valid UTF-8 (an AEM name is bytes; only `aem validate --strict` asks for
   // UTF-8) get U+FFFD where their bytes are invalid.
-  GltfDocument out{doc.json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), std::move(doc.bin), {}};
+  ExportedGltf out{doc.json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), std::move(doc.bin), {}};
   if (!doc.losses.empty()) {
     std::string warning = model_name + ": what the AEM does not record is lost in the glTF: ";
     for (std::size_t i = 0; i < doc.losses.size(); ++i) warning += (i ? "; " : "") + doc.losses[i];
@@ -94,7 +94,7 @@ GltfDocument build_gltf(const aem::Model& model, const std::string& model_name) 
   return out;
 }
 
-std::vector<std::byte> glb_bytes(const GltfDocument& document) {
+std::vector<std::byte> glb_bytes(const ExportedGltf& document) {
   std::string json = document.json;
   while (json.size() % 4 != 0) json.push_back(' ');
   const bool has_bin = !document.bin.empty();
@@ -121,7 +121,7 @@ GltfExportResult export_gltf(const aem::Model& model, const std::filesystem::pat
   const std::optional<GltfContainer> container = options.container ? options.container : gltf_container_of(output);
   if (!container)
     throw std::runtime_error(output.string() + ": the output must end in .gltf or .glb (or name its format)");
-  const GltfDocument document = build_gltf(model, options.model_name.empty() ? output.string() : options.model_name);
+  const ExportedGltf document = build_gltf(model, options.model_name.empty() ? output.string() : options.model_name);
   GltfExportResult result{{}, document.warnings};
   if (*container == GltfContainer::glb) {
     write_file_atomically(output, glb_bytes(document));

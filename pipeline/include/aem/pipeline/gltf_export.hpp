@@ -29,17 +29,17 @@ std::optional<GltfContainer> gltf_container_of(const std::filesystem::path& outp
 
 // The exported model in memory: the glTF JSON text and its one binary buffer (geometry, skin,
 // animation keys and the PNG images, each in a buffer view).
-struct GltfDocument {
+struct ExportedGltf {
   std::string json;
   std::vector<std::byte> bin;
   std::vector<std::string> warnings;  // at most one, naming the model and what was lost
 };
 
 // `model_name` names the model in warnings (usually its path).
-GltfDocument build_gltf(const aem::Model& model, const std::string& model_name);
+ExportedGltf build_gltf(const aem::Model& model, const std::string& model_name);
 
 // The .glb bytes of a document: header, JSON chunk, BIN chunk.
-std::vector<std::byte> glb_bytes(const GltfDocument& document);
+std::vector<std::byte> glb_bytes(const ExportedGltf& document);
 
 struct GltfExportOptions {
   // nullopt: from the output's extension (.gltf or .glb); anything else is an error.
