@@ -38,6 +38,7 @@ std::optional<std::string> source_model_format(const std::filesystem::path& path
   switch (*format) {  // no default: -Wswitch names a new format here
     case pipeline::ModelFormat::gltf: return "glTF";
     case pipeline::ModelFormat::e3d: return "E3D";
+    case pipeline::ModelFormat::aamf: return "AAMF";
     case pipeline::ModelFormat::assimp: {  // "FBX (through Assimp)"
       std::string name = path.extension().string().substr(1);
       std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });

@@ -1,0 +1,63 @@
+// Bones as nodes: parents from the table, rest transforms from the bind pose (SAMF) or the first
+// animation's first keyframe (legacy, which has no bind pose).
+#include <stdexcept>
+
+#include "import/aamf/aamf_matrix.hpp"
+#include "import/aamf/aamf_scene_builder.hpp"
+
+namespace aem::pipeline::aamf {
+
+std::int32_t StreamWriter::add(const std::string& where, ComponentType type, std::uint8_t components, bool normalized, const void* data,
+                               std::size_t count) {
+  Stream s;
+  s.where = where;
+  s.component = type;
+  s.components = components;
+  s.normalized = normalized;
+  s.count = count;
+  s.buffer = buffer;
+  while (bytes.size() % 4 != 0) bytes.push_back(0);
+  s.offset = bytes.size();
+  s.stride = std::uint32_t(component_bytes(type) * components);
+  bytes.resize(bytes.size() + std::size_t(s.stride) * count);
+  if (count > 0) std::memcpy(bytes.data() + s.offset, data, std::size_t(s.stride) * count);
+  scene.streams.push_back(std::move(s));
+  return std::int32_t(scene.streams.size() - 1);
+}
+
+StreamWriter stream_writer(Scene& scene) {
+  scene.buffers.emplace_back();
+  return StreamWriter{scene, std::int32_t(scene.buffers.size() - 1), {}};
+}
+
+void warn_shear(const Scene& scene, const std::string& what, double shear, WarningLog& warnings) {
+  if (shear <= 0.5 / kFixedOne) return;
+  warnings.warn("bone shear", what, scene.model.string() + ": " + what + ": the matrix has shear or skew (" + std::to_string(shear) +
+                " off) that translation, rotation and scale cannot hold; the nearest rotation and scale are used");
+}
+
+void add_bones(const Model& model, Scene& scene, WarningLog& warnings) {
+  for (std::size_t b = 0; b < model.bones.size(); ++b) {
+    Node node;
+    node.where = "bone " + std::to_string(b);
+    node.name = "bone_" + std::to_string(b);
+    const bool legacy_rest = !model.skinned && !model.animations.empty();
+    const FixedMatrix identity{{4096, 0, 0, 0, 4096, 0, 0, 0, 4096}, {0, 0, 0}};
+    const FixedMatrix rest = model.skinned ? model.bones[b].bind
+                             : legacy_rest ? model.animations[0].keys[b * model.animations[0].frames] : identity;
+    const Trs trs = decompose(to_matrix(rest));
+    warn_shear(scene, node.where + (model.skinned ? " bind pose" : " rest pose (first keyframe)"), trs.shear, warnings);
+    node.translation = trs.translation;
+    node.rotation = trs.rotation;
+    node.scale = trs.scale;
+    if (model.bones[b].parent == b) {
+      scene.roots.push_back(std::int32_t(b));
+    } else {
+      node.parent = model.bones[b].parent;
+      scene.nodes[std::size_t(node.parent)].children.push_back(std::int32_t(b));
+    }
+    scene.nodes.push_back(std::move(node));
+  }
+}
+
+}  // namespace aem::pipeline::aamf
