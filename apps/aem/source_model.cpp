@@ -10,6 +10,7 @@
 #include "indefinite_article.hpp"
 
 #if defined(AEM_CLI_WITH_PIPELINE)
+#include "aem/pipeline/aamf_summary.hpp"
 #include "aem/pipeline/batch_bake.hpp"
 #include "dry_run.hpp"
 #endif
@@ -72,6 +73,9 @@ int describe_source_model(const std::string& path, const std::string& format, bo
   } else {
     std::printf("%s: %s %s source model, not an AEM file; bake it into one with\n  %s\n", path.c_str(),
                 indefinite_article(format).c_str(), format.c_str(), bake.c_str());
+#if defined(AEM_CLI_WITH_PIPELINE)
+    if (format == "AAMF" && model.status != DryRunStatus::failed) std::printf("\n%s", pipeline::describe_aamf(path).c_str());
+#endif
 #if defined(AEM_CLI_WITH_PIPELINE)
     if (!fails) {
       const pipeline::BakeReport& r = model.report;

@@ -22,7 +22,7 @@ void add_channel(Animation& animation, const std::string& where, std::int32_t no
   animation.channels.push_back(channel);
 }
 
-Animation animation_of(const Model& model, std::size_t a, double fps, StreamWriter& out, WarningLog& warnings) {
+Animation animation_of(const Model& model, std::size_t a, double fps, StreamWriter& out, ShearReport& shear) {
   const AnimationData& data = model.animations[a];
   Animation animation;
   animation.where = "animation " + std::to_string(a) + " ('" + data.name + "')";
@@ -35,7 +35,7 @@ Animation animation_of(const Model& model, std::size_t a, double fps, StreamWrit
     std::array<double, 4> previous{0, 0, 0, 1};
     for (std::uint32_t k = 0; k < data.frames; ++k) {
       Trs trs = decompose(to_matrix(data.keys[b * data.frames + k]));
-      warn_shear(out.scene, animation.where + " bone " + std::to_string(b) + " keyframe " + std::to_string(k), trs.shear, warnings);
+      shear.add(animation.where + " bone " + std::to_string(b) + " keyframe " + std::to_string(k), trs.shear);
       const double dot = trs.rotation[0] * previous[0] + trs.rotation[1] * previous[1] + trs.rotation[2] * previous[2] + trs.rotation[3] * previous[3];
       if (k > 0 && dot < 0) for (double& c : trs.rotation) c = -c;  // keep neighbours on one hemisphere
       previous = trs.rotation;
@@ -53,10 +53,10 @@ Animation animation_of(const Model& model, std::size_t a, double fps, StreamWrit
 
 }  // namespace
 
-void add_animations(const Model& model, double fps, Scene& scene, WarningLog& warnings) {
+void add_animations(const Model& model, double fps, Scene& scene, ShearReport& shear) {
   if (model.animations.empty()) return;
   StreamWriter out = stream_writer(scene);
-  for (std::size_t a = 0; a < model.animations.size(); ++a) scene.animations.push_back(animation_of(model, a, fps, out, warnings));
+  for (std::size_t a = 0; a < model.animations.size(); ++a) scene.animations.push_back(animation_of(model, a, fps, out, shear));
   out.finish();
 }
 

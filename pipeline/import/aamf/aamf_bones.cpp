@@ -30,13 +30,20 @@ StreamWriter stream_writer(Scene& scene) {
   return StreamWriter{scene, std::int32_t(scene.buffers.size() - 1), {}};
 }
 
-void warn_shear(const Scene& scene, const std::string& what, double shear, WarningLog& warnings) {
-  if (shear <= 0.5 / kFixedOne) return;
-  warnings.warn("bone shear", what, scene.model.string() + ": " + what + ": the matrix has shear or skew (" + std::to_string(shear) +
-                " off) that translation, rotation and scale cannot hold; the nearest rotation and scale are used");
+void ShearReport::add(const std::string& what, double shear) {
+  if (shear <= kShearTolerance) return;
+  ++count;
+  if (shear > worst) { worst = shear; worst_where = what; }
 }
 
-void add_bones(const Model& model, Scene& scene, WarningLog& warnings) {
+void ShearReport::warn(const Scene& scene, WarningLog& warnings) const {
+  if (count == 0) return;
+  warnings.warn("bone shear", scene.model.string() + ": " + std::to_string(count) + " bone matrices have shear or skew that translation, "
+                "rotation and scale cannot hold (the worst, " + worst_where + ", is " + std::to_string(worst * kFixedOne) +
+                " 4.12 steps off); the nearest rotation and scale are used");
+}
+
+void add_bones(const Model& model, Scene& scene, ShearReport& shear) {
   for (std::size_t b = 0; b < model.bones.size(); ++b) {
     Node node;
     node.where = "bone " + std::to_string(b);
@@ -46,7 +53,7 @@ void add_bones(const Model& model, Scene& scene, WarningLog& warnings) {
     const FixedMatrix rest = model.skinned ? model.bones[b].bind
                              : legacy_rest ? model.animations[0].keys[b * model.animations[0].frames] : identity;
     const Trs trs = decompose(to_matrix(rest));
-    warn_shear(scene, node.where + (model.skinned ? " bind pose" : " rest pose (first keyframe)"), trs.shear, warnings);
+    shear.add(node.where + (model.skinned ? " bind pose" : " rest pose (first keyframe)"), trs.shear);
     node.translation = trs.translation;
     node.rotation = trs.rotation;
     node.scale = trs.scale;

@@ -24,9 +24,11 @@ Scene import_aamf(const std::filesystem::path& path, const BakeOptions& options,
   Scene scene;
   scene.model = path;
   scene.inputs.push_back(path);
-  aamf::add_bones(model, scene, warnings);
+  aamf::ShearReport shear;
+  aamf::add_bones(model, scene, shear);
   aamf::add_meshes(model, scene, warnings);
-  aamf::add_animations(model, fps, scene, warnings);
+  aamf::add_animations(model, fps, scene, shear);
+  shear.warn(scene, warnings);
   return scene;
 }
 

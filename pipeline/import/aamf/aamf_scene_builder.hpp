@@ -25,12 +25,21 @@ struct StreamWriter {
 };
 StreamWriter stream_writer(Scene& scene);
 
-void add_bones(const Model& model, Scene& scene, WarningLog& warnings);       // nodes 0..bones-1
-void add_meshes(const Model& model, Scene& scene, WarningLog& warnings);      // meshes, skin, mesh node
-void add_animations(const Model& model, double fps, Scene& scene, WarningLog& warnings);
+// Matrices whose 3×3 part lies farther from what translation, rotation and scale hold than 4.12
+// rounding explains (kShearTolerance): counted while the scene is built, one warning at the end
+// (kind "bone shear") naming how many and the worst.
+inline constexpr double kShearTolerance = 2.0 / 4096;
+struct ShearReport {
+  std::size_t count = 0;
+  double worst = 0;
+  std::string worst_where;
+  void add(const std::string& what, double shear);
+  void warn(const Scene& scene, WarningLog& warnings) const;
+};
 
-// "<file>: <what>: shear of <s> ..." once per model (kind "bone shear"), when a matrix's 3×3
-// part is farther than half a 4.12 step from what translation, rotation and scale hold.
-void warn_shear(const Scene& scene, const std::string& what, double shear, WarningLog& warnings);
+void add_bones(const Model& model, Scene& scene, ShearReport& shear);         // nodes 0..bones-1
+void add_meshes(const Model& model, Scene& scene, WarningLog& warnings);      // meshes, skin, mesh node
+void add_animations(const Model& model, double fps, Scene& scene, ShearReport& shear);
+
 
 }  // namespace aem::pipeline::aamf
