@@ -34,7 +34,7 @@ Animation animation_of(const Model& model, std::size_t a, double fps, StreamWrit
     std::vector<float> t, r, s;
     std::array<double, 4> previous{0, 0, 0, 1};
     for (std::uint32_t k = 0; k < data.frames; ++k) {
-      Trs trs = decompose(to_matrix(data.keys[b * data.frames + k]));
+      Trs trs = fit_fixed(to_matrix(data.keys[b * data.frames + k]));
       shear.add(animation.where + " bone " + std::to_string(b) + " keyframe " + std::to_string(k), trs.shear);
       const double dot = trs.rotation[0] * previous[0] + trs.rotation[1] * previous[1] + trs.rotation[2] * previous[2] + trs.rotation[3] * previous[3];
       if (k > 0 && dot < 0) for (double& c : trs.rotation) c = -c;  // keep neighbours on one hemisphere

@@ -52,7 +52,7 @@ void add_bones(const Model& model, Scene& scene, ShearReport& shear) {
     const FixedMatrix identity{{4096, 0, 0, 0, 4096, 0, 0, 0, 4096}, {0, 0, 0}};
     const FixedMatrix rest = model.skinned ? model.bones[b].bind
                              : legacy_rest ? model.animations[0].keys[b * model.animations[0].frames] : identity;
-    const Trs trs = decompose(to_matrix(rest));
+    const Trs trs = fit_fixed(to_matrix(rest));
     shear.add(node.where + (model.skinned ? " bind pose" : " rest pose (first keyframe)"), trs.shear);
     node.translation = trs.translation;
     node.rotation = trs.rotation;

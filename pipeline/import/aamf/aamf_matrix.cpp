@@ -50,7 +50,48 @@ std::array<double, 4> quaternion_of(const Matrix3& r) {
   return q;
 }
 
+// The 3×3 part that `trs` holds, column-major in a Matrix4 (translation left 0).
+Matrix4 held_by(const Trs& trs) {
+  const auto& q = trs.rotation;
+  const double x = q[0], y = q[1], z = q[2], w = q[3];
+  const Matrix3 r = {1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w),
+                     2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w),
+                     2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)};
+  Matrix4 out{};
+  for (int c = 0; c < 3; ++c)
+    for (int row = 0; row < 3; ++row) out[std::size_t(c * 4 + row)] = r[std::size_t(c * 3 + row)] * trs.scale[std::size_t(c)];
+  out[15] = 1;
+  return out;
+}
+
+double largest_difference(const Matrix4& a, const Matrix4& b) {
+  double d = 0;
+  for (int c = 0; c < 3; ++c)
+    for (int r = 0; r < 3; ++r) d = std::max(d, std::abs(a[std::size_t(c * 4 + r)] - b[std::size_t(c * 4 + r)]));
+  return d;
+}
+
 }  // namespace
+
+Trs fit_fixed(const Matrix4& m) {
+  constexpr double kMargin = 0.4 / kFixedOne;  // inside the rounding cell, with room for float storage
+  Trs trs = decompose(m);
+  for (int i = 0; i < 64 && trs.shear > kMargin; ++i) {
+    Matrix4 target = held_by(trs);  // projected into the cell around m, then back onto TRS
+    for (int c = 0; c < 3; ++c)
+      for (int r = 0; r < 3; ++r) {
+        double& v = target[std::size_t(c * 4 + r)];
+        const double centre = m[std::size_t(c * 4 + r)];
+        v = std::clamp(v, centre - kMargin, centre + kMargin);
+      }
+    Trs next = decompose(target);
+    next.translation = trs.translation;
+    next.shear = largest_difference(held_by(next), m);
+    if (next.shear >= trs.shear) break;
+    trs = next;
+  }
+  return trs;
+}
 
 Matrix4 to_matrix(const FixedMatrix& m) {
   Matrix4 out{};

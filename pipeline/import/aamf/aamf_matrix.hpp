@@ -25,5 +25,9 @@ struct Trs {
 // The rotation is the 3×3 part's polar factor (a negative determinant goes to a negative x scale);
 // the scale is the diagonal that is left.
 Trs decompose(const Matrix4& m);
+// For a matrix read from 4.12 values: starting from decompose, a T, R, S whose matrix lies within
+// 0.4 of a 4.12 step of every entry of `m` where one is found (alternating between TRS matrices and
+// the box around m), so that an exporter rounding it gets `m` back; shear is what is left.
+Trs fit_fixed(const Matrix4& m);
 
 }  // namespace aem::pipeline::aamf

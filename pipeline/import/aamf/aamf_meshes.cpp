@@ -1,4 +1,6 @@
 // The SAMF unified mesh as a skinned primitive, or each legacy bone's mesh on its bone's node.
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "import/aamf/aamf_matrix.hpp"
@@ -15,16 +17,52 @@ std::vector<float> fixed_floats(const std::vector<std::array<std::int16_t, 3>>& 
   return out;
 }
 
+// Each normal as a unit vector that rounds back to the stored SVECTOR where one exists (as for every
+// normal an exporter rounded from a unit vector): the bake keeps unit normals, and a SAMF exporter
+// rounding this one writes the file's value again. Alternates between the sphere and the box of
+// ±0.4 steps around the stored value; a zero normal stays zero (the bake decides what to do).
+std::vector<float> unit_normals(const std::vector<std::array<std::int16_t, 3>>& values) {
+  constexpr double kMargin = 0.4;
+  std::vector<float> out;
+  out.reserve(values.size() * 3);
+  for (const auto& n : values) {
+    std::array<double, 3> v{double(n[0]), double(n[1]), double(n[2])};
+    for (int i = 0; i < 16; ++i) {
+      const double length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+      if (!(length > 0)) break;
+      bool inside = true;
+      for (std::size_t c = 0; c < 3; ++c) {
+        v[c] = v[c] / length * kFixedOne;
+        inside &= std::abs(v[c] - n[c]) <= kMargin;
+        v[c] = std::clamp(v[c], n[c] - kMargin, n[c] + kMargin);
+      }
+      if (inside) break;
+    }
+    const double length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    for (double c : v) out.push_back(length > 0 ? float(c / length) : 0.0f);
+  }
+  return out;
+}
+
+// Weights k / 255 as floats, each later slot's nudged down by a thousandth of a step so that equal
+// weights keep the file's slot order when the bake sorts influences (by weight, then joint).
+std::vector<float> slot_ordered_weights(const std::vector<std::array<std::uint8_t, 4>>& weights) {
+  std::vector<float> out;
+  out.reserve(weights.size() * 4);
+  for (const auto& w : weights)
+    for (std::size_t i = 0; i < 4; ++i) out.push_back(w[i] == 0 ? 0.0f : float((w[i] - 1e-3 * double(i)) / 255.0));
+  return out;
+}
+
 Primitive primitive(const MeshData& mesh, const std::string& where, StreamWriter& out) {
   Primitive p;
   p.where = where;
   p.attributes.push_back({Semantic::position, 0, out.add_floats(where + " positions", 3, fixed_floats(mesh.positions)), "POSITION"});
-  p.attributes.push_back({Semantic::normal, 0, out.add_floats(where + " normals", 3, fixed_floats(mesh.normals)), "NORMAL"});
+  p.attributes.push_back({Semantic::normal, 0, out.add_floats(where + " normals", 3, unit_normals(mesh.normals)), "NORMAL"});
   if (!mesh.bone_indices.empty()) {
     p.attributes.push_back({Semantic::joints, 0, out.add(where + " bone indices", ComponentType::u8, 4, false, mesh.bone_indices.data(),
                                                          mesh.bone_indices.size()), "JOINTS_0"});
-    p.attributes.push_back({Semantic::weights, 0, out.add(where + " weights", ComponentType::u8, 4, true, mesh.weights.data(),
-                                                          mesh.weights.size()), "WEIGHTS_0"});
+    p.attributes.push_back({Semantic::weights, 0, out.add_floats(where + " weights", 4, slot_ordered_weights(mesh.weights)), "WEIGHTS_0"});
   }
   if (!mesh.colors.empty())
     p.attributes.push_back({Semantic::color, 0, out.add(where + " colours", ComponentType::u8, 4, true, mesh.colors.data(), mesh.colors.size()),

@@ -25,10 +25,10 @@ struct StreamWriter {
 };
 StreamWriter stream_writer(Scene& scene);
 
-// Matrices whose 3×3 part lies farther from what translation, rotation and scale hold than 4.12
-// rounding explains (kShearTolerance): counted while the scene is built, one warning at the end
-// (kind "bone shear") naming how many and the worst.
-inline constexpr double kShearTolerance = 2.0 / 4096;
+// Matrices whose 3×3 part translation, rotation and scale cannot hold to within half a 4.12 step
+// (so that rounding gives the file's MATRIX back; fit_fixed): counted while the scene is built,
+// one warning at the end (kind "bone shear") naming how many and the worst.
+inline constexpr double kShearTolerance = 0.5 / 4096;
 struct ShearReport {
   std::size_t count = 0;
   double worst = 0;
