@@ -75,22 +75,21 @@ double largest_difference(const Matrix4& a, const Matrix4& b) {
 
 Trs fit_fixed(const Matrix4& m) {
   constexpr double kMargin = 0.4 / kFixedOne;  // inside the rounding cell, with room for float storage
-  Trs trs = decompose(m);
-  for (int i = 0; i < 64 && trs.shear > kMargin; ++i) {
-    Matrix4 target = held_by(trs);  // projected into the cell around m, then back onto TRS
+  Trs best = decompose(m), trs = best;
+  for (int i = 0; i < 200 && best.shear > kMargin; ++i) {
+    Matrix4 target = held_by(trs);  // projected into the box around m, then back onto TRS
     for (int c = 0; c < 3; ++c)
       for (int r = 0; r < 3; ++r) {
         double& v = target[std::size_t(c * 4 + r)];
         const double centre = m[std::size_t(c * 4 + r)];
         v = std::clamp(v, centre - kMargin, centre + kMargin);
       }
-    Trs next = decompose(target);
-    next.translation = trs.translation;
-    next.shear = largest_difference(held_by(next), m);
-    if (next.shear >= trs.shear) break;
-    trs = next;
+    trs = decompose(target);
+    trs.translation = best.translation;
+    trs.shear = largest_difference(held_by(trs), m);
+    if (trs.shear < best.shear) best = trs;  // alternating projections need not improve every step
   }
-  return trs;
+  return best;
 }
 
 Matrix4 to_matrix(const FixedMatrix& m) {
