@@ -2,8 +2,11 @@
 // read back; SAMF -> AEM -> SAMF byte identity on CesiumMan; hostile files.
 //
 // The game's own map.aamf (kiwanowski/UnnamedHB1, tools/map.aamf = assets/models/map.aamf, 76,084
-// bytes) is not vendored. As this reader sees it (run by hand, see specs/aamf-import.md §6): legacy
-// layout, 8 bones, 3 animations; the polygon kinds and counts are listed in the spec.
+// bytes) is not vendored. As this reader sees it (`aem info map.aamf`, specs/aamf-import.md §6):
+// legacy layout, 8 bones (1 root), one chunk per bone, 71 polygons: 1 G4 and 70 GT4 (142
+// triangles, 284 corners) naming the textures 'wall____', 'cameye__' and 'testtran'; animations
+// 'Move----' (128 keyframes), 'TurnRigh' and 'TurnLeft' (64 each). It bakes to 100 vertices,
+// 142 triangles, 8 joints and 3 animations.
 #include <algorithm>
 #include <array>
 #include <cstring>
