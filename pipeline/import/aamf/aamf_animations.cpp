@@ -2,25 +2,10 @@
 // scale channels with keys at k / fps.
 #include "import/aamf/aamf_matrix.hpp"
 #include "import/aamf/aamf_scene_builder.hpp"
+#include "scene/scene_building.hpp"
 
 namespace aem::pipeline::aamf {
 namespace {
-
-void add_channel(Animation& animation, const std::string& where, std::int32_t node, TargetPath path, std::int32_t times, std::int32_t values) {
-  AnimationSampler sampler;
-  sampler.where = where;
-  sampler.input = times;
-  sampler.output = values;
-  sampler.interpolation = Interpolation::linear;
-  animation.samplers.push_back(sampler);
-  Channel channel;
-  channel.where = where;
-  channel.sampler = std::int32_t(animation.samplers.size() - 1);
-  channel.node = node;
-  channel.path = path;
-  channel.path_name = path == TargetPath::translation ? "translation" : path == TargetPath::rotation ? "rotation" : "scale";
-  animation.channels.push_back(channel);
-}
 
 Animation animation_of(const Model& model, std::size_t a, double fps, StreamWriter& out, ShearReport& shear) {
   const AnimationData& data = model.animations[a];
@@ -44,9 +29,9 @@ Animation animation_of(const Model& model, std::size_t a, double fps, StreamWrit
       for (double c : trs.scale) s.push_back(float(c));
     }
     const std::string where = animation.where + " bone " + std::to_string(b);
-    add_channel(animation, where + " translation", std::int32_t(b), TargetPath::translation, time_stream, out.add_floats(where + " translations", 3, t));
-    add_channel(animation, where + " rotation", std::int32_t(b), TargetPath::rotation, time_stream, out.add_floats(where + " rotations", 4, r));
-    add_channel(animation, where + " scale", std::int32_t(b), TargetPath::scale, time_stream, out.add_floats(where + " scales", 3, s));
+    add_linear_channel(animation, where + " translation", std::int32_t(b), TargetPath::translation, time_stream, out.add_floats(where + " translations", 3, t));
+    add_linear_channel(animation, where + " rotation", std::int32_t(b), TargetPath::rotation, time_stream, out.add_floats(where + " rotations", 4, r));
+    add_linear_channel(animation, where + " scale", std::int32_t(b), TargetPath::scale, time_stream, out.add_floats(where + " scales", 3, s));
   }
   return animation;
 }

@@ -4,25 +4,16 @@
 
 #include "import/aamf/aamf_matrix.hpp"
 #include "import/aamf/aamf_scene_builder.hpp"
+#include "scene/scene_building.hpp"
 
 namespace aem::pipeline::aamf {
 
 std::int32_t StreamWriter::add(const std::string& where, ComponentType type, std::uint8_t components, bool normalized, const void* data,
                                std::size_t count) {
-  Stream s;
-  s.where = where;
-  s.component = type;
-  s.components = components;
-  s.normalized = normalized;
-  s.count = count;
-  s.buffer = buffer;
-  while (bytes.size() % 4 != 0) bytes.push_back(0);
-  s.offset = bytes.size();
-  s.stride = std::uint32_t(component_bytes(type) * components);
-  bytes.resize(bytes.size() + std::size_t(s.stride) * count);
+  const std::int32_t index = append_stream(scene, bytes, buffer, where, type, components, normalized, count);
+  const Stream& s = scene.streams[std::size_t(index)];
   if (count > 0) std::memcpy(bytes.data() + s.offset, data, std::size_t(s.stride) * count);
-  scene.streams.push_back(std::move(s));
-  return std::int32_t(scene.streams.size() - 1);
+  return index;
 }
 
 StreamWriter stream_writer(Scene& scene) {

@@ -7,6 +7,12 @@ namespace {
 constexpr std::uint32_t kMagicSamf = 0x464D4153;  // "SAMF" read as a little-endian u32
 constexpr std::uint32_t kMagicAamf = 0x464D4141;  // "AAMF"
 
+// Nothing may follow the last animation block: the legacy layout has no magic, so strictness is
+// what tells an AAMF from other bytes.
+void require_end(const Bytes& bytes, std::size_t offset, const std::string& what) {
+  if (offset != bytes.size()) bytes.fail(offset, what, std::to_string(bytes.size() - offset) + " bytes follow the last animation block");
+}
+
 void parse_skinned_mesh(const Bytes& bytes, std::size_t& offset, std::uint32_t vertices, std::uint16_t faces, Model& model) {
   bytes.require(offset, vertices, 24, "SAMF vertices (" + std::to_string(vertices) + " positions, normals and skin weights)");
   MeshData mesh;
@@ -57,9 +63,7 @@ Model parse_skinned(const Bytes& bytes) {
   for (std::size_t b = 0; b < bone_count; ++b) model.bones[b].bind = bytes.matrix(offset + 32 * b, "SAMF bind pose of bone " + std::to_string(b));
   offset += 32 * std::size_t(bone_count);
   parse_skinned_mesh(bytes, offset, vertices, faces, model);
-  offset = parse_animations(bytes, offset, anim_count, bone_count, model.animations);
-  if (offset != bytes.size())
-    bytes.fail(offset, "end of the SAMF file", std::to_string(bytes.size() - offset) + " bytes follow the last animation block");
+  require_end(bytes, parse_animations(bytes, offset, anim_count, bone_count, model.animations), "end of the SAMF file");
   return model;
 }
 
@@ -79,9 +83,7 @@ Model parse_legacy(const Bytes& bytes) {
     model.meshes.push_back(parse_amf_mesh(bytes, offset + 4, block_size - 4, b, model));
     offset += block_size;
   }
-  offset = parse_animations(bytes, offset, anim_count, bone_count, model.animations);
-  if (offset != bytes.size())
-    bytes.fail(offset, "end of the legacy AAMF file", std::to_string(bytes.size() - offset) + " bytes follow the last animation block");
+  require_end(bytes, parse_animations(bytes, offset, anim_count, bone_count, model.animations), "end of the legacy AAMF file");
   return model;
 }
 

@@ -23,7 +23,7 @@ std::string describe_aamf(const std::filesystem::path& path) {
   if (!model.skinned) {
     text += "polygons:";
     for (std::size_t k = 0; k < 8; ++k)
-      if (model.polygons[k] > 0) text += " " + std::string(aamf::kPolygonKindNames[k]) + " " + std::to_string(model.polygons[k]);
+      if (model.polygons[k] > 0) text.append(" ").append(aamf::kPolygonKindNames[k]).append(" ").append(std::to_string(model.polygons[k]));
     text += "\ntextures named (not in the file):";
     for (const std::string& n : model.texture_names) text += " '" + n + "'";
     text += model.texture_names.empty() ? " none\n" : "\n";
