@@ -19,6 +19,7 @@
 #include "aamf_test_files.hpp"
 #include "aem/animation_sampler.hpp"
 #include "aem/model.hpp"
+#include "aem/pipeline/aamf_summary.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/pipeline/samf_export.hpp"
@@ -272,6 +273,38 @@ TEST(AamfImport, BadParentOrderIsRefused) {
   auto legacy = aamf::legacy_file();
   legacy[8] = 5;  // bone 1's bone_idx
   EXPECT_NE(bake_error(legacy).find("bone_idx 5"), std::string::npos) << bake_error(legacy);
+}
+
+TEST(AamfImport, LegacyMeshBlocksAreValidatedStrictly) {
+  // Offsets in legacy_file(): header 4, parent table 8, bone 0's block from 12 (block_size, then
+  // AMF_HEADER at 16: used_textures 16, x 20, z 22; chunk table 40; chunk counts 44).
+  auto chunks = aamf::legacy_file();
+  chunks[20] = 2;  // x = 2
+  EXPECT_NE(bake_error(chunks).find("2 x 1 chunks"), std::string::npos) << bake_error(chunks);
+  auto relocated = aamf::legacy_file();
+  relocated[19] = 0x80;  // used_textures bit 31: a memory image
+  EXPECT_NE(bake_error(relocated).find("bit 31"), std::string::npos) << bake_error(relocated);
+  auto polygons = aamf::legacy_file();
+  polygons[44 + 8] = 2;  // two F3s where the block holds one
+  EXPECT_NE(bake_error(polygons).find("its polygons take 104 bytes"), std::string::npos) << bake_error(polygons);
+  auto trailing = aamf::legacy_file();
+  trailing.push_back(0);
+  EXPECT_NE(bake_error(trailing).find("1 bytes follow the last animation block"), std::string::npos) << bake_error(trailing);
+  auto version = aamf::samf_file();
+  version[4] = 3;
+  EXPECT_NE(bake_error(version).find("version 3 (only version 2 is read)"), std::string::npos) << bake_error(version);
+}
+
+TEST(AamfImport, DescribeNamesLayoutBonesMeshAndAnimations) {
+  const auto samf = write_temp("describe_samf.aamf", aamf::samf_file());
+  const auto legacy = write_temp("describe_legacy.aamf", aamf::legacy_file());
+  const std::string s = pipeline::describe_aamf(samf), l = pipeline::describe_aamf(legacy);
+  std::filesystem::remove(samf);
+  std::filesystem::remove(legacy);
+  EXPECT_EQ(s, "layout: SAMF v2 (skinned, magic \"SAMF\")\nbones: 2 (1 root)\nvertices: 6, triangles: 2\nanimations: 1\n"
+               "  'wave': 3 keyframes (0.067 s at 30 fps)\n");
+  EXPECT_EQ(l, "layout: legacy AAMF (one rigid mesh per bone)\nbones: 2 (1 root)\nvertices: 7 (polygon corners), triangles: 3\n"
+               "polygons: G4 1 F3 1\ntextures named (not in the file): none\nanimations: 1\n  'idle': 2 keyframes (0.033 s at 30 fps)\n");
 }
 
 }  // namespace
