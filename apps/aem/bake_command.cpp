@@ -19,7 +19,7 @@ namespace aem::cli {
 namespace {
 
 constexpr const char* kBakeUsage =
-    "usage: aem bake IN.gltf|IN.glb|IN.e3d|IN.fbx|IN.obj|... -o OUT.aem [options]\n"
+    "usage: aem bake IN.gltf|IN.glb|IN.e3d|IN.aamf|IN.fbx|IN.obj|... -o OUT.aem [options]\n"
     "       aem bake IN... -o OUTDIR [options]        (files and directories)\n"
     "       aem bake --manifest assets.json [-o OUTDIR] [options]\n"
     "\n"

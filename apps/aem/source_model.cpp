@@ -10,6 +10,7 @@
 #include "indefinite_article.hpp"
 
 #if defined(AEM_CLI_WITH_PIPELINE)
+#include "aem/pipeline/aamf_summary.hpp"
 #include "aem/pipeline/batch_bake.hpp"
 #include "dry_run.hpp"
 #endif
@@ -38,6 +39,7 @@ std::optional<std::string> source_model_format(const std::filesystem::path& path
   switch (*format) {  // no default: -Wswitch names a new format here
     case pipeline::ModelFormat::gltf: return "glTF";
     case pipeline::ModelFormat::e3d: return "E3D";
+    case pipeline::ModelFormat::aamf: return "AAMF";
     case pipeline::ModelFormat::assimp: {  // "FBX (through Assimp)"
       std::string name = path.extension().string().substr(1);
       std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });
@@ -71,6 +73,9 @@ int describe_source_model(const std::string& path, const std::string& format, bo
   } else {
     std::printf("%s: %s %s source model, not an AEM file; bake it into one with\n  %s\n", path.c_str(),
                 indefinite_article(format).c_str(), format.c_str(), bake.c_str());
+#if defined(AEM_CLI_WITH_PIPELINE)
+    if (format == "AAMF" && model.status != DryRunStatus::failed) std::printf("\n%s", pipeline::describe_aamf(path).c_str());
+#endif
 #if defined(AEM_CLI_WITH_PIPELINE)
     if (!fails) {
       const pipeline::BakeReport& r = model.report;

@@ -52,7 +52,7 @@ void take_positional(Options& o, std::vector<std::filesystem::path> positional) 
 
 std::string usage() {
   std::string text =
-      "usage: aem-viewer [FILE.aem | FILE.gltf | FILE.glb | FILE.e3d | FILE.fbx | FILE.obj | ...] [options]\n"
+      "usage: aem-viewer [FILE.aem | FILE.gltf | FILE.glb | FILE.e3d | FILE.aamf | FILE.fbx | FILE.obj | ...] [options]\n"
       "       aem-viewer --screenshot-dir OUT DIR... [options]\n"
       "\n"
       "Opens a model in a window (drop another file on it to switch; the file reloads when it\n"

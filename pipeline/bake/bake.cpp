@@ -18,6 +18,7 @@
 #include "import/assimp/assimp_import.hpp"
 #include "bake/bake_limits.hpp"
 #include "stages/geometry/double_sided.hpp"
+#include "import/aamf/aamf_import.hpp"
 #include "import/e3d/e3d_import.hpp"
 #include "output/parent_directory.hpp"
 #include "io/cancellable_call.hpp"
@@ -121,6 +122,7 @@ Scene import_model(const std::filesystem::path& input, const BakeOptions& option
     case ModelFormat::gltf: return import_gltf(input, options, warnings);
     case ModelFormat::assimp: return import_assimp(input, options, warnings);  // in its child process
     case ModelFormat::e3d: return import_e3d(input, options, warnings);
+    case ModelFormat::aamf: return import_aamf(input, options, warnings);
   }
   throw std::logic_error("import_model: not a ModelFormat: " + std::to_string(int(*format)));
 }

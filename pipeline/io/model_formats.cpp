@@ -12,6 +12,7 @@ namespace {
 
 constexpr std::string_view kGltfExtensions[] = {".gltf", ".glb"};
 constexpr std::string_view kE3dExtensions[] = {".e3d"};
+constexpr std::string_view kAamfExtensions[] = {".aamf"};
 
 // Debian's Assimp 5.2.5 (`assimp listext`) without glTF and without the names that are not models
 // of their own (.md5anim/.md5camera, .mot, .vta) or too generic to claim (.xml, .raw). Sorted.
@@ -32,6 +33,7 @@ struct FormatRow {
 constexpr std::array kFormats = {
     FormatRow{ModelFormat::gltf, "glTF", kGltfExtensions},
     FormatRow{ModelFormat::e3d, "E3D", kE3dExtensions},
+    FormatRow{ModelFormat::aamf, "AAMF", kAamfExtensions},
     FormatRow{ModelFormat::assimp, "through Assimp", kAssimpExtensions},
 };
 

@@ -11,7 +11,7 @@ std::vector<pipeline::BakeJob> jobs_for_input(const std::filesystem::path& input
   std::vector<pipeline::BakeJob> jobs;
   if (std::filesystem::is_directory(input, ec)) {
     jobs = pipeline::jobs_below(input, output_dir, options);
-    if (jobs.empty()) throw UsageError(input.string() + ": no models (.gltf, .glb, .e3d or a format Assimp imports) below this directory");
+    if (jobs.empty()) throw UsageError(input.string() + ": no models (.gltf, .glb, .e3d, .aamf or a format Assimp imports) below this directory");
     return jobs;
   }
   // A missing or unreadable file is the bake's to report, as one failed job among the others.

@@ -280,7 +280,7 @@ class Manifest {
     const std::size_t first = jobs.size();
     if (is_dir) {
       const std::vector<pipeline::BakeJob> found = pipeline::jobs_below(source, output_dir / relative, options);
-      if (found.empty()) fail(place, source.string() + ": no models (.gltf, .glb, .e3d or a format Assimp imports) below this directory");
+      if (found.empty()) fail(place, source.string() + ": no models (.gltf, .glb, .e3d, .aamf or a format Assimp imports) below this directory");
       jobs.insert(jobs.end(), found.begin(), found.end());
     } else {
       jobs.push_back({source, output.empty() ? output_dir / std::filesystem::path(relative).replace_extension(".aem")

@@ -225,6 +225,7 @@ TEST(InfoOnASourceModel, TheArticleFollowsHowTheFormatIsSaid) {
   ScratchDir dir("info_articles");
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"m.e3d", "an E3D source model"},
+      {"m.aamf", "an AAMF source model"},
       {"m.fbx", "an FBX (through Assimp) source model"},
       {"m.stl", "an STL (through Assimp) source model"},
       {"m.dae", "a DAE (through Assimp) source model"},

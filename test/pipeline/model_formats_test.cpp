@@ -24,6 +24,7 @@ TEST(ModelFormats, ExtensionsInAnyLetterCase) {
   EXPECT_EQ(model_format_of("hero.Fbx"), ModelFormat::assimp);
   EXPECT_EQ(model_format_of("hero.xyz"), std::nullopt);
   EXPECT_EQ(model_format_of("hero.E3D"), ModelFormat::e3d);
+  EXPECT_EQ(model_format_of("hero.AAMF"), ModelFormat::aamf);
   EXPECT_EQ(model_format_of("hero.usdz"), std::nullopt);
   EXPECT_EQ(model_format_of("gltf"), std::nullopt);      // a stem, not an extension
   EXPECT_TRUE(is_gltf_path("m.glb"));
@@ -37,7 +38,7 @@ TEST(ModelFormats, ExtensionsInAnyLetterCase) {
 TEST(ModelFormats, UnknownFormatMessageNamesTheFileAndEveryFormat) {
   const std::string message = unknown_model_format_message("dir/model.xyz");
   EXPECT_EQ(message.rfind("dir/model.xyz: unknown model format ('.xyz'); the formats read are glTF: .gltf, .glb; "
-                          "E3D: .e3d; through Assimp: .3d, ", 0), 0u) << message;
+                          "E3D: .e3d; AAMF: .aamf; through Assimp: .3d, ", 0), 0u) << message;
   EXPECT_NE(message.find(".fbx"), std::string::npos);
   EXPECT_NE(unknown_model_format_message("dir/MODEL").find("(no file extension)"), std::string::npos);
 }

@@ -10,6 +10,7 @@
 #include "import/e3d/e3d_handedness.hpp"
 #include "import/e3d/e3d_quaternion.hpp"
 #include "import/e3d/e3d_scene_builder.hpp"
+#include "scene/scene_building.hpp"
 #include "import/e3d/e3d_tcb_curve.hpp"
 
 namespace aem::pipeline::e3d {
@@ -54,18 +55,9 @@ struct Builder {
   Animation animation;
 
   std::int32_t stream(const std::string& where, std::uint8_t components, const std::vector<float>& values) {
-    Stream s;
-    s.where = where;
-    s.component = ComponentType::f32;
-    s.components = components;
-    s.count = values.size() / components;
-    s.buffer = buffer;
-    s.offset = bytes.size();
-    s.stride = 4u * components;
-    bytes.resize(bytes.size() + values.size() * 4);
-    std::memcpy(bytes.data() + s.offset, values.data(), values.size() * 4);
-    scene.streams.push_back(std::move(s));
-    return std::int32_t(scene.streams.size() - 1);
+    const std::int32_t index = append_stream(scene, bytes, buffer, where, ComponentType::f32, components, false, values.size() / components);
+    std::memcpy(bytes.data() + scene.streams[std::size_t(index)].offset, values.data(), values.size() * 4);
+    return index;
   }
 
   // Resampled keys of `value_at` as a linear sampler and a channel on `node`.
@@ -91,18 +83,8 @@ struct Builder {
         for (double c : p) values.push_back(float(c));
       }
     }
-    AnimationSampler sampler;
-    sampler.where = where;
-    sampler.input = stream(where + " times", 1, times);
-    sampler.output = stream(where + " values", components, values);
-    animation.samplers.push_back(sampler);
-    Channel channel;
-    channel.where = where;
-    channel.sampler = std::int32_t(animation.samplers.size() - 1);
-    channel.node = node;
-    channel.path = path;
-    channel.path_name = path == TargetPath::translation ? "translation" : path == TargetPath::rotation ? "rotation" : "scale";
-    animation.channels.push_back(channel);
+    const std::int32_t input = stream(where + " times", 1, times);
+    add_linear_channel(animation, where, node, path, input, stream(where + " values", components, values));
   }
 };
 

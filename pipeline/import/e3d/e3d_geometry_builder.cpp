@@ -7,6 +7,7 @@
 
 #include "import/e3d/e3d_handedness.hpp"
 #include "import/e3d/e3d_scene_builder.hpp"
+#include "scene/scene_building.hpp"
 
 namespace aem::pipeline::e3d {
 namespace {
@@ -15,20 +16,11 @@ namespace {
 template <typename Write>
 std::int32_t add_stream(Scene& scene, std::vector<unsigned char>& bytes, std::int32_t buffer, const std::string& where,
                         ComponentType type, std::uint8_t components, bool normalized, std::size_t count, Write write) {
-  Stream s;
-  s.where = where;
-  s.component = type;
-  s.components = components;
-  s.normalized = normalized;
-  s.count = count;
-  s.buffer = buffer;
-  s.offset = bytes.size();
-  s.stride = std::uint32_t(component_bytes(type) * components);
-  bytes.resize(bytes.size() + std::size_t(s.stride) * count);
+  const std::int32_t index = append_stream(scene, bytes, buffer, where, type, components, normalized, count);
+  const Stream& s = scene.streams[std::size_t(index)];
   unsigned char* out = bytes.data() + s.offset;
   for (std::size_t i = 0; i < count; ++i) write(i, out + i * s.stride);
-  scene.streams.push_back(std::move(s));
-  return std::int32_t(scene.streams.size() - 1);
+  return index;
 }
 
 void put_floats(unsigned char* out, std::initializer_list<float> values) {

@@ -18,6 +18,7 @@ enum class ModelFormat {
   gltf,    // .gltf, .glb: tinygltf, in this process
   assimp,  // FBX, OBJ, COLLADA...: Assimp, in its child process (specs/assimp-import.md)
   e3d,     // .e3d: Ecere's E3D, in this process (specs/e3d-import.md)
+  aamf,    // .aamf: the UnnamedHB1 PlayStation game's animated models, SAMF v2 and legacy (specs/aamf-import.md)
 };
 
 // The extension of `path` with its ASCII letters in lower case (".glb" for "Hero.GLB"); empty
