@@ -126,13 +126,22 @@ std::optional<double> positive_option(ArgParser& parser, std::string_view name) 
   return value;
 }
 
-std::vector<std::filesystem::path> write_samf(const Model& model, const ExportJob& job,
-                                              const pipeline::SamfExportOptions& options,
-                                              std::vector<std::string>& warnings) {
+// Writes job.output; fills the outcome's files and warnings. Throws on any error.
+void write_samf(const Model& model, const ExportJob& job, const pipeline::SamfExportOptions& options,
+                ExportOutcome& outcome) {
   pipeline::SamfExport result = pipeline::export_samf(model, job.input.string(), options);
   pipeline::write_file_atomically(job.output, result.bytes);
-  warnings = std::move(result.warnings);
-  return {job.output};
+  outcome.files = {job.output};
+  outcome.warnings = std::move(result.warnings);
+}
+
+void write_gltf(const Model& model, const ExportJob& job, ExportFormat format, ExportOutcome& outcome) {
+  pipeline::GltfExportOptions options;
+  options.container = format == ExportFormat::gltf ? pipeline::GltfContainer::gltf : pipeline::GltfContainer::glb;
+  options.model_name = job.input.string();
+  pipeline::GltfExportResult result = pipeline::export_gltf(model, job.output, options);
+  outcome.files = std::move(result.files);
+  outcome.warnings = std::move(result.warnings);
 }
 
 ExportOutcome export_one(const ExportJob& job, ExportFormat format, const pipeline::SamfExportOptions& samf) {
@@ -142,17 +151,10 @@ ExportOutcome export_one(const ExportJob& job, ExportFormat format, const pipeli
     Expected<Model> model = Model::try_open(job.input, {.validate = true, .storage = Storage::copy});
     if (!model) throw std::runtime_error(job.input.string() + ": not a valid AEM file: " + model.error().describe());
     if (job.output.has_parent_path()) std::filesystem::create_directories(job.output.parent_path());
-    if (format == ExportFormat::samf) {
-      outcome.files = write_samf(*model, job, samf, outcome.warnings);
-      outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      return outcome;
-    }
-    pipeline::GltfExportOptions options;
-    options.container = format == ExportFormat::gltf ? pipeline::GltfContainer::gltf : pipeline::GltfContainer::glb;
-    options.model_name = job.input.string();
-    pipeline::GltfExportResult result = pipeline::export_gltf(*model, job.output, options);
-    outcome.files = std::move(result.files);
-    outcome.warnings = std::move(result.warnings);
+    if (format == ExportFormat::samf)
+      write_samf(*model, job, samf, outcome);
+    else
+      write_gltf(*model, job, format, outcome);
   } catch (const std::exception& e) {
     const std::string input = job.input.string(), what = e.what();
     outcome.error = what.rfind(input, 0) == 0 ? what : input + ": " + what;  // always naming the model

@@ -84,13 +84,19 @@ TEST(SamfExportLimits, LongNamesAreCutWithAWarningAndCollisionsAreErrors) {
             "hero: animations 'Walking_Long' and 'Walking_Short' are both named 'Walking_' in SAMF's 8-byte names");
 }
 
-TEST(SamfExportLimits, AnimationBlockPastU32) {
+// A high frame rate is refused before anything is sampled or allocated: the blocks together
+// are bounded, not each by its u32 alone.
+TEST(SamfExportLimits, AnimationBytesAreBounded) {
   ModelContent m = roots(1);
   m.animations = {AnimationDesc{"forever", 1e7f, {{}}}};
   EXPECT_EQ(export_error(*open_content(m).model, "slow"),
-            "slow: animation 'forever': 300000001 frames of 1 bones make a block of 9600000052 bytes, past SAMF's "
-            "u32 block_size");
-  m.animations[0].duration = 1e30f;
+            "slow: at 30 fps, animation 'forever' (300000001 frames of 1 bones) brings the animation blocks to "
+            "9600000052 bytes, past the exporter's limit of 67108864 (64 MiB): lower the frame rate");
+  m.animations = {AnimationDesc{"walk", 2.0f, {{}}}, AnimationDesc{"run", 2.0f, {{}}}};
+  EXPECT_EQ(export_error(*open_content(m).model, "fast", {.fps = 1e6, .scale = {}}),
+            "fast: at 1000000 fps, animation 'run' (2000001 frames of 1 bones) brings the animation blocks to "
+            "128000104 bytes, past the exporter's limit of 67108864 (64 MiB): lower the frame rate");
+  m.animations = {AnimationDesc{"forever", 1e30f, {{}}}};
   EXPECT_EQ(export_error(*open_content(m).model, "slow"),
             "slow: animation 'forever' lasts 1.0000000150474662e+30 s: at 30 fps its frame count exceeds SAMF's u32");
 }

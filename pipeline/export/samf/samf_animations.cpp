@@ -10,6 +10,11 @@ namespace aem::pipeline::samf {
 namespace {
 
 inline constexpr std::size_t kMaxAnimations = 65535;  // the header's u16 anim_count
+// Bytes all animation blocks together may take. The frame rate is the caller's to choose, and
+// without a bound a high one would ask for gigabytes before any u32 limit is reached. 64 MiB is
+// 32 times the PlayStation's 2 MiB of main RAM: far past what a game can load, well inside
+// what a tool can hold.
+inline constexpr double kMaxAnimationBytes = 64.0 * 1024 * 1024;
 
 // The first 8 bytes of `name`, cut back to a UTF-8 character boundary.
 std::string cut_name(const std::string& name) {
@@ -38,6 +43,7 @@ std::vector<AnimationPlan> plan_animations(const Model& model, const std::string
                           " animations exceed SAMF's limit of 65535 (the header's u16 anim_count)");
   std::vector<AnimationPlan> plans;
   std::map<std::string, std::string> full_name_of;  // cut name -> the first full name cut to it
+  double total_bytes = 0;                             // of the blocks planned so far
   for (std::uint32_t a = 0; a < animations.size(); ++a) {
     const std::string full(name_view(animations[a].name));
     const std::string cut = cut_name(full);
@@ -52,10 +58,12 @@ std::vector<AnimationPlan> plan_animations(const Model& model, const std::string
     std::copy(cut.begin(), cut.end(), plan.name.begin());
     plan.frames = frame_count(model_name, full, animations[a].duration, fps);
     const double block = double(kBlockHeaderBytes) + double(plan.frames) * double(bone_count) * double(kMatrixBytes);
-    if (block > 4294967295.0)
-      throw SamfExportError(model_name + ": animation '" + full + "': " + std::to_string(plan.frames) + " frames of " +
-                            std::to_string(bone_count) + " bones make a block of " + math::exact_text(block) +
-                            " bytes, past SAMF's u32 block_size");
+    total_bytes += block;
+    if (total_bytes > kMaxAnimationBytes)
+      throw SamfExportError(model_name + ": at " + math::exact_text(fps) + " fps, animation '" + full + "' (" +
+                            std::to_string(plan.frames) + " frames of " + std::to_string(bone_count) +
+                            " bones) brings the animation blocks to " + math::exact_text(total_bytes) +
+                            " bytes, past the exporter's limit of 67108864 (64 MiB): lower the frame rate");
     plan.block_size = std::uint32_t(block);
     plans.push_back(plan);
   }

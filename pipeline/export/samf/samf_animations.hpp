@@ -25,8 +25,8 @@ struct AnimationPlan {
 };
 
 // One plan per animation. Throws SamfExportError for more than 65,535 animations, names that
-// collide once cut to 8 bytes, and blocks whose size does not fit block_size's u32; adds a
-// warning per name cut.
+// collide once cut to 8 bytes, a frame count past u32, and blocks that together pass 64 MiB
+// (which also keeps every block_size inside its u32); adds a warning per name cut.
 std::vector<AnimationPlan> plan_animations(const Model& model, const std::string& model_name,
                                            std::size_t bone_count, double fps,
                                            std::vector<std::string>& warnings);
