@@ -23,7 +23,9 @@ namespace {
 // height); animations without channels are dropped.
 // 4: compressed glTF (meshopt, Draco, WebP, basisu fallbacks) and Assimp formats are read; an
 // EXT_texture_webp source that names no image is refused.
-constexpr int kBakeRevision = 4;
+// 5: the bake is a fixed point on its own output: zeros are unsigned, and normals, tangents,
+// rotations and weights already unit within float precision are kept bit for bit.
+constexpr int kBakeRevision = 5;
 
 // The layout of stamp files: 2 added content hashes and inputs' names relative to the model.
 constexpr int kStampFormat = 2;

@@ -37,9 +37,43 @@ inline Vec3 normalize(const Vec3& a) {
   return scale(a, 1.0 / l);
 }
 
+// The part of `v` perpendicular to `n` (n non-zero). Divided by n·n, so that it is perpendicular
+// to a normal that is unit only within float precision too: dividing by 1 instead leaves a
+// residue of (1 - n·n)(n·v), which normalising a short remainder magnifies.
+inline Vec3 reject(const Vec3& v, const Vec3& n) { return sub(v, scale(n, dot(n, v) / dot(n, n))); }
+
+// How far from 1 a squared length, or from 0 a dot product of unit vectors, may be and still
+// count as exact: a unit vector rounded to floats lands within about 2e-7 of both.
+inline constexpr double kFloatUnitTolerance = 1.0 / (1 << 20);
+
+// `x` rounded to the float the bake will store it as. The volatile is on purpose: GCC 12.2's SLP
+// vectoriser (-O2 and up) turns two neighbouring double -> float -> double round trips into a
+// plain copy of the doubles (cvtpd2ps + cvtps2pd dropped), which returned vectors unrounded.
+inline double as_stored(double x) {
+  volatile float stored = float(x);
+  return stored;
+}
+inline Vec3 as_stored(const Vec3& v) { return {as_stored(v[0]), as_stored(v[1]), as_stored(v[2])}; }
+inline Vec4 as_stored(const Vec4& v) {
+  return {as_stored(v[0]), as_stored(v[1]), as_stored(v[2]), as_stored(v[3])};
+}
+
+// A given direction as a unit vector: `a` as stored when that is already unit within
+// kFloatUnitTolerance, so that the bake leaves its own output's vectors bit for bit as they are
+// (dividing by a length of 1 - 1e-8 moves their last bits); otherwise normalize(a). Either way
+// the stored result passes the same test, so a re-bake keeps it.
+inline Vec3 renormalize(const Vec3& a) {
+  const Vec3 stored = as_stored(a);
+  return std::abs(dot(stored, stored) - 1.0) <= kFloatUnitTolerance ? stored : normalize(a);
+}
+
 // Unit quaternion (x, y, z, w), or the identity {0,0,0,1} when `q` is (nearly) zero or not
-// finite: the one normalisation node rotations and animation keys share.
+// finite: the one normalisation node rotations and animation keys share. Like renormalize, a
+// quaternion whose stored floats are already unit within kFloatUnitTolerance is kept as stored.
 inline Vec4 normalize_quaternion(const Vec4& q) {
+  const Vec4 stored = as_stored(q);
+  const double stored_squared = stored[0] * stored[0] + stored[1] * stored[1] + stored[2] * stored[2] + stored[3] * stored[3];
+  if (std::abs(stored_squared - 1.0) <= kFloatUnitTolerance) return stored;
   const double l = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   if (!(l > 1e-12)) return {0, 0, 0, 1};
   return {q[0] / l, q[1] / l, q[2] / l, q[3] / l};

@@ -49,9 +49,9 @@ V position_gradient_along_u(const Vertex& a, const Vertex& b, const Vertex& c) {
 bool same_floats(const float* a, const float* b, int n) { return std::memcmp(a, b, sizeof(float) * std::size_t(n)) == 0; }
 
 // The front vertex a back-face vertex was copied from: everything equal but the tangent frame,
-// turned round (normal, tangent and bitangent negated).
+// turned round (normal, tangent and bitangent negated; the bake writes every zero as +0).
 const Vertex* front_of(const Model& m, const Vertex& back) {
-  auto negated = [](const float* f) { return std::array<float, 3>{-f[0], -f[1], -f[2]}; };
+  auto negated = [](const float* f) { return std::array<float, 3>{-f[0] + 0.0f, -f[1] + 0.0f, -f[2] + 0.0f}; };
   for (const Vertex& v : m.vertices()) {
     if (same_floats(v.position, back.position, 3) && same_floats(v.uv, back.uv, 2) &&
         same_floats(negated(v.normal).data(), back.normal, 3) && same_floats(negated(v.tangent).data(), back.tangent, 3) &&

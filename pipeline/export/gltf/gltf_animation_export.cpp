@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "export/gltf/gltf_unit_vectors.hpp"
 
 namespace aem::pipeline::gltf {
 namespace {
@@ -60,11 +59,7 @@ class AnimationExporter {
                    nlohmann::json& samplers, nlohmann::json& channels) {
     if (keys.empty()) return;
     std::vector<float> values;
-    for (const aem::Keyframe& k : keys) {
-      float rotation[4];
-      if (components == 4) stable_rotation(k.value, rotation);  // a bake normalises rotations
-      values.insert(values.end(), components == 4 ? rotation : k.value, (components == 4 ? rotation : k.value) + components);
-    }
+    for (const aem::Keyframe& k : keys) values.insert(values.end(), k.value, k.value + components);
     const int output = doc_.add_floats(values, components == 4 ? "VEC4" : "VEC3", components, 0, false);
     samplers.push_back({{"input", times(keys)}, {"output", output}, {"interpolation", "LINEAR"}});
     channels.push_back({{"sampler", samplers.size() - 1}, {"target", {{"node", node}, {"path", path}}}});

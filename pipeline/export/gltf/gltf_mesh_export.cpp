@@ -6,7 +6,6 @@
 #include <string>
 #include <unordered_map>
 
-#include "export/gltf/gltf_unit_vectors.hpp"
 
 namespace aem::pipeline::gltf {
 namespace {
@@ -35,19 +34,14 @@ nlohmann::json attributes(const aem::Model& model, const PrimitiveVertices& p, b
   for (const std::uint32_t i : p.source) {
     const aem::Vertex& v = vertices[i];
     position.insert(position.end(), v.position, v.position + 3);
-    float n[3], t[3];
-    stable_normal(v.normal, n);
-    stable_tangent(v.normal, v.tangent, t);
-    normal.insert(normal.end(), n, n + 3);
-    tangent.insert(tangent.end(), t, t + 3);
+    normal.insert(normal.end(), v.normal, v.normal + 3);
+    tangent.insert(tangent.end(), v.tangent, v.tangent + 3);
     tangent.push_back(tangent_handedness(v));
     uv.insert(uv.end(), v.uv, v.uv + 2);
     if (!skinned) continue;
-    float w[4];
-    stable_weights(v.weights, w);
     for (int s = 0; s < 4; ++s) {
       joints.push_back(std::uint16_t(v.joints[s] < 0 ? 0 : v.joints[s]));
-      weights.push_back(w[s]);
+      weights.push_back(v.weights[s]);
     }
   }
   nlohmann::json out = {{"POSITION", doc.add_floats(position, "VEC3", 3, kArrayBuffer, true)},

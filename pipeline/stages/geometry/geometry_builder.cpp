@@ -166,7 +166,7 @@ std::vector<float> primitive_normals(Context& ctx, const Primitive& p, const Pla
     normals = read_floats(ctx.scene, acc, 3, at + " NORMAL");
     bool bad = !all_finite(normals);
     for (std::size_t i = 0; i < count && !bad; ++i) {
-      const Vec3 nn = math::normalize(math::transform_vector(place.normal_matrix, {normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]}));
+      const Vec3 nn = math::renormalize(math::transform_vector(place.normal_matrix, {normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]}));
       if (nn == Vec3{0, 0, 0}) bad = true;
       for (int c = 0; c < 3; ++c) normals[i * 3 + std::size_t(c)] = float(nn[std::size_t(c)]);
     }

@@ -1,5 +1,7 @@
 #include "stages/geometry/primitive_surface.hpp"
 
+#include <cmath>
+
 #include "stages/geometry/tangent_generation.hpp"
 
 namespace aem::pipeline {
@@ -13,7 +15,11 @@ std::size_t orient_given_tangents(std::vector<float>& tangents, const std::vecto
   for (std::size_t i = 0; i < count; ++i) {
     const Vec3 nrm{normals[i * 3], normals[i * 3 + 1], normals[i * 3 + 2]};
     Vec3 t = math::transform_vector(transform, {tangents[i * 4], tangents[i * 4 + 1], tangents[i * 4 + 2]});
-    t = math::normalize(math::sub(t, math::scale(nrm, math::dot(nrm, t))));
+    // A unit tangent already perpendicular within float precision (the bake's own output) is
+    // kept bit for bit; the test is on the unit vector, as a scaled one hides its angle.
+    t = math::renormalize(t);
+    if (std::abs(math::dot(nrm, math::as_stored(t))) > math::kFloatUnitTolerance)
+      t = math::normalize(math::reject(t, nrm));
     if (t == Vec3{0, 0, 0}) {
       // Zero or along the normal: no direction to keep, any perpendicular will do.
       ++degenerate;
@@ -36,6 +42,10 @@ PrimitiveSurface primitive_surface(std::vector<float> positions, std::vector<flo
   if (tangents.empty() && has_uv) {
     TangentMesh mesh{std::move(positions), std::move(normals), std::move(uvs), std::move(triangles)};
     generate_tangents(mesh, out.tangents, out.split_from, cancel);
+    // A group's tangent averages corners whose normals may differ: made perpendicular to each
+    // vertex's own normal as given ones are, so that every tangent the bake writes is one a
+    // re-bake keeps (and none is along its normal: the count is always 0).
+    orient_given_tangents(out.tangents, mesh.normals, math::kIdentity, false);
     out.positions = std::move(mesh.positions);
     out.normals = std::move(mesh.normals);
     out.uvs = std::move(mesh.uvs);

@@ -25,7 +25,8 @@ std::size_t orient_given_tangents(std::vector<float>& tangents, const std::vecto
                                   const math::Mat4& transform, bool mirrored);
 
 // The surface with `tangents` when given (non-empty); otherwise generated from the UVs when the
-// primitive has any (MikkTSpace, tangent_generation.hpp), else a perpendicular of each normal.
+// primitive has any (MikkTSpace, tangent_generation.hpp, then made perpendicular to each normal
+// as given ones are), else a perpendicular of each normal.
 PrimitiveSurface primitive_surface(std::vector<float> positions, std::vector<float> normals,
                                    std::vector<float> uvs, std::vector<std::uint32_t> triangles,
                                    std::vector<float> tangents, bool has_uv,

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "aem/pipeline/bake_options.hpp"
+#include "math/bake_math.hpp"
 
 namespace aem::pipeline {
 
@@ -61,9 +62,14 @@ VertexInfluences InfluenceCollector::finish() {
       out.empty_any = true;
       continue;
     }
+    // Weights that already sum to 1 within float precision (the bake's own output) are kept bit
+    // for bit: dividing by a sum of 1 - 1e-8 would move their last bits on every re-bake.
+    double stored_sum = 0;
+    for (const auto& e : list) stored_sum += math::as_stored(e.first);
+    const bool unit = std::abs(stored_sum - 1.0) <= math::kFloatUnitTolerance;
     for (std::size_t k = 0; k < list.size(); ++k) {
       out.joints[i][k] = list[k].second;
-      out.weights[i][k] = float(list[k].first / sum);
+      out.weights[i][k] = float(unit ? list[k].first : list[k].first / sum);
     }
   }
   return out;

@@ -242,7 +242,7 @@ std::vector<Frame> corner_frames(const MeshReader& in) {
       if (g == kNoIndex) continue;
       const Vec3 n = in.normal(tri[std::size_t(t) * 3 + std::uint32_t(c)]);
       const Vec3 u = info[t].u_direction;
-      const Vec3 projected = math::normalize(math::sub(u, math::scale(n, math::dot(n, u))));
+      const Vec3 projected = math::normalize(math::reject(u, n));
       sum[g] = math::add(sum[g], math::scale(projected, corner_angle(in, &tri[std::size_t(t) * 3], c, n)));
     }
   }
@@ -271,7 +271,7 @@ std::vector<Frame> corner_frames(const MeshReader& in) {
 void perpendicular_tangent(const float nf[3], float out[3]) {
   const Vec3 n{nf[0], nf[1], nf[2]};
   const Vec3 axis = std::fabs(n[0]) < 0.9 ? Vec3{1, 0, 0} : Vec3{0, 1, 0};
-  Vec3 t = math::normalize(math::sub(axis, math::scale(n, math::dot(axis, n))));
+  Vec3 t = math::normalize(math::reject(axis, n));
   if (t == Vec3{0, 0, 0}) t = {1, 0, 0};
   for (int i = 0; i < 3; ++i) out[i] = float(t[std::size_t(i)]);
 }

@@ -1,6 +1,9 @@
 #include "stages/geometry/vertex_optimizer.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
+#include <numeric>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -48,6 +51,45 @@ std::vector<std::uint32_t> without_degenerate_triangles(const std::uint32_t* ind
   return kept;
 }
 
+// -0 becomes +0 in every float of the vertex: the same place either way, and a zero's sign comes
+// and goes with the arithmetic that reaches it (an identity transform turns -0 into +0), so
+// without this a re-bake of the bake's own output would merge and order vertices differently.
+void unsign_zeros(Vertex& v) {
+  for (float* field : {v.position, v.normal, v.tangent, v.bitangent}) {
+    for (int c = 0; c < 3; ++c) field[c] += 0.0f;
+  }
+  for (float& f : v.uv) f += 0.0f;
+  for (float& f : v.weights) f += 0.0f;
+}
+
+// The optimisers' results depend on the order they are given, so the bake gives them one that
+// depends only on the geometry: distinct vertices sorted by their bytes, and each range's
+// triangles sorted by those ranks (corners keep their rotation, so winding is kept). The source's
+// own order then no longer matters, and a re-bake of the bake's output (the same vertices and
+// triangles in another order) orders them exactly as the first bake did.
+void canonical_vertex_order(std::vector<Vertex>& vertices, std::vector<std::uint32_t>& indices) {
+  std::vector<std::uint32_t> by_bytes(vertices.size());
+  std::iota(by_bytes.begin(), by_bytes.end(), 0u);
+  std::sort(by_bytes.begin(), by_bytes.end(), [&vertices](std::uint32_t a, std::uint32_t b) {
+    return std::memcmp(&vertices[a], &vertices[b], sizeof(Vertex)) < 0;
+  });
+  std::vector<std::uint32_t> rank(vertices.size());
+  std::vector<Vertex> sorted(vertices.size());
+  for (std::size_t r = 0; r < by_bytes.size(); ++r) {
+    rank[by_bytes[r]] = std::uint32_t(r);
+    sorted[r] = vertices[by_bytes[r]];
+  }
+  for (std::uint32_t& i : indices) i = rank[i];
+  vertices = std::move(sorted);
+}
+
+void sort_triangles(std::vector<std::uint32_t>& indices) {
+  std::vector<std::array<std::uint32_t, 3>> triangles(indices.size() / 3);
+  std::memcpy(triangles.data(), indices.data(), triangles.size() * sizeof(triangles[0]));
+  std::sort(triangles.begin(), triangles.end());
+  std::memcpy(indices.data(), triangles.data(), triangles.size() * sizeof(triangles[0]));
+}
+
 std::size_t max_valence(const std::vector<std::uint32_t>& indices, std::vector<std::uint32_t>& uses) {
   std::size_t most = 0;
   for (std::uint32_t i : indices) most = std::max<std::size_t>(most, ++uses[i]);
@@ -68,6 +110,7 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
   }
   range_start.push_back(all.size());
   if (all.empty()) return out;
+  for (Vertex& v : source) unsign_zeros(v);
   out.acmr_before = acmr(all, source.size());
   throw_if_cancelled(cancel);
   // Merge identical vertices (byte-wise; the builder zero-fills every Vertex, so padding-free).
@@ -77,6 +120,7 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
                                                              given.data(), given.size(), sizeof(Vertex)));
     meshopt_remapVertexBuffer(distinct.data(), given.data(), given.size(), sizeof(Vertex), remap.data());
     meshopt_remapIndexBuffer(indices.data(), indices.data(), indices.size(), remap.data());
+    canonical_vertex_order(distinct, indices);
     return std::pair{std::move(indices), std::move(distinct)};
   };
   const std::atomic<bool>* merge_flag = flag_for(all.size(), cancel);
@@ -95,6 +139,7 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
     if (range.empty()) continue;  // nothing visible is left of it
     const bool tipsify = max_valence(range, uses) > kMaxValenceForCacheOptimizer;
     const auto order = [unique, tipsify](std::vector<std::uint32_t> triangles) {
+      sort_triangles(triangles);
       if (tipsify)
         meshopt_optimizeVertexCacheFifo(triangles.data(), triangles.data(), triangles.size(), unique, kTipsifyCacheSize);
       else

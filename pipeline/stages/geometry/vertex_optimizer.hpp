@@ -1,8 +1,10 @@
 #pragma once
-// Merges bit-identical vertices, drops triangles that then use a vertex twice (they cover no
-// area), and orders triangles and vertices for the GPU with meshoptimizer: vertex-cache order per
-// material range (ranges stay whole), then vertex-fetch order over the whole index buffer.
-// Deterministic, and linear in the triangle count however the triangles share vertices.
+// Unsigns zeros (-0 becomes +0), merges bit-identical vertices, drops triangles that then use a
+// vertex twice (they cover no area), and orders triangles and vertices for the GPU with
+// meshoptimizer: vertex-cache order per material range (ranges stay whole), then vertex-fetch
+// order over the whole index buffer. The result depends only on the vertices and triangles, not
+// on the order they come in, so optimising its own output changes nothing. Deterministic; the
+// sorts are O(n log n), the passes linear in the triangle count however triangles share vertices.
 #include <atomic>
 #include <cstdint>
 #include <vector>
