@@ -70,7 +70,8 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   report.timings.geometry_s = clock.lap();
   throw_if_cancelled(options, input);
   OptimizedGeometry optimized =
-      optimize_geometry(std::move(geometry.vertices), geometry.ranges, options.signals.cancel);
+      scene.keep_geometry_order ? keep_geometry(std::move(geometry.vertices), geometry.ranges)
+                                : optimize_geometry(std::move(geometry.vertices), geometry.ranges, options.signals.cancel);
   report.acmr_before = optimized.acmr_before;
   report.acmr_after = optimized.acmr_after;
   report.timings.optimise_s = clock.lap();

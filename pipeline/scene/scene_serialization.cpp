@@ -12,7 +12,7 @@ namespace aem::pipeline {
 namespace {
 
 constexpr unsigned char kMagic[8] = {'A', 'E', 'M', 'S', 'C', 'E', 'N', 'E'};
-constexpr std::uint32_t kVersion = 2;  // 2: samplers carry where and deferred
+constexpr std::uint32_t kVersion = 3;  // 2: samplers carry where and deferred; 3: keep_geometry_order
 
 // The fewest bytes one element of each kind takes on the wire: a count claiming more elements
 // than the remaining bytes could hold is refused before anything is allocated.
@@ -300,6 +300,7 @@ void fields(Io& io, Scene& s) {
   });
   io.vec(s.images, kWireImage, [&](Image& v) { fields(io, v); });
   io.vec(s.inputs, kWireString, [&](std::filesystem::path& v) { io.path(v); });
+  io.boolean(s.keep_geometry_order);
 }
 
 template <class Io>

@@ -24,6 +24,7 @@ Scene import_aamf(const std::filesystem::path& path, const BakeOptions& options,
   Scene scene;
   scene.model = path;
   scene.inputs.push_back(path);
+  scene.keep_geometry_order = true;  // no vertex cache on a PlayStation: the file's order is the order
   aamf::ShearReport shear;
   aamf::add_bones(model, scene, shear);
   aamf::add_meshes(model, scene, warnings);

@@ -173,4 +173,18 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
   return out;
 }
 
+OptimizedGeometry keep_geometry(std::vector<Vertex> vertices, const std::vector<MaterialRange>& ranges) {
+  OptimizedGeometry out;
+  for (Vertex& v : vertices) unsign_zeros(v);
+  for (std::size_t r = 0; r < ranges.size(); ++r) {
+    if (ranges[r].indices.empty()) continue;
+    out.meshes.push_back(
+        aem::Mesh{std::uint32_t(out.indices.size()), std::uint32_t(ranges[r].indices.size()), std::uint32_t(r)});
+    out.indices.insert(out.indices.end(), ranges[r].indices.begin(), ranges[r].indices.end());
+  }
+  out.acmr_before = out.acmr_after = acmr(out.indices, vertices.size());
+  out.vertices = std::move(vertices);
+  return out;
+}
+
 }  // namespace aem::pipeline

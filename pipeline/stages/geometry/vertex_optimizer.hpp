@@ -29,4 +29,8 @@ struct OptimizedGeometry {
 OptimizedGeometry optimize_geometry(std::vector<Vertex> vertices, const std::vector<MaterialRange>& ranges,
                                     const std::atomic<bool>* cancel = nullptr);
 
+// The vertices and triangles as given (Scene::keep_geometry_order): zeros unsigned, one mesh per
+// range that has triangles, in range order; nothing merged, dropped or reordered.
+OptimizedGeometry keep_geometry(std::vector<Vertex> vertices, const std::vector<MaterialRange>& ranges);
+
 }  // namespace aem::pipeline

@@ -128,6 +128,10 @@ struct Scene {
   std::vector<Material> materials;  std::vector<Texture> textures;
   std::vector<Sampler> samplers;  std::vector<Image> images;
   std::vector<std::filesystem::path> inputs;  // every file read or looked for (stamps, depfiles)
+  // The producer's vertices and triangles are final as listed: the bake merges none, drops no
+  // degenerate triangle and reorders nothing (AAMF, a console format without a vertex cache whose
+  // files come back byte for byte through aem export). False: optimised for a GPU (specs/bake.md).
+  bool keep_geometry_order = false;
 };
 
 }  // namespace aem::pipeline
