@@ -1,6 +1,7 @@
 #include "aem/cli/arg_parser.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 namespace aem::cli {
@@ -84,6 +85,17 @@ std::optional<long long> ArgParser::int_option(std::string_view name, long long 
     throw UsageError(std::string(name) + " expects a whole number from " + std::to_string(min) +
                      " to " + std::to_string(max) + ", got '" + *text + "'");
   }
+  return value;
+}
+
+std::optional<double> ArgParser::positive_number_option(std::string_view name) {
+  const std::optional<std::string> text = option(name);
+  if (!text) return std::nullopt;
+  double value = 0;
+  const char* end = text->data() + text->size();
+  const auto [ptr, ec] = std::from_chars(text->data(), end, value);
+  if (ec != std::errc() || ptr != end || !std::isfinite(value) || value <= 0)
+    throw UsageError(std::string(name) + " must be a positive number, not '" + *text + "'");
   return value;
 }
 

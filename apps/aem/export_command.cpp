@@ -115,17 +115,6 @@ std::vector<ExportJob> plan_jobs(const std::vector<std::string>& inputs, const s
   return jobs;
 }
 
-// A positive, finite number option (--fps, --scale).
-std::optional<double> positive_option(ArgParser& parser, std::string_view name) {
-  const std::optional<std::string> text = parser.option(name);
-  if (!text) return std::nullopt;
-  char* end = nullptr;
-  const double value = std::strtod(text->c_str(), &end);
-  if (text->empty() || *end != '\0' || !std::isfinite(value) || value <= 0)
-    throw UsageError(std::string(name) + " must be a positive number, not '" + *text + "'");
-  return value;
-}
-
 // Writes job.output; fills the outcome's files and warnings. Throws on any error.
 void write_samf(const Model& model, const ExportJob& job, const pipeline::SamfExportOptions& options,
                 ExportOutcome& outcome) {
@@ -228,7 +217,7 @@ int run_export(Args args) {
   const bool json = parser.flag("--json");
   const std::optional<std::string> format_option = parser.option("--format");
   pipeline::SamfExportOptions samf;
-  const std::optional<double> fps = positive_option(parser, "--fps"), scale = positive_option(parser, "--scale");
+  const std::optional<double> fps = parser.positive_number_option("--fps"), scale = parser.positive_number_option("--scale");
   if (fps) samf.fps = *fps;
   samf.scale = scale;
   std::optional<std::string> output = parser.option("--output");

@@ -31,6 +31,25 @@ std::string shell_word(const std::string& word) {
   return quoted + "'";
 }
 
+#if defined(AEM_CLI_WITH_PIPELINE)
+// What an AAMF file holds (specs/reports.md, "aem info --json on a source model").
+json aamf_json(const pipeline::AamfSummary& s) {
+  json polygons = json::object();
+  for (const auto& [kind, count] : s.polygons) polygons[kind] = count;
+  json animations = json::array();
+  for (const auto& a : s.animations) animations.push_back({{"name", a.name}, {"keyframes", a.keyframes}});
+  return {{"layout", s.skinned ? "samf" : "legacy"},
+          {"magic", s.skinned ? json(s.magic) : json(nullptr)},
+          {"bones", s.bones},
+          {"roots", s.roots},
+          {"vertices", s.vertices},
+          {"triangles", s.triangles},
+          {"polygons", s.skinned ? json(nullptr) : polygons},
+          {"texture_names", s.texture_names},
+          {"animations", animations}};
+}
+#endif
+
 }  // namespace
 
 std::optional<std::string> source_model_format(const std::filesystem::path& path) {
@@ -66,6 +85,7 @@ int describe_source_model(const std::string& path, const std::string& format, bo
     out["dry_run_command"] = dry_run;
 #if defined(AEM_CLI_WITH_PIPELINE)
     out["dry_run"] = dry_run_json(job, model);
+    if (format == "AAMF" && model.status != DryRunStatus::failed) out["aamf"] = aamf_json(pipeline::summarize_aamf(path));
 #else
     out["dry_run"] = nullptr;  // this build has no baker
 #endif
@@ -74,7 +94,8 @@ int describe_source_model(const std::string& path, const std::string& format, bo
     std::printf("%s: %s %s source model, not an AEM file; bake it into one with\n  %s\n", path.c_str(),
                 indefinite_article(format).c_str(), format.c_str(), bake.c_str());
 #if defined(AEM_CLI_WITH_PIPELINE)
-    if (format == "AAMF" && model.status != DryRunStatus::failed) std::printf("\n%s", pipeline::describe_aamf(path).c_str());
+    if (format == "AAMF" && model.status != DryRunStatus::failed)
+      std::printf("\n%s", pipeline::describe_aamf(pipeline::summarize_aamf(path), pipeline::BakeOptions{}.aamf_fps).c_str());
 #endif
 #if defined(AEM_CLI_WITH_PIPELINE)
     if (!fails) {

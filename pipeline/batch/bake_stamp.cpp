@@ -78,6 +78,7 @@ std::string options_key(const BakeOptions& o) {
          " max_texture_size=" + std::to_string(o.max_texture_size) +
          " strict=" + (o.strict ? "1" : "0") +
          " resample_tolerance=" + math::exact_text(o.resample_tolerance) +
+         " aamf_fps=" + math::exact_text(o.aamf_fps) +
          " regenerate_tangents=" + (o.regenerate_tangents ? "1" : "0") +
          " allow_missing=" + (o.allow_missing ? "1" : "0") + allowed_dirs_key(o.allowed_dirs);
 }

@@ -4,6 +4,7 @@
 // A manifest may come from someone else (a mod, a contractor): it reads only inside its own
 // directory and the command line's --allow-dir directories, and writes only below the output
 // directory (specs/bake.md, "Reading: what a bake may read").
+#include <cmath>
 #include <algorithm>
 
 #include <sys/stat.h>
@@ -113,7 +114,7 @@ class Manifest {
   }
 
   static std::string unknown_option() {
-    return "unknown option (expected textures, quality, max_texture_size, scene, regenerate_tangents, allow_missing, "
+    return "unknown option (expected textures, quality, max_texture_size, scene, fps, regenerate_tangents, allow_missing, "
            "strict, allow_dirs or a limit: max_image_pixels, max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)";
   }
 
@@ -148,6 +149,11 @@ class Manifest {
       if (!value.is_boolean()) fail(place, "must be true or false, not " + value.dump());
       return value.get<bool>();
     };
+    auto positive_number = [&]() -> double {
+      if (!value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
+        fail(place, "must be a number > 0, not " + value.dump());
+      return value.get<double>();
+    };
     if (key == "textures") {
       const std::string t = text();
       const auto encoding = pipeline::parse_texture_encoding(t);
@@ -162,6 +168,8 @@ class Manifest {
       o.max_texture_size = std::uint32_t(whole(0, 1 << 16));
     } else if (key == "scene") {
       o.scene = int(whole(0, 1 << 30));
+    } else if (key == "fps") {
+      o.aamf_fps = positive_number();
     } else if (key == "regenerate_tangents") {
       o.regenerate_tangents = boolean();
     } else if (key == "allow_missing") {
@@ -259,7 +267,7 @@ class Manifest {
         }
         else if (!apply_option(options, key, value, place + "/" + key))
           fail(place + "/" + key, "unknown key (expected input, output, textures, quality, max_texture_size, scene, "
-                                  "regenerate_tangents, allow_missing, strict, allow_dirs or a limit: max_image_pixels, "
+                                  "fps, regenerate_tangents, allow_missing, strict, allow_dirs or a limit: max_image_pixels, "
                                   "max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)");
       }
     } else {

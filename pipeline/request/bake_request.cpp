@@ -21,7 +21,7 @@ constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tang
                                        "--verbose", "--json", "--dry-run"};
 constexpr std::string_view kValueOptions[] = {
     "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality",
-    "--max-texture-size", "--max-image-pixels", "--max-total-pixels", "--max-vertices", "--max-animation-keys",
+    "--max-texture-size", "--fps", "--max-image-pixels", "--max-total-pixels", "--max-vertices", "--max-animation-keys",
     "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard"};
 
 // `-j4` as `-j 4`, so that the shared parser sees an option and its value.
@@ -76,6 +76,7 @@ BakeRequest parse(ArgParser& parser) {
     if (!q) throw UsageError("unknown --quality '" + *quality + "' (expected fast, normal or best)");
     r.options.quality = *q;
   }
+  if (const auto fps = parser.positive_number_option("--fps")) r.options.aamf_fps = *fps;
   if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
     r.options.max_texture_size = std::uint32_t(*max_size);
   pipeline::BakeLimits& limits = r.options.limits;

@@ -41,8 +41,8 @@ struct Baked {
   std::unique_ptr<Model> model;
   pipeline::BakeReport report;
 };
-Baked bake(const std::filesystem::path& path) {
-  auto result = pipeline::bake_model(path, test_options());
+Baked bake(const std::filesystem::path& path, pipeline::BakeOptions options = test_options()) {
+  auto result = pipeline::bake_model(path, options);
   Baked b;
   b.bytes = pipeline::serialize_model(result.content);
   b.report = result.report;
@@ -123,6 +123,32 @@ TEST(AamfImport, SamfBakesPositionsNormalsWeightsJointsAndSamples) {
       for (int col = 0; col < 3; ++col) EXPECT_NEAR(l1.m[4 * col + row], r[std::size_t(3 * row + col)] / 4096.0, kStep) << "frame " << k;
     EXPECT_NEAR(l1.m[12], 1, kStep);
   }
+}
+
+// AAMF stores no frame rate: the bake's aamf_fps (aem bake --fps, manifest "fps") sets it, and the
+// keys land at frame / fps.
+TEST(AamfImport, TheFrameRateIsTheBakesOption) {
+  const auto path = write_temp("fps.aamf", aamf::samf_file());
+  pipeline::BakeOptions options = test_options();
+  options.aamf_fps = 12.5;
+  const Baked b = bake(path, options);
+  ASSERT_EQ(b.model->animations().size(), 1u);
+  EXPECT_NEAR(b.model->animations()[0].duration, 2.0 / 12.5, 1e-6);
+  float last = 0;
+  for (const Keyframe& k : b.model->keyframes()) last = std::max(last, k.time);
+  EXPECT_NEAR(last, 2.0 / 12.5, 1e-6) << "the third frame";
+  options.aamf_fps = 0;
+  EXPECT_THROW(
+      {
+        try {
+          (void)pipeline::bake_model(path, options);
+        } catch (const pipeline::BakeError& e) {
+          EXPECT_EQ(std::string(e.what()), path.string() + ": the AAMF frame rate 0 is not a finite number > 0");
+          throw;
+        }
+      },
+      pipeline::BakeError);
+  std::filesystem::remove(path);
 }
 
 TEST(AamfImport, AamfMagicIsReadAsSamf) {
@@ -280,13 +306,16 @@ TEST(AamfImport, LegacyMeshBlocksAreValidatedStrictly) {
 TEST(AamfImport, DescribeNamesLayoutBonesMeshAndAnimations) {
   const auto samf = write_temp("describe_samf.aamf", aamf::samf_file());
   const auto legacy = write_temp("describe_legacy.aamf", aamf::legacy_file());
-  const std::string s = pipeline::describe_aamf(samf), l = pipeline::describe_aamf(legacy);
+  const pipeline::AamfSummary samf_summary = pipeline::summarize_aamf(samf), legacy_summary = pipeline::summarize_aamf(legacy);
   std::filesystem::remove(samf);
   std::filesystem::remove(legacy);
+  const std::string s = pipeline::describe_aamf(samf_summary, 30), l = pipeline::describe_aamf(legacy_summary, 30);
   EXPECT_EQ(s, "layout: SAMF v2 (skinned, magic \"SAMF\")\nbones: 2 (1 root)\nvertices: 6, triangles: 2\nanimations: 1\n"
                "  'wave': 3 keyframes (0.067 s at 30 fps)\n");
   EXPECT_EQ(l, "layout: legacy AAMF (one rigid mesh per bone)\nbones: 2 (1 root)\nvertices: 7 (polygon corners), triangles: 3\n"
                "polygons: G4 1 F3 1\ntextures named (not in the file): none\nanimations: 1\n  'idle': 2 keyframes (0.033 s at 30 fps)\n");
+  const std::string slow = pipeline::describe_aamf(samf_summary, 12.5);
+  EXPECT_NE(slow.find("  'wave': 3 keyframes (0.160 s at 12.5 fps)\n"), std::string::npos) << slow;
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "io/confined_files.hpp"
+#include "math/bake_math.hpp"
 #include "import/aamf/aamf_parser.hpp"
 #include "import/aamf/aamf_scene_builder.hpp"
 
@@ -14,7 +15,10 @@ constexpr std::uint64_t kMaxAamfFileBytes = std::uint64_t(1) << 30;
 
 }  // namespace
 
-Scene import_aamf(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings, double fps) {
+Scene import_aamf(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings) {
+  const double fps = options.aamf_fps;
+  if (!(std::isfinite(fps) && fps > 0))
+    throw BakeError(path.string() + ": the AAMF frame rate " + math::exact_text(fps) + " is not a finite number > 0");
   throw_if_cancelled(options, path);
   if (!(std::isfinite(fps) && fps > 0)) throw BakeError(path.string() + ": AAMF frame rate " + std::to_string(fps) + " is not finite and > 0");
   std::vector<unsigned char> file;

@@ -11,10 +11,8 @@
 
 namespace aem::pipeline {
 
-// Keyframes play at `fps` per second: AAMF stores no rate. 30 is the SAMF exporter's default and
-// what the game's converters assume (specs/aamf-import.md §4).
-inline constexpr double kAamfDefaultFps = 30.0;
-
-Scene import_aamf(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings, double fps = kAamfDefaultFps);
+// Keyframes play at options.aamf_fps per second: AAMF stores no rate. 30 (the default) is the SAMF
+// exporter's default and what the game's converters assume (specs/aamf-import.md §4).
+Scene import_aamf(const std::filesystem::path& path, const BakeOptions& options, WarningLog& warnings);
 
 }  // namespace aem::pipeline

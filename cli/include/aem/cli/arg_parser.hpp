@@ -35,6 +35,8 @@ class ArgParser {
   std::vector<std::string> repeated_option(std::string_view name);
   // Like option(), parsed as an integer within [min, max].
   std::optional<long long> int_option(std::string_view name, long long min, long long max);
+  // Like option(), parsed as a finite number > 0 (a rate or a scale factor).
+  std::optional<double> positive_number_option(std::string_view name);
   // Returns what is left once every flag and option has been consumed; an unknown `-x` is an error,
   // and so is a positional count outside [min_count, max_count].
   std::vector<std::string> positionals(size_t min_count, size_t max_count);

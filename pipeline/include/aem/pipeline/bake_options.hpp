@@ -55,6 +55,8 @@ struct BakeOptions {
   bool strict = false;                  // warnings become errors
   unsigned threads = 1;                 // texture compression threads; output is the same for any
   double resample_tolerance = 1e-4;     // STEP/CUBICSPLINE resampling, relative to value range
+  double aamf_fps = 30.0;               // keyframes per second of AAMF animations (the format
+                                        // stores none): finite and > 0
   bool regenerate_tangents = false;     // ignore glTF TANGENT data and generate tangents instead
   bool allow_missing = false;           // a missing or undecodable image a baked material uses
                                         // is a warning (baked without it), not an error
