@@ -1,5 +1,6 @@
 // What an export holds, read back with tinygltf: the material mapping (one ORM image for
-// occlusion and metallic-roughness, samplers from the wrap modes), POSITION bounds, one skin
+// occlusion and metallic-roughness, samplers from the wrap modes), double-sided materials from
+// their back-face copies, POSITION bounds, one skin
 // over every joint, and the one warning naming the model and what was lost.
 #include "gltf_export_test_support.hpp"
 
@@ -47,6 +48,24 @@ TEST(GltfExportContent, MaterialsUnpackTheThreeTextures) {
   EXPECT_EQ(std::uint32_t(base.width), aem_base.width);
   EXPECT_EQ(std::uint32_t(base.height), aem_base.height);
   EXPECT_TRUE(e.document.warnings.empty());
+}
+
+// TwoSidedPlane's material is doubleSided: the bake gave each of its 2 triangles a back copy, and
+// the export leaves the copies out and marks the material doubleSided again. A single-sided model
+// (Duck) keeps every triangle and no doubleSided.
+TEST(GltfExportContent, BackFaceCopiesBecomeADoubleSidedMaterialAgain) {
+  if (!corpus_dir()) GTEST_SKIP() << "corpus not found (set AEM_CORPUS)";
+  ScratchDir scratch("gltf_export_content_double_sided");
+  const Exported plane = export_corpus_model("TwoSidedPlane", scratch);
+  ASSERT_EQ(plane.baked->model->indices().size(), 12u) << "2 triangles and their back copies";
+  ASSERT_EQ(plane.gltf->materials.size(), 1u);
+  EXPECT_TRUE(plane.gltf->materials[0].doubleSided);
+  ASSERT_EQ(plane.gltf->meshes.size(), 1u);
+  EXPECT_EQ(plane.gltf->accessors.at(std::size_t(plane.gltf->meshes[0].primitives[0].indices)).count, 6u);
+  const Exported duck = export_corpus_model("Duck", scratch);
+  EXPECT_FALSE(duck.gltf->materials[0].doubleSided);
+  EXPECT_EQ(duck.gltf->accessors.at(std::size_t(duck.gltf->meshes[0].primitives[0].indices)).count,
+            duck.baked->model->indices().size());
 }
 
 TEST(GltfExportContent, PositionsHaveBoundsAndPrimitivesFollowTheMeshes) {

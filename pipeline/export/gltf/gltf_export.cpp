@@ -78,7 +78,10 @@ ExportedGltf build_gltf(const aem::Model& model, const std::string& model_name) 
   const std::vector<int> materials = gltf::export_materials(model, doc);
   std::vector<int> roots;
   const int skin = gltf::export_skin(model, doc, roots);
-  const std::vector<gltf::ExportedMesh> meshes = gltf::export_meshes(model, materials, doc);
+  const gltf::BackFaces back_faces = gltf::find_back_faces(model);
+  for (std::size_t m = 0; m < materials.size(); ++m)
+    if (back_faces.double_sided[m]) doc.json["materials"][std::size_t(materials[m])]["doubleSided"] = true;
+  const std::vector<gltf::ExportedMesh> meshes = gltf::export_meshes(model, materials, back_faces, doc);
   add_gltf_scene(doc, meshes, skin, roots);
   gltf::export_animations(model, doc);
   while (doc.bin.size() % 4 != 0) doc.bin.push_back(std::byte{0});

@@ -55,8 +55,10 @@ nlohmann::json attributes(const aem::Model& model, const PrimitiveVertices& p, b
   return out;
 }
 
-// The triangles of `mesh` that are skinned (or not), with their vertices gathered.
-PrimitiveVertices gather_primitive(const aem::Model& model, const aem::Mesh& mesh, bool has_joints, bool skinned) {
+// The triangles of `mesh` that are skinned (or not), with their vertices gathered; those
+// `left_out` flags (back copies of a double-sided material's) are not.
+PrimitiveVertices gather_primitive(const aem::Model& model, const aem::Mesh& mesh, const std::vector<bool>& left_out,
+                                   bool has_joints, bool skinned) {
   PrimitiveVertices out;
   std::unordered_map<std::uint32_t, std::uint32_t> local;
   const std::span<const std::uint32_t> indices = model.mesh_indices(mesh);
@@ -64,7 +66,7 @@ PrimitiveVertices gather_primitive(const aem::Model& model, const aem::Mesh& mes
   for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
     const bool rigid = !has_joints || (weighs_on_no_joint(vertices[indices[t]]) && weighs_on_no_joint(vertices[indices[t + 1]]) &&
                                        weighs_on_no_joint(vertices[indices[t + 2]]));
-    if (rigid == skinned) continue;
+    if (rigid == skinned || (!left_out.empty() && left_out[t / 3])) continue;
     for (std::size_t k = t; k < t + 3; ++k) {
       const auto [it, added] = local.emplace(indices[k], std::uint32_t(out.source.size()));
       if (added) out.source.push_back(indices[k]);
@@ -75,8 +77,9 @@ PrimitiveVertices gather_primitive(const aem::Model& model, const aem::Mesh& mes
 }
 
 // The skinned (or rigid) triangles of AEM mesh `index` as a glTF mesh, or -1 when it has none.
-int export_mesh(const aem::Model& model, std::uint32_t index, int material, bool skinned, Document& doc) {
-  const PrimitiveVertices p = gather_primitive(model, model.meshes()[index], !model.joints().empty(), skinned);
+int export_mesh(const aem::Model& model, std::uint32_t index, int material, const std::vector<bool>& left_out,
+                bool skinned, Document& doc) {
+  const PrimitiveVertices p = gather_primitive(model, model.meshes()[index], left_out, !model.joints().empty(), skinned);
   if (p.indices.empty()) return -1;
   nlohmann::json primitive = {{"attributes", attributes(model, p, skinned, doc)},
                               {"indices", doc.add_indices(p.indices)},
@@ -89,7 +92,7 @@ int export_mesh(const aem::Model& model, std::uint32_t index, int material, bool
 }  // namespace
 
 std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vector<int>& materials,
-                                        Document& document) {
+                                        const BackFaces& back_faces, Document& document) {
   std::vector<ExportedMesh> out;
   if (model.joints().size() > 65536)
     throw std::runtime_error(std::to_string(model.joints().size()) +
@@ -98,7 +101,7 @@ std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vect
     const int material = materials[model.meshes()[i].material];
     for (const bool skinned : {true, false}) {
       if (skinned && model.joints().empty()) continue;
-      if (const int mesh = export_mesh(model, i, material, skinned, document); mesh >= 0)
+      if (const int mesh = export_mesh(model, i, material, back_faces.left_out[i], skinned, document); mesh >= 0)
         out.push_back({mesh, skinned});
     }
   }

@@ -11,6 +11,7 @@
 
 #include "aem/model.hpp"
 #include "export/gltf/gltf_buffer.hpp"
+#include "export/gltf/gltf_double_sided.hpp"
 
 namespace aem::pipeline::gltf {
 
@@ -20,8 +21,8 @@ struct ExportedMesh {
 };
 
 // The glTF meshes in the order their nodes go into the scene. `materials`: the glTF material of
-// each AEM material.
+// each AEM material; `back_faces`: the back copies left out (find_back_faces).
 std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vector<int>& materials,
-                                        Document& document);
+                                        const BackFaces& back_faces, Document& document);
 
 }  // namespace aem::pipeline::gltf
