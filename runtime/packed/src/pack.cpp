@@ -85,7 +85,7 @@ Expected<std::vector<std::byte>> pack(std::span<const std::byte> aem, const Pack
   }
 
   std::vector<std::exception_ptr> failures(frames.size());
-  detail::each_in_parallel(frames.size(), options.threads, [&](std::size_t i) {
+  detail::each_in_parallel(frames.size(), options.threads, [&](std::size_t i, unsigned) {
     try {
       frames[i].stored = zstd_frame(frames[i].content);
     } catch (...) {

@@ -58,10 +58,14 @@ PackedDecoder zstd_decoder(unsigned threads) {
   };
   decoder.decode = [threads](std::span<const PackedFrame> frames) -> std::optional<PackedFrameFailure> {
     std::vector<std::string> errors(frames.size());
-    detail::each_in_parallel(frames.size(), threads, [&](std::size_t i) {
+    // One context a thread, reused for its frames.
+    std::vector<ContextPointer> contexts;
+    for (unsigned t = 0; t < detail::worker_count(frames.size(), threads); ++t)
+      contexts.emplace_back(ZSTD_createDCtx(), &ZSTD_freeDCtx);
+    detail::each_in_parallel(frames.size(), threads, [&](std::size_t i, unsigned worker) {
       try {
-        ContextPointer context(ZSTD_createDCtx(), &ZSTD_freeDCtx);
-        errors[i] = context ? decode_frame(context.get(), frames[i]) : "zstd: cannot allocate a context";
+        ZSTD_DCtx* context = contexts[worker].get();
+        errors[i] = context ? decode_frame(context, frames[i]) : "zstd: cannot allocate a context";
       } catch (const std::bad_alloc&) {
         errors[i] = "out of memory";
       }
