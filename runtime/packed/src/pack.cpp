@@ -33,6 +33,9 @@ std::vector<std::byte> zstd_frame(std::span<const std::byte> content) {
   if (!context) throw std::bad_alloc();
   // Fixed parameters (specs/packed-aem.md): the same bytes for the same input.
   ZSTD_CCtx_setParameter(context.get(), ZSTD_c_compressionLevel, kPackZstdLevel);
+  // Matches of at least 4 bytes, not level 19's 3: 0.2% larger, a fifth faster to decode
+  // (BC7 blocks are mostly literals; 3-byte matches cost the decoder more than they save).
+  ZSTD_CCtx_setParameter(context.get(), ZSTD_c_minMatch, kPackZstdMinMatch);
   ZSTD_CCtx_setParameter(context.get(), ZSTD_c_checksumFlag, 1);
   ZSTD_CCtx_setParameter(context.get(), ZSTD_c_contentSizeFlag, 1);
   std::vector<std::byte> out(ZSTD_compressBound(content.size()));

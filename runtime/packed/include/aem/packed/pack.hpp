@@ -1,6 +1,6 @@
 #pragma once
 // An AEM file packed for distribution (.aemz, specs/packed-aem.md): every section in zstd frames
-// of at most kPackFrameBytes, level kPackZstdLevel, each frame with its content size and checksum.
+// of at most kPackFrameBytes, level kPackZstdLevel with matches of kPackZstdMinMatch bytes or more, each frame with its content size and checksum.
 // Deterministic: the same input, options and libzstd version give the same bytes, whatever the
 // thread count. unpack() (aem/unpack.hpp) with zstd_decoder() gives back the input exactly.
 #include <cstddef>
@@ -12,6 +12,7 @@
 namespace aem {
 
 inline constexpr int kPackZstdLevel = 19;
+inline constexpr int kPackZstdMinMatch = 4;  // zstd's ZSTD_c_minMatch (level 19 alone: 3)
 // Large sections are cut into frames this size so that they decode on several threads.
 inline constexpr std::size_t kPackFrameBytes = std::size_t{4} << 20;
 
