@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "aem/aem.h"
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/unpack.hpp"
@@ -92,6 +93,13 @@ TEST_F(PackedContainer, WithoutADecoderSaysWhatToDo) {
   EXPECT_EQ(error.code, ErrorCode::packed_needs_decoder);
   EXPECT_NE(error.message.find("aem unpack"), std::string::npos) << error.message;
   EXPECT_NE(error.message.find("open_packed"), std::string::npos) << error.message;
+}
+
+TEST_F(PackedContainer, TheCApiRefusesPackedFilesSayingWhatToDo) {
+  aem_model* model = nullptr;
+  EXPECT_EQ(aem_open_memory(packed.data(), packed.size(), AEM_OPEN_DEFAULT, &model), AEM_ERROR_PACKED_NEEDS_DECODER);
+  EXPECT_EQ(model, nullptr);
+  EXPECT_NE(std::string(aem_last_error_message()).find("aem unpack"), std::string::npos) << aem_last_error_message();
 }
 
 TEST_F(PackedContainer, EveryTruncationIsRefused) {
