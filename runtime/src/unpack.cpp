@@ -1,6 +1,7 @@
 #include "aem/unpack.hpp"
 
 #include <cstring>
+#include <exception>
 #include <new>
 #include <string>
 #include <vector>
@@ -59,7 +60,14 @@ Expected<UnpackedBytes> unpack(std::span<const std::byte> packed, const UnpackOp
                       .decoded_size = frame.decoded_size,
                       .out = {out + frame.out_offset, std::size_t(frame.out_size)}});
   }
-  if (const std::optional<PackedFrameFailure> failure = options.decoder.decode(frames)) {
+  // A caller's decoder may throw (out of memory): that is this open's error, not the caller's crash.
+  std::optional<PackedFrameFailure> failure;
+  try {
+    if (!frames.empty()) failure = options.decoder.decode(frames);  // an AEM of empty sections has none
+  } catch (const std::exception& e) {
+    failure = PackedFrameFailure{0, std::string("the decoder failed: ") + e.what()};
+  }
+  if (failure) {
     const std::size_t index = failure->frame < frames.size() ? failure->frame : 0;
     return frame_problem(layout->frames[index], index, failure->message);
   }

@@ -93,6 +93,16 @@ TEST(PackedBytes, LargeSectionsAreCutIntoFourMebibyteFramesAndTheFilterIsOneFram
   EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem));
 }
 
+TEST(PackedBytes, AnEmptyModelHasNoFrameAndRoundTrips) {
+  const std::vector<std::byte> aem = pipeline::serialize_model(pipeline::ModelContent{});
+  const std::vector<std::byte> packed = packed_or_fail(aem);
+  EXPECT_EQ(packed.size(), 72u);
+  EXPECT_EQ(load(packed, 8, 4), 0u);
+  const Expected<UnpackedBytes> unpacked = unpack(packed, {.decoder = zstd_decoder()});
+  ASSERT_TRUE(unpacked) << unpacked.error().describe();
+  EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem));
+}
+
 TEST(PackedBytes, TheSameBytesWhateverTheThreadCount) {
   const std::vector<std::byte> aem = pipeline::serialize_model(random_model(3));
   const std::vector<std::byte> one = packed_or_fail(aem, {.threads = 1});

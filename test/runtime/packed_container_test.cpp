@@ -2,6 +2,7 @@
 // written here by an independent writer with stored (uncompressed) frames, decoded by an identity
 // decoder. What the checks refuse, before allocating, and with which message.
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -190,6 +191,14 @@ TEST_F(PackedContainer, ADecoderFailureNamesItsFrame) {
   const Error error = open_error(packed, {.packed_decoder = decoder});
   EXPECT_EQ(error.code, ErrorCode::packed_frame_corrupt);
   EXPECT_NE(error.message.find("(keyframes): checksum mismatch"), std::string::npos) << error.describe();
+}
+
+TEST_F(PackedContainer, ADecoderThatThrowsIsAnErrorOfTheOpen) {
+  PackedDecoder decoder = identity_decoder();
+  decoder.decode = [](std::span<const PackedFrame>) -> std::optional<PackedFrameFailure> { throw std::bad_alloc(); };
+  const Error error = open_error(packed, {.packed_decoder = decoder});
+  EXPECT_EQ(error.code, ErrorCode::packed_frame_corrupt);
+  EXPECT_NE(error.message.find("the decoder failed"), std::string::npos) << error.describe();
 }
 
 TEST_F(PackedContainer, TheUnpackedModelIsValidatedAsUsual) {
