@@ -16,8 +16,15 @@ struct Command {
 // Every command the tool knows, in the order `aem --help` lists them.
 std::span<const Command> all_commands();
 
+// A command of the full tool that this build leaves out, and what it needs.
+struct AbsentCommand {
+  std::string_view name;
+  std::string_view needs;  // "the pipeline", "libzstd"
+};
+
 // Commands of the full tool that this build leaves out (those that need the pipeline, in a build
-// without it, as on Windows): asking for one says so instead of "unknown command".
-std::span<const std::string_view> commands_not_built();
+// without it, as on Windows; pack and unpack without libzstd): asking for one says so instead of
+// "unknown command".
+std::span<const AbsentCommand> commands_not_built();
 
 }  // namespace aem::cli

@@ -11,6 +11,10 @@ int run_bake(Args args);
 int run_cache(Args args);
 int run_export(Args args);
 #endif
+#if defined(AEM_CLI_WITH_PACKED)
+int run_pack(Args args);
+int run_unpack(Args args);
+#endif
 
 std::span<const Command> all_commands() {
   static constexpr Command commands[] = {
@@ -22,17 +26,25 @@ std::span<const Command> all_commands() {
       {"cache", "Prune a bake cache directory to a size, least recently used first", run_cache},
       {"export", "Write an AEM file back as glTF 2.0 (.gltf with its .bin, or .glb)", run_export},
 #endif
+#if defined(AEM_CLI_WITH_PACKED)
+      {"pack", "Pack an AEM file for distribution (.aemz: zstd frames, opened by the runtime)", run_pack},
+      {"unpack", "Restore the exact AEM file a packed .aemz was made from", run_unpack},
+#endif
   };
   return commands;
 }
 
-std::span<const std::string_view> commands_not_built() {
-#if defined(AEM_CLI_WITH_PIPELINE)
-  return {};
-#else
-  static constexpr std::string_view names[] = {"compress-image", "bake", "cache", "export"};
-  return names;
+std::span<const AbsentCommand> commands_not_built() {
+  static constexpr AbsentCommand absent[] = {
+#if !defined(AEM_CLI_WITH_PIPELINE)
+      {"compress-image", "the pipeline"}, {"bake", "the pipeline"}, {"cache", "the pipeline"}, {"export", "the pipeline"},
 #endif
+#if !defined(AEM_CLI_WITH_PACKED)
+      {"pack", "libzstd"}, {"unpack", "libzstd"},
+#endif
+      {"", ""},  // keeps the array non-empty; not a command
+  };
+  return std::span(absent).first(std::size(absent) - 1);
 }
 
 }  // namespace aem::cli

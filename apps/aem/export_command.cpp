@@ -13,6 +13,7 @@
 
 #include "aem/cli/arg_parser.hpp"
 #include "aem/model.hpp"
+#include "model_open_options.hpp"
 #include "aem/pipeline/gltf_export.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "aem/pipeline/model_writer.hpp"
@@ -137,7 +138,7 @@ ExportOutcome export_one(const ExportJob& job, ExportFormat format, const pipeli
   ExportOutcome outcome;
   const auto start = std::chrono::steady_clock::now();
   try {
-    Expected<Model> model = Model::try_open(job.input, {.validate = true, .storage = Storage::copy});
+    Expected<Model> model = Model::try_open(job.input, with_packed_decoder({.validate = true, .storage = Storage::copy}));
     if (!model) throw std::runtime_error(job.input.string() + ": not a valid AEM file: " + model.error().describe());
     if (job.output.has_parent_path()) std::filesystem::create_directories(job.output.parent_path());
     if (format == ExportFormat::samf)

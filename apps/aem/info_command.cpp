@@ -1,11 +1,13 @@
 // `aem info FILE [--json]`: what is in an AEM file, section by section.
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "aem/model.hpp"
+#include "model_open_options.hpp"
 #include "aem/cli/arg_parser.hpp"
 #include "aem/model_bounds.hpp"
 #include "utf8_arguments.hpp"
@@ -128,6 +130,13 @@ void print_text(const std::string& path, const Model& model) {
   const Header& h = model.header();
   std::printf("%s: AEM version %u, %llu bytes\n", path.c_str(), unsigned(h.version),
               static_cast<unsigned long long>(model.view().offsets.end));
+  if (model.unpacked()) {
+    std::error_code ec;
+    const auto packed = std::filesystem::file_size(path_from_utf8(path), ec);
+    std::printf("packed: %llu bytes on disk (%.1f%% of the AEM), unpacked into memory at open\n",
+                static_cast<unsigned long long>(ec ? 0 : packed),
+                100.0 * double(ec ? 0 : packed) / double(model.view().offsets.end));
+  }
   if (model.realigned_bytes() > 0) {
     std::printf("note: %llu bytes copied into aligned memory at open (the image buffer size, %u, "
                 "is not a multiple of 4)\n",
@@ -189,6 +198,11 @@ nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
   out["version"] = h.version;
   out["bytes"] = model.view().offsets.end;
   out["realigned_bytes"] = model.realigned_bytes();
+  if (model.unpacked()) {
+    std::error_code ec;
+    const auto packed = std::filesystem::file_size(path_from_utf8(path), ec);
+    out["packed_bytes"] = ec ? 0 : packed;
+  }
   json sections = json::object();
   for (const SectionRow& row : section_rows(model)) {
     sections[row.name] = {{"count", row.count}, {"offset", row.offset}, {"bytes", row.bytes}};
@@ -260,7 +274,7 @@ int run_info(Args args) {
   if (const std::optional<std::string> format = source_model_format(path_from_utf8(path)))
     return describe_source_model(path, *format, json);
 
-  Expected<Model> model = Model::try_open(path_from_utf8(path));
+  Expected<Model> model = Model::try_open(path_from_utf8(path), with_packed_decoder({}));
   if (!model) {
     std::fprintf(stderr, "aem info: %s: %s\n", path.c_str(), model.error().describe().c_str());
     return 1;

@@ -19,8 +19,10 @@ void print_usage(std::FILE* out) {
   }
   const auto absent = aem::cli::commands_not_built();
   if (!absent.empty()) {
-    std::fprintf(out, "\nNot in this build (built without the pipeline):");
-    for (std::string_view name : absent) std::fprintf(out, " %.*s", int(name.size()), name.data());
+    std::fprintf(out, "\nNot in this build (built without what they need):");
+    for (const aem::cli::AbsentCommand& command : absent)
+      std::fprintf(out, " %.*s (%.*s)", int(command.name.size()), command.name.data(), int(command.needs.size()),
+                   command.needs.data());
     std::fprintf(out, "\n");
   }
   std::fprintf(out, "\nRun 'aem COMMAND --help' for a command's options.\n");
@@ -58,12 +60,12 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  for (std::string_view name : aem::cli::commands_not_built()) {
-    if (name != args[0]) continue;
-    std::fprintf(stderr,
-                 "aem: not in this build: '%s' needs the pipeline, which this aem was built without "
-                 "(AEM_BUILD_PIPELINE=OFF, as on Windows)\n",
-                 std::string(name).c_str());
+  for (const aem::cli::AbsentCommand& command : aem::cli::commands_not_built()) {
+    if (command.name != args[0]) continue;
+    const bool pipeline = command.needs == "the pipeline";
+    std::fprintf(stderr, "aem: not in this build: '%s' needs %s, which this aem was built without (%s)\n",
+                 std::string(command.name).c_str(), std::string(command.needs).c_str(),
+                 pipeline ? "AEM_BUILD_PIPELINE=OFF, as on Windows" : "libzstd-dev was not found, or AEM_BUILD_PACKED=OFF");
     return 1;
   }
   std::fprintf(stderr, "aem: unknown command '%s'\n\n", std::string(args[0]).c_str());

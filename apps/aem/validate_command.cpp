@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/model.hpp"
+#include "model_open_options.hpp"
 #include "aem/validation.hpp"
 #include "aem/cli/arg_parser.hpp"
 #include "utf8_arguments.hpp"
@@ -110,7 +111,7 @@ int run_validate(Args args) {
   const std::string path = parser.positionals(1, 1)[0];
 
   // Opening untrusted checks only what locating the sections needs; the checks below list all.
-  Expected<Model> model = Model::try_open(path_from_utf8(path), {.validate = false});
+  Expected<Model> model = Model::try_open(path_from_utf8(path), with_packed_decoder({.validate = false}));
   if (!model && json) {
     return print_json_report(path, strict, strict, 1, nlohmann::ordered_json::array({problem_json(model.error())}),
                              nlohmann::ordered_json::object());

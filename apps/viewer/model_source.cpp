@@ -1,5 +1,9 @@
 #include "model_source.hpp"
 
+#if defined(AEM_VIEWER_WITH_PACKED)
+#include "aem/packed/zstd_decoder.hpp"
+#endif
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -51,9 +55,14 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
   }
   // Read into owned memory, never mapped: the viewer watches files that other programs rewrite
   // in place (cp, editors, sync tools), and a mapping would die of SIGBUS when they truncate it.
-  Expected<Model> opened = Model::try_open(path, {.storage = Storage::copy});
+  // Packed files (.aemz) too, where aem_packed is built.
+  OpenOptions open_options{.storage = Storage::copy};
+#if defined(AEM_VIEWER_WITH_PACKED)
+  open_options.packed_decoder = zstd_decoder();
+#endif
+  Expected<Model> opened = Model::try_open(path, std::move(open_options));
   // A name that is neither a model nor .aem: what the viewer reads says more than the AEM error.
-  if (!opened && !pipeline::is_aem_path(path))
+  if (!opened && !pipeline::is_aem_path(path) && path.extension() != ".aemz")
     throw std::runtime_error(pipeline::unknown_model_format_message(path) + "; and AEM (.aem), which it is not either: " +
                              opened.error().describe());
   if (!opened) throw std::runtime_error(path.string() + ": " + opened.error().describe());

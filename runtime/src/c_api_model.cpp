@@ -26,7 +26,8 @@ static_assert(AEM_NAME_SIZE == aem::kNameSize && AEM_VERSION == aem::kVersion);
 // aem_status numbers the file's problems as aem::ErrorCode does, one up.
 static_assert(AEM_ERROR_IO == 1 + int(aem::ErrorCode::io_error) &&
               AEM_ERROR_NOT_FINITE == 1 + int(aem::ErrorCode::not_finite) &&
-              AEM_ERROR_UNUSED_DATA == 1 + int(aem::ErrorCode::unused_data));
+              AEM_ERROR_UNUSED_DATA == 1 + int(aem::ErrorCode::unused_data) &&
+              AEM_ERROR_PACKED_FRAME_CORRUPT == 1 + int(aem::ErrorCode::packed_frame_corrupt));
 
 constexpr std::uint32_t kKnownOpenFlags = AEM_OPEN_COPY | AEM_OPEN_TRUSTED;
 

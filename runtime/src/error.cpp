@@ -52,6 +52,10 @@ std::string_view to_string(ErrorCode code) {
     case ErrorCode::joint_order: return "joint_order";
     case ErrorCode::name_padding: return "name_padding";
     case ErrorCode::unused_data: return "unused_data";
+    case ErrorCode::packed_needs_decoder: return "packed_needs_decoder";
+    case ErrorCode::packed_malformed: return "packed_malformed";
+    case ErrorCode::packed_too_large: return "packed_too_large";
+    case ErrorCode::packed_frame_corrupt: return "packed_frame_corrupt";
   }
   return "unknown_error";
 }

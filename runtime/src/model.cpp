@@ -95,22 +95,34 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
   return model;
 }
 
+Expected<Model> Model::build_unpacked(std::span<const std::byte> packed, const OpenOptions& options) {
+  Expected<UnpackedBytes> unpacked =
+      unpack(packed, {.decoder = options.packed_decoder, .max_unpacked_bytes = options.max_unpacked_bytes});
+  if (!unpacked) return unpacked.error();
+  Expected<Model> model = build(unpacked->bytes(), options);
+  if (model) model->unpacked_ = std::move(*unpacked);  // moving keeps the address
+  return model;
+}
+
 Expected<Model> Model::try_open(const std::filesystem::path& path, OpenOptions options) {
   if (options.storage == Storage::copy) {
     Expected<FileCopy> copy = FileCopy::read(path);
     if (!copy) return copy.error();
+    if (is_packed(copy->bytes())) return build_unpacked(copy->bytes(), options);
     Expected<Model> model = build(copy->bytes(), options);
     if (model) model->copy_ = std::move(*copy);  // moving the copy keeps its address
     return model;
   }
   Expected<FileMapping> mapping = FileMapping::map(path);
   if (!mapping) return mapping.error();
+  if (is_packed(mapping->bytes())) return build_unpacked(mapping->bytes(), options);
   Expected<Model> model = build(mapping->bytes(), options);
   if (model) model->mapping_ = std::move(*mapping);  // moving a mapping keeps its address
   return model;
 }
 
 Expected<Model> Model::try_open_memory(std::span<const std::byte> bytes, OpenOptions options) {
+  if (is_packed(bytes)) return build_unpacked(bytes, options);
   return build(bytes, options);
 }
 

@@ -1,9 +1,11 @@
 #include <cstring>
 
 #include "aem/validation.hpp"
+#include "header_fields.hpp"
 #include "problem.hpp"
 
 namespace aem {
+using detail::problem;
 namespace {
 
 // Explicit little-endian decode, so the header reads right on any host.
@@ -14,13 +16,9 @@ std::uint32_t load_le32(const std::byte* p) {
 
 }  // namespace
 
-Expected<Header> read_header(std::span<const std::byte> file) {
-  using detail::problem;
-  if (file.size() < sizeof(Header)) {
-    return problem(ErrorCode::truncated, Section::header, 0, file.size(),
-                   "file is " + std::to_string(file.size()) + " bytes, shorter than the " +
-                       std::to_string(sizeof(Header)) + "-byte header");
-  }
+namespace detail {
+
+Expected<Header> read_header_fields(std::span<const std::byte> file) {
   Header h{};
   std::memcpy(h.magic, file.data(), sizeof h.magic);
   h.version = std::uint8_t(file[3]);
@@ -41,6 +39,21 @@ Expected<Header> read_header(std::span<const std::byte> file) {
                    "version " + std::to_string(h.version) + " is not supported (only version " +
                        std::to_string(kVersion) + ")");
   }
+  return h;
+}
+
+}  // namespace detail
+
+Expected<Header> read_header(std::span<const std::byte> file) {
+  using detail::problem;
+  if (file.size() < sizeof(Header)) {
+    return problem(ErrorCode::truncated, Section::header, 0, file.size(),
+                   "file is " + std::to_string(file.size()) + " bytes, shorter than the " +
+                       std::to_string(sizeof(Header)) + "-byte header");
+  }
+  Expected<Header> fields = detail::read_header_fields(file);
+  if (!fields) return fields;
+  const Header& h = *fields;
   const std::uint64_t expected = section_offsets(h).end;
   if (expected != file.size()) {
     const bool shorter = file.size() < expected;

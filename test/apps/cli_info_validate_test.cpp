@@ -1,6 +1,7 @@
 // `aem`, `aem info` and `aem validate` as a user runs them: exit codes, messages, output.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -281,6 +282,26 @@ TEST_F(CliTest, CommandsNotInThisBuildSaySo) {
   EXPECT_NE(aem_cli("--help").output.find("Not in this build"), std::string::npos);
 #else
   GTEST_SKIP() << "this aem is built with the pipeline: every command is in it";
+#endif
+}
+
+// pack and unpack, asked of an aem built without libzstd (aem_packed), say so; a packed file
+// given to info is refused with the runtime's message saying what to do.
+TEST_F(CliTest, PackedCommandsNotInThisBuildSaySo) {
+#if defined(AEM_TEST_CLI_WITHOUT_PACKED)
+  for (const char* command : {"pack", "unpack"}) {
+    const auto result = aem_cli(std::string(command) + " in.aem -o out.aemz");
+    EXPECT_EQ(result.exit_code, 1) << result.output;
+    EXPECT_NE(result.output.find(std::string("not in this build: '") + command + "' needs libzstd"), std::string::npos)
+        << result.output;
+  }
+  std::vector<std::byte> packed(72, std::byte{0});
+  std::memcpy(packed.data(), "AEMZ", 4);
+  const auto info = aem_cli("info " + shell_path(write_bytes("m.aemz", packed)));
+  EXPECT_EQ(info.exit_code, 1);
+  EXPECT_NE(info.output.find("aem unpack"), std::string::npos) << info.output;
+#else
+  GTEST_SKIP() << "this aem is built with aem_packed: pack and unpack are in it (test/packed)";
 #endif
 }
 

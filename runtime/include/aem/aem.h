@@ -80,6 +80,13 @@ typedef enum aem_status {
   AEM_ERROR_JOINT_ORDER = 28,
   AEM_ERROR_NAME_PADDING = 29,
   AEM_ERROR_UNUSED_DATA = 30,
+  /* A packed file (.aemz, specs/packed-aem.md). The C API opens without a decoder, so a packed
+   * file is AEM_ERROR_PACKED_NEEDS_DECODER: unpack it first (`aem unpack`), or open it from C++
+   * with aem::open_packed (library aem_packed). */
+  AEM_ERROR_PACKED_NEEDS_DECODER = 31,
+  AEM_ERROR_PACKED_MALFORMED = 32,
+  AEM_ERROR_PACKED_TOO_LARGE = 33,
+  AEM_ERROR_PACKED_FRAME_CORRUPT = 34,
   /* What is wrong with a call. */
   AEM_ERROR_INVALID_ARGUMENT = 100, /* a NULL pointer, an unknown flag or enum, a wrong size */
   AEM_ERROR_OUT_OF_RANGE = 101,     /* an index (animation, texture, joint, mip level) too big */

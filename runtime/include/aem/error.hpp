@@ -61,6 +61,11 @@ enum class ErrorCode : std::uint8_t {
   joint_order,           // a parent after its child
   name_padding,          // non-zero bytes after a name's NUL, or invalid UTF-8
   unused_data,
+  // A packed file (.aemz, specs/packed-aem.md), before the AEM inside it is looked at.
+  packed_needs_decoder,  // opened without OpenOptions::packed_decoder
+  packed_malformed,      // its header or frame table is inconsistent or truncated
+  packed_too_large,      // it unpacks to more than OpenOptions::max_unpacked_bytes
+  packed_frame_corrupt,  // a frame does not decode to exactly what the table declares
 };
 
 AEM_API std::string_view to_string(Section section);

@@ -19,6 +19,11 @@
 // the program does not control (mods, downloads, network shares), open with
 // {.storage = Storage::copy}: the file is read once into owned memory and nothing done to it
 // afterwards can reach the Model.
+//
+// A packed file (.aemz, specs/packed-aem.md) opens the same way when the options carry a decoder:
+//   aem::Model::open("hero.aemz", {.packed_decoder = aem::zstd_decoder()});  // or aem::open_packed
+// It is decoded into owned memory at open (as Storage::copy), then validated as usual. Without a
+// decoder it is the error packed_needs_decoder, saying what to do.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -33,6 +38,8 @@
 #include "aem/format.hpp"
 #include "aem/mip_chain.hpp"
 #include "aem/model_view.hpp"
+#include "aem/packed_decoder.hpp"
+#include "aem/unpack.hpp"
 
 namespace aem {
 
@@ -52,6 +59,11 @@ struct OpenOptions {
   // file can make later reads go out of bounds. For files the game itself produced and verified.
   bool validate = true;
   Storage storage = Storage::map;  // ignored by open_memory
+  // Decodes a packed file's frames (aem_packed's aem::zstd_decoder()); none: packed files are
+  // refused. The packed file itself is mapped or read as `storage` says, and released after.
+  PackedDecoder packed_decoder = {};
+  // A packed file that would unpack to more than this is refused before anything is allocated.
+  std::uint64_t max_unpacked_bytes = kDefaultMaxUnpackedBytes;
 };
 
 // The keys of one track, split by kind.
@@ -71,7 +83,8 @@ class AEM_API Model {
   static Model open(const std::filesystem::path& path, OpenOptions options = {});
   static Expected<Model> try_open(const std::filesystem::path& path, OpenOptions options = {});
   // Views the caller's bytes in place; they must outlive the Model. Sections that are not
-  // 4-byte aligned in that buffer are copied (see realigned_bytes()).
+  // 4-byte aligned in that buffer are copied (see realigned_bytes()). Packed bytes are decoded
+  // into owned memory, so the caller's buffer need not outlive the Model then.
   static Model open_memory(std::span<const std::byte> bytes, OpenOptions options = {});
   static Expected<Model> try_open_memory(std::span<const std::byte> bytes,
                                          OpenOptions options = {});
@@ -103,6 +116,8 @@ class AEM_API Model {
   // Whether the views point into a mapping of the file (Storage::map), which changes to the
   // file can reach; false for Storage::copy and open_memory.
   bool mapped() const noexcept { return !mapping_.bytes().empty(); }
+  // Whether it was opened from a packed file: the views point into the unpacked copy it owns.
+  bool unpacked() const noexcept { return !unpacked_.bytes().empty(); }
 
   // The index range of a mesh.
   std::span<const std::uint32_t> mesh_indices(const Mesh& mesh) const;
@@ -117,9 +132,11 @@ class AEM_API Model {
  private:
   Model() = default;
   static Expected<Model> build(std::span<const std::byte> bytes, OpenOptions options);
+  static Expected<Model> build_unpacked(std::span<const std::byte> packed, const OpenOptions& options);
 
   FileMapping mapping_;  // Storage::map
   FileCopy copy_;        // Storage::copy
+  UnpackedBytes unpacked_;  // a packed file's AEM
   std::vector<std::uint64_t> owned_;  // realigned or byte-swapped sections, 8-byte aligned
   ModelView view_;
   std::uint64_t realigned_bytes_ = 0;

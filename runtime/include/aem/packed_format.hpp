@@ -1,0 +1,61 @@
+#pragma once
+// The packed AEM container (.aemz, specs/packed-aem.md): an AEM file's sections compressed as
+// independent frames behind a header a loader checks before decoding anything. Little-endian.
+//
+//   offset  size  field
+//   0       4     magic "AEMZ"
+//   4       2     container version (1)
+//   6       2     codec of every frame (1: zstd)
+//   8       4     frame count
+//   12      4     reserved, 0
+//   16      8     the packed file's size in bytes
+//   24      44    the AEM header, verbatim (its counts give every section's size)
+//   68      4     reserved, 0
+//   72      24 x frame count: the frame table, one entry per frame (below)
+//   then the frames, back to back, in table order, to the end of the file
+//
+// A frame entry: section (u8, kPackedSections order), filter (u8), reserved (u16, 0; u32, 0),
+// stored size (u64, bytes in the file), decoded size (u64, bytes the codec gives). Frames come in
+// section order; an unfiltered frame holds the next `decoded size` bytes of its section; a
+// filtered frame is its section's only frame and the filter turns its decoded bytes back into the
+// whole section. An empty section has no frame; a non-empty one is covered exactly.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "aem/error.hpp"
+
+namespace aem {
+
+inline constexpr std::array<char, 4> kPackedMagic = {'A', 'E', 'M', 'Z'};
+inline constexpr std::uint16_t kPackedVersion = 1;
+inline constexpr std::size_t kPackedHeaderSize = 72;
+inline constexpr std::size_t kPackedFrameEntrySize = 24;
+inline constexpr std::size_t kPackedAemHeaderOffset = 24;
+
+enum class PackedCodec : std::uint16_t { zstd = 1 };
+
+// What a frame's decoded bytes are, before they are the section's.
+enum class PackedFilter : std::uint8_t {
+  none = 0,
+  // The indices section as meshoptimizer's index sequence codec (meshopt_encodeIndexSequence,
+  // version 1): lossless, any index order.
+  meshopt_index_sequence = 1,
+};
+
+// The sections after the AEM header, in file order: a frame entry's section byte indexes this.
+inline constexpr std::array<Section, 10> kPackedSections = {
+    Section::vertices,  Section::indices, Section::image_buffer, Section::textures,
+    Section::meshes,    Section::materials, Section::joints,     Section::animations,
+    Section::tracks,    Section::keyframes};
+
+// Whether `bytes` start as a packed file (its magic): what open() checks to pick the path.
+inline bool is_packed(std::span<const std::byte> bytes) {
+  if (bytes.size() < kPackedMagic.size()) return false;
+  for (std::size_t i = 0; i < kPackedMagic.size(); ++i)
+    if (char(bytes[i]) != kPackedMagic[i]) return false;
+  return true;
+}
+
+}  // namespace aem

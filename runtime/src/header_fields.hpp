@@ -1,0 +1,15 @@
+#pragma once
+// The AEM header's fields from its 44 bytes, with magic and version checked but not the file's
+// size: read_header adds the size equation; a packed file's header has no AEM file to compare with.
+#include <cstddef>
+#include <span>
+
+#include "aem/expected.hpp"
+#include "aem/format.hpp"
+
+namespace aem::detail {
+
+// Precondition: bytes.size() >= sizeof(Header).
+Expected<Header> read_header_fields(std::span<const std::byte> bytes);
+
+}  // namespace aem::detail

@@ -1,0 +1,106 @@
+// `aem pack` and `aem unpack` as a user runs them, and packed files in `aem info`/`aem validate`:
+// exact round trip, refusals with a message and no output file, written whole or not at all.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "aem/pipeline/model_writer.hpp"
+#include "model_bytes.hpp"
+#include "model_factory.hpp"
+#include "run_command.hpp"
+#include "scratch_dir.hpp"
+
+namespace aem::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+CommandResult aem_cli(const std::string& args) { return run_command(shell_path(AEM_CLI_PATH) + " " + args); }
+
+std::vector<char> file_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+class PackCli : public ::testing::Test {
+ protected:
+  void SetUp() override { pipeline::write_model_file(model_, random_model(11)); }
+  ScratchDir dir_{"pack_cli"};
+  fs::path model_ = dir_.path() / "a model.aem";
+};
+
+TEST_F(PackCli, PackThenUnpackGivesTheSameFile) {
+  for (const char* option : {"", "--meshopt-indices"}) {
+    SCOPED_TRACE(option);
+    const fs::path packed = dir_.path() / "packed model.aemz", restored = dir_.path() / "restored.aem";
+    const auto pack = aem_cli("pack " + shell_path(model_) + " -o " + shell_path(packed) + " " + option);
+    ASSERT_EQ(pack.exit_code, 0) << pack.output;
+    EXPECT_NE(pack.output.find("bytes ->"), std::string::npos) << pack.output;
+    const auto unpack = aem_cli("unpack " + shell_path(packed) + " --output " + shell_path(restored));
+    ASSERT_EQ(unpack.exit_code, 0) << unpack.output;
+    EXPECT_EQ(file_bytes(restored), file_bytes(model_));
+    const auto info = aem_cli("info " + shell_path(packed));
+    EXPECT_EQ(info.exit_code, 0) << info.output;
+    EXPECT_NE(info.output.find("packed: "), std::string::npos) << info.output;
+    const auto validate = aem_cli("validate --strict " + shell_path(packed));
+    EXPECT_EQ(validate.exit_code, 0) << validate.output;
+  }
+}
+
+TEST_F(PackCli, InvalidInputsAreRefusedWithoutOutput) {
+  const fs::path out = dir_.path() / "out.aemz";
+  std::vector<std::byte> bad = pipeline::serialize_model(tiny_model());
+  poke<std::uint32_t>(bad, 44 + 3 * 88, 99);
+  const fs::path bad_model = dir_.path() / "bad.aem";
+  pipeline::write_file_atomically(bad_model, bad);
+  const auto refused = aem_cli("pack " + shell_path(bad_model) + " -o " + shell_path(out));
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.output.find("bad.aem: not packed: indices[0]"), std::string::npos) << refused.output;
+  EXPECT_FALSE(fs::exists(out));
+
+  const auto not_packed = aem_cli("unpack " + shell_path(model_) + " -o " + shell_path(out));
+  EXPECT_EQ(not_packed.exit_code, 1);
+  EXPECT_NE(not_packed.output.find("not a packed AEM file"), std::string::npos) << not_packed.output;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST_F(PackCli, CorruptAndTruncatedPackedFilesAreRefusedWithoutOutput) {
+  const fs::path packed = dir_.path() / "m.aemz", out = dir_.path() / "out.aem";
+  ASSERT_EQ(aem_cli("pack " + shell_path(model_) + " -o " + shell_path(packed)).exit_code, 0);
+  std::vector<char> bytes = file_bytes(packed);
+  const fs::path truncated = dir_.path() / "truncated.aemz", corrupt = dir_.path() / "corrupt.aemz";
+  std::ofstream(truncated, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size() - 10));
+  bytes[bytes.size() - 20] ^= 0x40;  // inside the last frame
+  std::ofstream(corrupt, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
+  const auto short_file = aem_cli("unpack " + shell_path(truncated) + " -o " + shell_path(out));
+  EXPECT_EQ(short_file.exit_code, 1);
+  EXPECT_NE(short_file.output.find("truncated.aemz: file at byte 16: packed file: the header says the file is"),
+            std::string::npos) << short_file.output;
+  const auto damaged = aem_cli("unpack " + shell_path(corrupt) + " -o " + shell_path(out));
+  EXPECT_EQ(damaged.exit_code, 1);
+  EXPECT_NE(damaged.output.find("packed frame"), std::string::npos) << damaged.output;
+  EXPECT_FALSE(fs::exists(out));
+  const auto validate = aem_cli("validate " + shell_path(corrupt));
+  EXPECT_EQ(validate.exit_code, 1);
+  EXPECT_NE(validate.output.find("[packed_frame_corrupt]"), std::string::npos) << validate.output;
+  // A limit below the model's size: refused, saying how to raise it.
+  const auto limited = aem_cli("unpack " + shell_path(packed) + " -o " + shell_path(out) + " --max-bytes 100");
+  EXPECT_EQ(limited.exit_code, 1);
+  EXPECT_NE(limited.output.find("over the limit of 100"), std::string::npos) << limited.output;
+  EXPECT_FALSE(fs::exists(out));
+}
+
+TEST_F(PackCli, UsageErrors) {
+  EXPECT_EQ(aem_cli("pack --help").exit_code, 0);
+  EXPECT_EQ(aem_cli("unpack --help").exit_code, 0);
+  const auto no_output = aem_cli("pack " + shell_path(model_));
+  EXPECT_NE(no_output.exit_code, 0);
+  EXPECT_NE(no_output.output.find("-o"), std::string::npos) << no_output.output;
+}
+
+}  // namespace
+}  // namespace aem::test

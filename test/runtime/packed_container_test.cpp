@@ -1,0 +1,215 @@
+// The runtime's packed-file reader (specs/packed-aem.md) without a compression library: files
+// written here by an independent writer with stored (uncompressed) frames, decoded by an identity
+// decoder. What the checks refuse, before allocating, and with which message.
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "aem/aem.h"
+#include "aem/model.hpp"
+#include "aem/pipeline/model_writer.hpp"
+#include "aem/unpack.hpp"
+#include "model_bytes.hpp"
+#include "model_factory.hpp"
+
+namespace aem::test {
+namespace {
+
+void put(std::vector<std::byte>& out, std::size_t at, std::uint64_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i) out[at + std::size_t(i)] = std::byte(value >> (8 * i));
+}
+
+// A packed file of `aem` whose frames are the sections' bytes as they are, cut every `frame_bytes`.
+std::vector<std::byte> stored_packed(std::span<const std::byte> aem, std::size_t frame_bytes = 64) {
+  const SectionOffsets o = section_offsets(Model::open_memory(aem, {.validate = false}).header());
+  const std::uint64_t starts[] = {o.vertices, o.indices, o.image_buffer, o.textures, o.meshes, o.materials,
+                                  o.joints,   o.animations, o.tracks, o.keyframes, o.end};
+  struct Frame { std::size_t section; std::uint64_t at, size; };
+  std::vector<Frame> frames;
+  for (std::size_t s = 0; s < 10; ++s)
+    for (std::uint64_t at = starts[s]; at < starts[s + 1]; at += frame_bytes)
+      frames.push_back({s, at, std::min<std::uint64_t>(frame_bytes, starts[s + 1] - at)});
+  std::vector<std::byte> out(72 + 24 * frames.size());
+  std::memcpy(out.data(), "AEMZ", 4);
+  put(out, 4, 1, 2);
+  put(out, 6, 1, 2);
+  put(out, 8, frames.size(), 4);
+  std::memcpy(out.data() + 24, aem.data(), 44);
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    put(out, 72 + 24 * i, frames[i].section, 1);
+    put(out, 72 + 24 * i + 8, frames[i].size, 8);
+    put(out, 72 + 24 * i + 16, frames[i].size, 8);
+  }
+  for (const Frame& f : frames) out.insert(out.end(), aem.begin() + std::ptrdiff_t(f.at), aem.begin() + std::ptrdiff_t(f.at + f.size));
+  put(out, 16, out.size(), 8);
+  return out;
+}
+
+// Frames stored as they are: what it declares is its own size.
+PackedDecoder identity_decoder() {
+  PackedDecoder decoder;
+  decoder.declared_size = [](std::span<const std::byte> stored) -> std::optional<std::uint64_t> { return stored.size(); };
+  decoder.decode = [](std::span<const PackedFrame> frames) -> std::optional<PackedFrameFailure> {
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+      if (frames[i].filter != PackedFilter::none || frames[i].stored.size() != frames[i].out.size())
+        return PackedFrameFailure{i, "not a stored frame"};
+      std::memcpy(frames[i].out.data(), frames[i].stored.data(), frames[i].out.size());
+    }
+    return std::nullopt;
+  };
+  return decoder;
+}
+
+Error open_error(std::span<const std::byte> packed, OpenOptions options = {.packed_decoder = identity_decoder()}) {
+  const ExactBuffer exact(packed);
+  Expected<Model> model = Model::try_open_memory(exact.bytes(), std::move(options));
+  EXPECT_FALSE(model);
+  return model ? Error{} : model.error();
+}
+
+class PackedContainer : public ::testing::Test {
+ protected:
+  std::vector<std::byte> aem = pipeline::serialize_model(tiny_model());
+  std::vector<std::byte> packed = stored_packed(aem);
+};
+
+TEST_F(PackedContainer, OpensToTheSameSectionsAndUnpacksToTheSameBytes) {
+  const Model model = Model::open_memory(packed, {.packed_decoder = identity_decoder()});
+  EXPECT_TRUE(model.unpacked());
+  EXPECT_FALSE(model.mapped());
+  // The sections lie back to back in the unpacked copy, from the vertices on.
+  ASSERT_EQ(model.view().offsets.end, aem.size());
+  const auto* sections = reinterpret_cast<const std::byte*>(model.vertices().data());
+  EXPECT_EQ(0, std::memcmp(sections, aem.data() + 44, aem.size() - 44));
+  const Expected<UnpackedBytes> unpacked = unpack(packed, {.decoder = identity_decoder()});
+  ASSERT_TRUE(unpacked);
+  EXPECT_TRUE(std::equal(unpacked->bytes().begin(), unpacked->bytes().end(), aem.begin(), aem.end()));
+}
+
+TEST_F(PackedContainer, WithoutADecoderSaysWhatToDo) {
+  const Error error = open_error(packed, {});
+  EXPECT_EQ(error.code, ErrorCode::packed_needs_decoder);
+  EXPECT_NE(error.message.find("aem unpack"), std::string::npos) << error.message;
+  EXPECT_NE(error.message.find("open_packed"), std::string::npos) << error.message;
+}
+
+TEST_F(PackedContainer, TheCApiRefusesPackedFilesSayingWhatToDo) {
+  aem_model* model = nullptr;
+  EXPECT_EQ(aem_open_memory(packed.data(), packed.size(), AEM_OPEN_DEFAULT, &model), AEM_ERROR_PACKED_NEEDS_DECODER);
+  EXPECT_EQ(model, nullptr);
+  EXPECT_NE(std::string(aem_last_error_message()).find("aem unpack"), std::string::npos) << aem_last_error_message();
+}
+
+TEST_F(PackedContainer, EveryTruncationIsRefused) {
+  for (std::size_t size = 0; size < packed.size(); ++size) {
+    const std::span<const std::byte> prefix(packed.data(), size);
+    const ExactBuffer exact(prefix);
+    const Expected<Model> model = Model::try_open_memory(exact.bytes(), {.packed_decoder = identity_decoder()});
+    ASSERT_FALSE(model) << size;
+    if (size >= 72) {
+      EXPECT_NE(model.error().message.find("truncated?"), std::string::npos) << model.error().describe();
+    }
+  }
+}
+
+TEST_F(PackedContainer, TableInconsistenciesAreRefusedWithTheirOffset) {
+  struct Case { const char* what; std::size_t at; std::uint64_t value; int bytes; const char* message; };
+  const std::uint64_t frames = (packed.size() - 72) / 24;  // an upper bound: enough for a "too many" case
+  const Case cases[] = {
+      {"version", 4, 2, 2, "container version 2 is not supported"},
+      {"codec", 6, 7, 2, "codec 7 is unknown"},
+      {"reserved", 12, 1, 4, "reserved header bytes"},
+      {"frame count", 8, frames * 4, 4, "runs past the end of the file"},
+      {"section", 72, 10, 1, "names section 10"},
+      {"filter", 73, 5, 1, "has filter 5"},
+      {"frame reserved", 74, 1, 2, "reserved bytes are not 0"},
+      {"stored size", 80, 0, 8, "is empty"},
+      {"decoded size", 88, 1u << 20, 8, "more than the"},
+      {"AEM magic", 24, 'B', 1, "not an AEM file"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::byte> bad = packed;
+    put(bad, c.at, c.value, c.bytes);
+    const Error error = open_error(bad);
+    EXPECT_NE(error.message.find(c.message), std::string::npos) << c.what << ": " << error.describe();
+    EXPECT_NE(error.code, ErrorCode::io_error) << c.what;
+  }
+}
+
+TEST_F(PackedContainer, FramesMustCoverEverySectionInOrder) {
+  // The second frame (vertices, bytes 64..128) moved to the keyframes: vertices are not whole.
+  std::vector<std::byte> bad = packed;
+  put(bad, 72 + 24, 9, 1);
+  EXPECT_NE(open_error(bad).message.find("before vertices is whole"), std::string::npos) << open_error(bad).describe();
+  // Vertices' frames shortened by one byte each: the stored bytes no longer end at the file's end.
+  bad = packed;
+  put(bad, 72 + 16, 63, 8);
+  EXPECT_EQ(open_error(bad).code, ErrorCode::packed_malformed);
+  // One byte more: trailing bytes.
+  bad = packed;
+  bad.push_back(std::byte{0});
+  put(bad, 16, bad.size(), 8);
+  EXPECT_NE(open_error(bad).message.find("trailing bytes after the last frame"), std::string::npos);
+}
+
+TEST_F(PackedContainer, TheLimitIsCheckedBeforeAnythingIsDecoded) {
+  bool decoded = false;
+  PackedDecoder decoder = identity_decoder();
+  decoder.decode = [&](std::span<const PackedFrame>) -> std::optional<PackedFrameFailure> {
+    decoded = true;
+    return std::nullopt;
+  };
+  const Error error = open_error(packed, {.packed_decoder = decoder, .max_unpacked_bytes = aem.size() - 1});
+  EXPECT_EQ(error.code, ErrorCode::packed_too_large);
+  EXPECT_NE(error.message.find("max_unpacked_bytes"), std::string::npos);
+  EXPECT_FALSE(decoded);
+  // A header whose counts declare 4 GiB of vertices: refused by the default limit at once.
+  std::vector<std::byte> bomb = packed;
+  put(bomb, 24 + 4, 0xffffffff, 4);
+  EXPECT_EQ(open_error(bomb).code, ErrorCode::packed_too_large);
+}
+
+TEST_F(PackedContainer, AFrameThatDeclaresAnotherSizeIsRefusedBeforeDecoding) {
+  PackedDecoder decoder = identity_decoder();
+  decoder.declared_size = [](std::span<const std::byte> stored) -> std::optional<std::uint64_t> { return stored.size() * 1000; };
+  const Error error = open_error(packed, {.packed_decoder = decoder});
+  EXPECT_EQ(error.code, ErrorCode::packed_frame_corrupt);
+  EXPECT_NE(error.message.find("packed frame 0 (vertices): declares"), std::string::npos) << error.describe();
+  std::uint32_t frame_count = 0;
+  std::memcpy(&frame_count, packed.data() + 8, 4);
+  EXPECT_EQ(error.byte_offset, 72 + 24 * std::uint64_t(frame_count));  // where frame 0 lies
+}
+
+TEST_F(PackedContainer, ADecoderFailureNamesItsFrame) {
+  PackedDecoder decoder = identity_decoder();
+  decoder.decode = [](std::span<const PackedFrame> frames) -> std::optional<PackedFrameFailure> {
+    return PackedFrameFailure{frames.size() - 1, "checksum mismatch"};
+  };
+  const Error error = open_error(packed, {.packed_decoder = decoder});
+  EXPECT_EQ(error.code, ErrorCode::packed_frame_corrupt);
+  EXPECT_NE(error.message.find("(keyframes): checksum mismatch"), std::string::npos) << error.describe();
+}
+
+TEST_F(PackedContainer, ADecoderThatThrowsIsAnErrorOfTheOpen) {
+  PackedDecoder decoder = identity_decoder();
+  decoder.decode = [](std::span<const PackedFrame>) -> std::optional<PackedFrameFailure> { throw std::bad_alloc(); };
+  const Error error = open_error(packed, {.packed_decoder = decoder});
+  EXPECT_EQ(error.code, ErrorCode::packed_frame_corrupt);
+  EXPECT_NE(error.message.find("the decoder failed"), std::string::npos) << error.describe();
+}
+
+TEST_F(PackedContainer, TheUnpackedModelIsValidatedAsUsual) {
+  // An index out of range inside the packed indices: the container is sound, the AEM is not.
+  const Model model = Model::open_memory(aem);
+  ASSERT_FALSE(model.indices().empty());
+  std::vector<std::byte> bad_aem = aem;
+  poke<std::uint32_t>(bad_aem, model.view().offsets.indices, model.header().vertex_count);
+  const Error error = open_error(stored_packed(bad_aem));
+  EXPECT_EQ(error.code, ErrorCode::index_out_of_range) << error.describe();
+}
+
+}  // namespace
+}  // namespace aem::test
