@@ -52,6 +52,13 @@ void pack_mode6(const Mode6Fields& f, std::uint8_t block[16]) {
   w.store(block);
 }
 
+void decode_mode6(const Mode6Fields& f, std::uint8_t texels[64]) {
+  for (int i = 0; i < 16; ++i)
+    for (int c = 0; c < 4; ++c)
+      texels[4 * i + c] =
+          std::uint8_t(palette_value(endpoint_value(f, 0, c), endpoint_value(f, 1, c), kWeights4[f.index[i]]));
+}
+
 void fit_mode6_endpoints(const std::uint8_t texels[64], bool opaque, Mode6Fields& fields) {
   // Least squares per channel: texel i decodes near (1 - t) e0 + t e1 with t = weight / 64.
   double aa = 0, ab = 0, bb = 0;

@@ -20,6 +20,9 @@ Mode6Fields unpack_mode6(const std::uint8_t block[16]);
 // Writes a mode 6 block; texel 0's index must be 0-7.
 void pack_mode6(const Mode6Fields& fields, std::uint8_t block[16]);
 
+// Decodes the fields (as decode_bc7_block decodes the packed block, faster).
+void decode_mode6(const Mode6Fields& fields, std::uint8_t texels[64]);
+
 // Least-squares endpoints and the best p-bits for the fields' indices (kept as they are).
 // `opaque`: alpha endpoints are pinned to 255 (code 127, p-bit 1), so alpha decodes as 255.
 void fit_mode6_endpoints(const std::uint8_t texels[64], bool opaque, Mode6Fields& fields);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "aem/codec/bc5.hpp"
 #include "aem/codec/bc7.hpp"
@@ -84,11 +85,15 @@ double estimate_bits(const Stream& s, const std::uint8_t block[16], const std::u
   return bits;
 }
 
-// Squared error of a candidate over the target's channels; false when it breaks opaque alpha.
-bool measure(const Target& t, const std::uint8_t block[16], std::uint64_t& error) {
-  std::uint8_t decoded[64];
-  if (t.format == BlockFormat::bc7) decode_bc7_block(block, decoded);
-  else decode_bc5_block(block, decoded);
+// Squared error of a candidate over the target's channels; false when it breaks opaque alpha or
+// its error reaches `limit` (it could not win).
+void decode(BlockFormat format, const std::uint8_t block[16], std::uint8_t decoded[64]) {
+  if (format == BlockFormat::bc5) decode_bc5_block(block, decoded);
+  else if (bc7::is_mode6(block)) bc7::decode_mode6(bc7::unpack_mode6(block), decoded);
+  else decode_bc7_block(block, decoded);
+}
+
+bool measure_decoded(const Target& t, const std::uint8_t decoded[64], std::uint64_t& error, std::uint64_t limit) {
   error = 0;
   for (int i = 0; i < 16; ++i) {
     if (t.opaque && t.channels == 4 && decoded[4 * i + 3] != 255) return false;
@@ -96,8 +101,16 @@ bool measure(const Target& t, const std::uint8_t block[16], std::uint64_t& error
       const int d = int(decoded[4 * i + c]) - int(t.texels[4 * i + c]);
       error += std::uint64_t(d * d);
     }
+    if (error >= limit) return false;
   }
   return true;
+}
+
+bool measure(const Target& t, const std::uint8_t block[16], std::uint64_t& error,
+             std::uint64_t limit = ~std::uint64_t(0)) {
+  std::uint8_t decoded[64];
+  decode(t.format, block, decoded);
+  return measure_decoded(t, decoded, error, limit);
 }
 
 Target make_target(const ImageRgba8& image, BlockFormat format, std::uint32_t bx, std::uint32_t by) {
@@ -128,9 +141,14 @@ class BlockSearch {
 
   // Scores a candidate; it becomes the best when strictly cheaper (ties keep the earlier one, so
   // the result depends on nothing but the order candidates are tried in).
-  void consider(const std::uint8_t block[16], std::initializer_list<std::uint32_t> hints) {
+  // `decoded`: the block's texels when the caller has them, else null.
+  void consider(const std::uint8_t block[16], std::initializer_list<std::uint32_t> hints,
+                const std::uint8_t* decoded = nullptr) {
+    // Bits are never negative: a candidate whose weighted error alone reaches the best cost loses.
+    const std::uint64_t limit =
+        has_best_ ? std::uint64_t(std::min(best_.cost / t_.error_weight, 1e18)) + 1 : ~std::uint64_t(0);
     std::uint64_t error = 0;
-    if (!measure(t_, block, error)) return;
+    if (decoded ? !measure_decoded(t_, decoded, error, limit) : !measure(t_, block, error, limit)) return;
     Scored c;
     std::memcpy(c.bytes, block, 16);
     for (std::uint32_t d : hints)
@@ -221,6 +239,8 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
   const std::size_t first_block = std::size_t(first_row) * across;
   Stream stream{blocks, first_block * 16, 0, across * 16};
   RecentDistances recent;
+  // Decoded texels of the window's blocks, by block index modulo the window.
+  std::vector<std::uint8_t> decoded_window(std::size_t(kWindowBlocks) * 64);
   for (std::uint32_t by = first_row; by < last_row; ++by) {
     for (std::uint32_t bx = 0; bx < across; ++bx) {
       const std::size_t b = std::size_t(by) * across + bx;
@@ -238,9 +258,10 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
         // The same bytes one block nearer were tried already, at a shorter distance.
         if (j + 1 < b && std::memcmp(source, source + 16, 16) == 0) continue;
         const std::uint32_t d = std::uint32_t(b - j) * 16;
-        search.consider(source, {d});
+        search.consider(source, {d}, decoded_window.data() + (j % kWindowBlocks) * 64);
         for (int half = 0; half < 2; ++half) {
-          for (int from = 0; from < 2; ++from) {
+          // BC5's halves are whole BC4 blocks and may move; BC7's bits mean something only in place.
+          for (int from = bc7 ? half : 0; from < (bc7 ? half + 1 : 2); ++from) {
             std::memcpy(trial, base, 16);
             std::memcpy(trial + 8 * half, source + 8 * from, 8);
             search.consider(trial, {d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
@@ -272,6 +293,7 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
         }
       }
       std::memcpy(current, search.best().bytes, 16);
+      decode(format, current, decoded_window.data() + (b % kWindowBlocks) * 64);
       recent = search.recent_after_best();
     }
   }
