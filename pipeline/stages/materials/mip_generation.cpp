@@ -210,6 +210,7 @@ TextureImage block_compressed_texture(const std::vector<codec::ImageRgba8>& leve
   codec::CompressOptions co;
   co.format = format;
   co.quality = options.quality;
+  co.rdo_lambda = options.rdo_lambda;
   co.threads = options.threads;
   co.blocks_done = options.signals.blocks_done;
   co.cancel = options.signals.cancel;
