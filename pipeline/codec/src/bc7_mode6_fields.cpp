@@ -130,3 +130,45 @@ void choose_mode6_indices(const std::uint8_t texels[64], Mode6Fields& fields, st
 }
 
 }  // namespace aem::codec::bc7
+
+namespace aem::codec::bc7 {
+
+Mode6Fields fit_mode6(const std::uint8_t texels[64], bool opaque) {
+  const int channels = opaque ? 3 : 4;
+  double mean[4] = {};
+  for (int i = 0; i < 16; ++i)
+    for (int c = 0; c < channels; ++c) mean[c] += texels[4 * i + c] / 16.0;
+  double cov[4][4] = {};
+  for (int i = 0; i < 16; ++i)
+    for (int a = 0; a < channels; ++a)
+      for (int b = 0; b < channels; ++b) cov[a][b] += (texels[4 * i + a] - mean[a]) * (texels[4 * i + b] - mean[b]);
+  double axis[4] = {1, 1, 1, 1};
+  for (int iteration = 0; iteration < 8; ++iteration) {  // power iteration: the principal axis
+    double next[4] = {}, norm = 0;
+    for (int a = 0; a < channels; ++a) {
+      for (int b = 0; b < channels; ++b) next[a] += cov[a][b] * axis[b];
+      norm = std::max(norm, std::abs(next[a]));
+    }
+    if (norm <= 0) break;
+    for (int a = 0; a < channels; ++a) axis[a] = next[a] / norm;
+  }
+  double t[16], lo = 1e300, hi = -1e300;
+  for (int i = 0; i < 16; ++i) {
+    t[i] = 0;
+    for (int c = 0; c < channels; ++c) t[i] += (texels[4 * i + c] - mean[c]) * axis[c];
+    lo = std::min(lo, t[i]);
+    hi = std::max(hi, t[i]);
+  }
+  Mode6Fields f;
+  for (int i = 0; i < 16; ++i)
+    f.index[i] = std::uint8_t(hi > lo ? int(std::floor((t[i] - lo) / (hi - lo) * 15.0 + 0.5)) : 0);
+  if (f.index[0] > 7)  // texel 0's index has no top bit: mirror the axis
+    for (std::uint8_t& index : f.index) index = std::uint8_t(15 - index);
+  for (int pass = 0; pass < 2; ++pass) {
+    fit_mode6_endpoints(texels, opaque, f);
+    choose_mode6_indices(texels, f, 0xFFFF);
+  }
+  return f;
+}
+
+}  // namespace aem::codec::bc7

@@ -27,6 +27,10 @@ void decode_mode6(const Mode6Fields& fields, std::uint8_t texels[64]);
 // `opaque`: alpha endpoints are pinned to 255 (code 127, p-bit 1), so alpha decodes as 255.
 void fit_mode6_endpoints(const std::uint8_t texels[64], bool opaque, Mode6Fields& fields);
 
+// A mode 6 encoding of the texels from scratch: indices by projection on the principal axis,
+// then endpoints and indices refitted twice.
+Mode6Fields fit_mode6(const std::uint8_t texels[64], bool opaque);
+
 // For each texel whose bit is set in `free_texels`, the index nearest its colour under the
 // fields' endpoints (texel 0 limited to 0-7); other indices are kept.
 void choose_mode6_indices(const std::uint8_t texels[64], Mode6Fields& fields, std::uint16_t free_texels);

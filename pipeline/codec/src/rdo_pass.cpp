@@ -21,7 +21,16 @@ namespace {
 // deviation over the block, in 8-bit steps).
 constexpr double kSmoothWeight = 10.0;
 constexpr double kSmoothStdDev = 18.0;
+// On flat blocks (every channel's standard deviation under kFlatStdDev) a candidate may not be
+// off by more than kFlatMaxError anywhere (or the plain encoder's own worst error, when larger):
+// two neighbouring flat blocks then differ across their edge by at most twice that beyond the
+// source's own step, where banding would show most (specs/bc7-rdo.md, "Smooth blocks").
+constexpr double kFlatStdDev = 4.0;
+constexpr int kFlatMaxError = 4;
 constexpr int kMaxHints = 6;
+// Bits credited to a BC7 mode 6 candidate: its bytes are the ones later blocks can reuse (their
+// endpoints and indices sit at fixed byte positions), a gain the block's own estimate misses.
+constexpr double kMode6Credit = 4.0;
 
 struct Target {
   std::uint8_t texels[64];
@@ -29,6 +38,8 @@ struct Target {
   int channels = 4;  // channels the format stores and the error counts: RGBA, or RG for BC5
   bool opaque = true;
   double error_weight = 1;  // smooth-block weight / samples: the weighted mean squared error
+  bool flat = false;
+  int max_error = 255;  // largest absolute error per sample a candidate may have
 };
 
 struct Scored {
@@ -99,11 +110,22 @@ bool measure_decoded(const Target& t, const std::uint8_t decoded[64], std::uint6
     if (t.opaque && t.channels == 4 && decoded[4 * i + 3] != 255) return false;
     for (int c = 0; c < t.channels; ++c) {
       const int d = int(decoded[4 * i + c]) - int(t.texels[4 * i + c]);
+      if (d > t.max_error || -d > t.max_error) return false;
       error += std::uint64_t(d * d);
     }
     if (error >= limit) return false;
   }
   return true;
+}
+
+// The plain block's largest absolute error per sample.
+int largest_error(const Target& t, const std::uint8_t block[16]) {
+  std::uint8_t decoded[64];
+  decode(t.format, block, decoded);
+  int worst = 0;
+  for (int i = 0; i < 16; ++i)
+    for (int c = 0; c < t.channels; ++c) worst = std::max(worst, std::abs(int(decoded[4 * i + c]) - int(t.texels[4 * i + c])));
+  return worst;
 }
 
 bool measure(const Target& t, const std::uint8_t block[16], std::uint64_t& error,
@@ -131,6 +153,7 @@ Target make_target(const ImageRgba8& image, BlockFormat format, std::uint32_t bx
   }
   const double smooth = std::min(max_std_dev / kSmoothStdDev, 1.0);
   t.error_weight = (kSmoothWeight + (1.0 - kSmoothWeight) * smooth) / (16.0 * t.channels);
+  t.flat = max_std_dev < kFlatStdDev;
   return t;
 }
 
@@ -154,7 +177,9 @@ class BlockSearch {
     for (std::uint32_t d : hints)
       if (c.hint_count < kMaxHints) c.hints[c.hint_count++] = d;
     RecentDistances recent = recent_;
-    c.cost = double(error) * t_.error_weight + lambda_ * estimate_bits(s_, block, c.hints, c.hint_count, recent);
+    double bits = estimate_bits(s_, block, c.hints, c.hint_count, recent);
+    if (t_.format == BlockFormat::bc7 && bc7::is_mode6(block)) bits -= kMode6Credit;
+    c.cost = double(error) * t_.error_weight + lambda_ * bits;
     if (!has_best_ || c.cost < best_.cost) {
       best_ = c;
       has_best_ = true;
@@ -245,11 +270,16 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
     for (std::uint32_t bx = 0; bx < across; ++bx) {
       const std::size_t b = std::size_t(by) * across + bx;
       stream.pos = b * 16;
-      const Target target = make_target(image, format, bx, by);
+      Target target = make_target(image, format, bx, by);
       std::uint8_t* current = blocks + b * 16;
+      if (target.flat) target.max_error = std::max(kFlatMaxError, largest_error(target, current));
       BlockSearch search(target, stream, lambda, recent);
       search.consider(current, {});
       std::uint8_t base[16], trial[16];
+      if (format == BlockFormat::bc7 && !bc7::is_mode6(current)) {
+        bc7::pack_mode6(bc7::fit_mode6(target.texels, target.opaque), trial);
+        search.consider(trial, {});
+      }
       std::memcpy(base, current, 16);
       const std::size_t window_first = std::max(first_block, b > kWindowBlocks ? b - kWindowBlocks : 0);
       const bool bc7 = format == BlockFormat::bc7;
