@@ -5,8 +5,6 @@
 //
 //   rdo_benchmark [--images DIR] [--lambdas 0.25,1,4] [--bc7enc PATH] [--bc7enc-lambdas 0,0.25,1,4]
 //                 [--threads N] [--csv OUT.csv] [--plot OUT.png]
-#include <zstd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -14,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -21,6 +20,7 @@
 #include "aem/codec/image.hpp"
 #include "aem/codec/psnr.hpp"
 #include "aem/codec/texture_compress.hpp"
+#include "packed_sizes.hpp"
 #include "pareto_plot.hpp"
 
 namespace fs = std::filesystem;
@@ -36,32 +36,9 @@ struct Row {
   double seconds = 0;
 };
 
-std::size_t zstd19_size(const std::vector<std::uint8_t>& data) {
-  std::vector<char> out(ZSTD_compressBound(data.size()));
-  const std::size_t n = ZSTD_compress(out.data(), out.size(), data.data(), data.size(), 19);
-  if (ZSTD_isError(n)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(n));
-  return n;
-}
-
-bool have_command(const char* name) {
-  return std::system((std::string("command -v ") + name + " >/dev/null 2>&1").c_str()) == 0;
-}
-
 std::vector<std::uint8_t> read_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-// `lz4 -9` on the data through a scratch file; 0 when the command fails.
-std::size_t lz4_9_size(const std::vector<std::uint8_t>& data, const fs::path& scratch) {
-  {
-    std::ofstream out(scratch, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size()));
-  }
-  const fs::path packed = scratch.string() + ".lz4";
-  const std::string command = "lz4 -9 -q -f '" + scratch.string() + "' '" + packed.string() + "'";
-  if (std::system(command.c_str()) != 0) return 0;
-  return std::size_t(fs::file_size(packed));
 }
 
 std::vector<double> parse_list(const std::string& text) {
@@ -111,7 +88,7 @@ int main(int argc, char** argv) {
   }
   std::vector<ImageRgba8> images;
   for (const auto& p : paths) images.push_back(load_image(p));
-  const bool lz4 = have_command("lz4");
+  const bool lz4 = aem::bench::have_lz4_command();
   if (!lz4) std::printf("lz4 command absent: lz4 -9 sizes not measured\n");
   if (!bc7enc.empty() && !fs::exists(bc7enc)) {
     std::printf("bc7enc_rdo binary %s absent: baseline skipped\n", bc7enc.string().c_str());
@@ -131,8 +108,8 @@ int main(int argc, char** argv) {
       const ImageRgba8 decoded = decompress_image(blocks, images[k].width, images[k].height, BlockFormat::bc7);
       row.stats.add(compare_images(images[k], decoded));
       row.raw += blocks.size();
-      row.zstd += zstd19_size(blocks);
-      if (lz4) row.lz4 += lz4_9_size(blocks, scratch_dir / "blocks");
+      row.zstd += aem::bench::zstd19_size(std::as_bytes(std::span(blocks)));
+      if (lz4) row.lz4 += aem::bench::lz4_9_size(std::as_bytes(std::span(blocks)), scratch_dir / "blocks");
     }
     row.lz4_measured = lz4;
     std::printf("%-10s %-12s PSNR %6.2f dB  raw %9zu  zstd-19 %9zu  lz4-9 %9zu  %7.2f s\n", row.encoder.c_str(),

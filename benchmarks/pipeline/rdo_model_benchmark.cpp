@@ -5,8 +5,6 @@
 // of every texture (BC7: R, G, B, A; BC5 normal maps: R, G, the channels BC5 stores).
 //
 //   rdo_model_benchmark [--lambdas 0.25,1,4] [--max-texture-size N (default 512)] [--threads N]
-#include <zstd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -18,36 +16,18 @@
 #include "aem/codec/psnr.hpp"
 #include "aem/codec/texture_compress.hpp"
 #include "aem/pipeline/bake.hpp"
+#include "packed_sizes.hpp"
 
 namespace fs = std::filesystem;
 using namespace aem;
 
 namespace {
 
-std::size_t zstd19_size(const std::vector<std::byte>& data) {
-  std::vector<char> out(ZSTD_compressBound(data.size()));
-  const std::size_t n = ZSTD_compress(out.data(), out.size(), data.data(), data.size(), 19);
-  return ZSTD_isError(n) ? 0 : n;
-}
-
-// `lz4 -9` through a scratch file; 0 when the command is absent or fails.
-std::size_t lz4_9_size(const std::vector<std::byte>& data, const fs::path& scratch) {
-  {
-    std::ofstream out(scratch, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size()));
-  }
-  const fs::path packed = scratch.string() + ".lz4";
-  std::string command = "lz4 -9 -q -f '";
-  command.append(scratch.string()).append("' '").append(packed.string()).append("' 2>/dev/null");
-  if (std::system(command.c_str()) != 0) return 0;
-  return std::size_t(fs::file_size(packed));
-}
-
 // Squared error of a BC texture's mip chain against the rgba bake's, over the channels stored.
 codec::ErrorStats texture_error(const pipeline::TextureImage& reference, const pipeline::TextureImage& bc) {
   codec::ErrorStats total;
   const codec::BlockFormat format =
-      bc.compression == pipeline::Compression::bc5 ? codec::BlockFormat::bc5 : codec::BlockFormat::bc7;
+      bc.compression == aem::Compression::bc5 ? codec::BlockFormat::bc5 : codec::BlockFormat::bc7;
   std::size_t ref_offset = 0, bc_offset = 0;
   std::uint32_t w = bc.width, h = bc.height;
   while (true) {
@@ -92,7 +72,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  const bool lz4 = std::system("command -v lz4 >/dev/null 2>&1") == 0;
+  const bool lz4 = bench::have_lz4_command();
   if (!lz4) std::printf("lz4 command absent: lz4 -9 sizes not measured\n");
   const fs::path scratch = fs::temp_directory_path() / ("aem_rdo_model_benchmark_" + std::to_string(::getpid()));
   std::printf("| model | textures | RGBA PSNR | .aem bytes | zstd -19 | lz4 -9 |\n| --- | --- | --- | --- | --- | --- |\n");
@@ -123,11 +103,11 @@ int main(int argc, char** argv) {
       const auto& ref_textures = reference.bake.content.textures;
       const auto& textures = baked.bake.content.textures;
       for (std::size_t t = 0; t < textures.size() && t < ref_textures.size(); ++t)
-        if (textures[t].compression != pipeline::Compression::none) stats.add(texture_error(ref_textures[t], textures[t]));
+        if (textures[t].compression != aem::Compression::none) stats.add(texture_error(ref_textures[t], textures[t]));
       std::string setting(codec::to_string(s.quality));
       if (s.lambda > 0) setting += " rdo " + std::to_string(s.lambda).substr(0, 4);
       std::printf("| %s | %s | %.2f dB | %zu | %zu | %zu |\n", name, setting.c_str(), stats.psnr_rgba(),
-                  baked.bytes.size(), zstd19_size(baked.bytes), lz4 ? lz4_9_size(baked.bytes, scratch) : std::size_t(0));
+                  baked.bytes.size(), bench::zstd19_size(baked.bytes), lz4 ? bench::lz4_9_size(baked.bytes, scratch) : std::size_t(0));
       std::fflush(stdout);
     }
   }
