@@ -259,7 +259,7 @@ void combine_mode6(const Target& t, const std::uint8_t endpoints[16], const std:
 }  // namespace
 
 void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, std::uint32_t first_row,
-                    std::uint32_t last_row, std::uint8_t* blocks) {
+                    std::uint32_t last_row, std::uint8_t* blocks, const std::atomic<bool>* cancel) {
   const std::uint32_t across = blocks_across(image.width);
   const std::size_t first_block = std::size_t(first_row) * across;
   Stream stream{blocks, first_block * 16, 0, across * 16};
@@ -267,6 +267,7 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
   // Decoded texels of the window's blocks, by block index modulo the window.
   std::vector<std::uint8_t> decoded_window(std::size_t(kWindowBlocks) * 64);
   for (std::uint32_t by = first_row; by < last_row; ++by) {
+    if (cancel && cancel->load(std::memory_order_relaxed)) return;
     for (std::uint32_t bx = 0; bx < across; ++bx) {
       const std::size_t b = std::size_t(by) * across + bx;
       stream.pos = b * 16;

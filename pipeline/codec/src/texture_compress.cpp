@@ -66,8 +66,10 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
   auto optimise_slices = [&](std::uint32_t first, std::uint32_t last) {
     for (std::uint32_t slice = first; slice < last; ++slice) {
       if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return;
-      rdo::optimise_slice(image, options.format, options.rdo_lambda, slice * rdo::kSliceRows,
-                          std::min(down, (slice + 1) * rdo::kSliceRows), out.data());
+      const std::uint32_t first_row = slice * rdo::kSliceRows, last_row = std::min(down, first_row + rdo::kSliceRows);
+      rdo::optimise_slice(image, options.format, options.rdo_lambda, first_row, last_row, out.data(), options.cancel);
+      if (options.blocks_done)
+        options.blocks_done->fetch_add(std::uint64_t(last_row - first_row) * across, std::memory_order_relaxed);
     }
   };
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());

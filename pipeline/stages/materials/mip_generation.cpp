@@ -217,6 +217,7 @@ TextureImage block_compressed_texture(const std::vector<codec::ImageRgba8>& leve
   if (options.signals.blocks_total) {
     std::uint64_t blocks = 0;
     for (const auto& level : levels) blocks += codec::block_count(level.width, level.height);
+    if (co.rdo_lambda > 0) blocks *= 2;  // the RDO pass reports every block once more
     options.signals.blocks_total->fetch_add(blocks, std::memory_order_relaxed);
   }
   for (const auto& level : levels) {

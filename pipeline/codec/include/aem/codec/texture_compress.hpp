@@ -31,8 +31,9 @@ struct CompressOptions {
   // large value. The output stays the same whatever the thread count.
   double rdo_lambda = 0;
   // Optional, for whoever drives a long compression from another thread: blocks_done grows by
-  // each finished block row's blocks; once *cancel is set, workers stop at their next block row
-  // and compress_image throws CompressionCancelled.
+  // each finished block row's blocks, and with RDO (rdo_lambda > 0) once more by each optimised
+  // slice's blocks, so block_count() twice in all; once *cancel is set, workers stop at their
+  // next block row and compress_image throws CompressionCancelled.
   std::atomic<std::uint64_t>* blocks_done = nullptr;
   const std::atomic<bool>* cancel = nullptr;
 };
