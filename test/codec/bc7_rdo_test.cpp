@@ -2,6 +2,7 @@
 // the same at any thread count, opaque alpha stays 255, smooth gradients get no block-edge steps
 // above the stated bound, invalid λ values are refused, and on two corpus images (crops) PSNR
 // and zstd -19 size stay within floors measured with this encoder.
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -112,6 +113,20 @@ TEST(RdoGradient, NoBlockEdgeStepsAboveTheBound) {
     // deviation under 4), so an edge steps at most 2 x 4 levels beyond the source's own step.
     EXPECT_LE(largest_block_edge_step(image, decoded), 8) << "lambda " << lambda;
   }
+}
+
+TEST(RdoProgress, CountsEveryBlockTwiceAndHonoursCancel) {
+  const ImageRgba8 image = gradient(40);  // 10 block rows: two RDO slices
+  std::atomic<std::uint64_t> done{0};
+  CompressOptions options;
+  options.rdo_lambda = 1;
+  options.threads = 2;
+  options.blocks_done = &done;
+  compress_image(image, options);
+  EXPECT_EQ(done.load(), 2 * block_count(40, 40));  // the plain encoder's rows, then the pass's slices
+  const std::atomic<bool> cancel{true};
+  options.cancel = &cancel;
+  EXPECT_THROW(compress_image(image, options), CompressionCancelled);
 }
 
 // Crops keep the corpus tests fast in the sanitizer build: 128x128 texels, 1024 blocks.
