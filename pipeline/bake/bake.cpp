@@ -52,6 +52,8 @@ const char* format_name(Compression c) {
 // check_scene, then the stages and the report, for a scene whose producer has already logged its
 // warnings (and spent `import_s`).
 BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, WarningLog& warnings, double import_s) {
+  if (const std::string problem = rdo_option_problem(options); !problem.empty())
+    throw BakeError(scene.model.string() + ": " + problem);
   const std::filesystem::path& input = scene.model;
   BakeResult result;
   BakeReport& report = result.report;

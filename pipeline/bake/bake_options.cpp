@@ -1,5 +1,7 @@
 #include "aem/pipeline/bake_options.hpp"
 
+#include "aem/codec/rdo.hpp"
+
 namespace aem::pipeline {
 
 std::string_view to_string(TextureEncoding encoding) { return encoding == TextureEncoding::bc ? "bc" : "rgba"; }
@@ -8,6 +10,14 @@ std::optional<TextureEncoding> parse_texture_encoding(std::string_view name) {
   if (name == "bc") return TextureEncoding::bc;
   if (name == "rgba") return TextureEncoding::rgba;
   return std::nullopt;
+}
+
+std::string rdo_option_problem(const BakeOptions& options) {
+  if (std::string why = codec::rdo_lambda_problem(options.rdo_lambda); !why.empty())
+    return "RDO lambda " + why + " (expected 0 to 1000)";
+  if (options.rdo_lambda > 0 && options.textures == TextureEncoding::rgba)
+    return "RDO applies to block-compressed textures only: drop the RDO lambda or use textures \"bc\"";
+  return {};
 }
 
 void throw_if_cancelled(const BakeOptions& options, const std::filesystem::path& model) {

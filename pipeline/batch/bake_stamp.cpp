@@ -80,7 +80,9 @@ std::string options_key(const BakeOptions& o) {
          " resample_tolerance=" + math::exact_text(o.resample_tolerance) +
          " aamf_fps=" + math::exact_text(o.aamf_fps) +
          " regenerate_tangents=" + (o.regenerate_tangents ? "1" : "0") +
-         " allow_missing=" + (o.allow_missing ? "1" : "0") + allowed_dirs_key(o.allowed_dirs);
+         " allow_missing=" + (o.allow_missing ? "1" : "0") + allowed_dirs_key(o.allowed_dirs) +
+         // Only when on: stamps and cache keys of bakes without RDO stay what they were.
+         (o.rdo_lambda > 0 ? " rdo=" + math::exact_text(o.rdo_lambda) : std::string());
 }
 
 std::int64_t file_time_ns(std::filesystem::file_time_type time) {

@@ -13,6 +13,7 @@
 
 #include "aem/cli/arg_parser.hpp"
 #include "aem/codec/bc7.hpp"
+#include "aem/codec/rdo.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "io/confined_files.hpp"
 #include "io/json_depth.hpp"
@@ -114,7 +115,7 @@ class Manifest {
   }
 
   static std::string unknown_option() {
-    return "unknown option (expected textures, quality, max_texture_size, scene, fps, regenerate_tangents, allow_missing, "
+    return "unknown option (expected textures, quality, rdo, max_texture_size, scene, fps, regenerate_tangents, allow_missing, "
            "strict, allow_dirs or a limit: max_image_pixels, max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)";
   }
 
@@ -164,6 +165,10 @@ class Manifest {
       const auto quality = codec::parse_bc7_quality(q);
       if (!quality) fail(place, "must be \"fast\", \"normal\" or \"best\", not \"" + q + "\"");
       o.quality = *quality;
+    } else if (key == "rdo") {
+      if (!value.is_number() || !codec::rdo_lambda_problem(value.get<double>()).empty())
+        fail(place, "must be a number from 0 to 1000 (the RDO lambda), not " + value.dump());
+      o.rdo_lambda = value.get<double>();
     } else if (key == "max_texture_size") {
       o.max_texture_size = std::uint32_t(whole(0, 1 << 16));
     } else if (key == "scene") {
@@ -213,6 +218,7 @@ class Manifest {
   // bake), or lies outside the manifest's directory and every allowed one.
   void check_input(const std::filesystem::path& source, const std::string& place,
                    const pipeline::BakeOptions& options) const {
+    if (const std::string why = pipeline::rdo_option_problem(options); !why.empty()) fail(place, why);
     struct ::stat s {};
     if (::stat(source.c_str(), &s) != 0) fail(place, source.string() + ": no such file or directory");
     if (!S_ISREG(s.st_mode) && !S_ISDIR(s.st_mode))
@@ -266,7 +272,7 @@ class Manifest {
             fail(place + "/output", "must name a .aem file, not \"" + output.string() + "\"");
         }
         else if (!apply_option(options, key, value, place + "/" + key))
-          fail(place + "/" + key, "unknown key (expected input, output, textures, quality, max_texture_size, scene, "
+          fail(place + "/" + key, "unknown key (expected input, output, textures, quality, rdo, max_texture_size, scene, "
                                   "fps, regenerate_tangents, allow_missing, strict, allow_dirs or a limit: max_image_pixels, "
                                   "max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)");
       }

@@ -5,6 +5,7 @@
 
 #include "aem/cli/arg_parser.hpp"
 #include "aem/codec/bc7.hpp"
+#include "aem/codec/rdo.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "request/bake_jobs.hpp"
@@ -20,7 +21,7 @@ constexpr long long kMaxLimit = 1LL << 62;
 constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tangents", "--allow-missing",
                                        "--verbose", "--json", "--dry-run"};
 constexpr std::string_view kValueOptions[] = {
-    "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality",
+    "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality", "--rdo",
     "--max-texture-size", "--fps", "--max-image-pixels", "--max-total-pixels", "--max-vertices", "--max-animation-keys",
     "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard"};
 
@@ -77,6 +78,13 @@ BakeRequest parse(ArgParser& parser) {
     r.options.quality = *q;
   }
   if (const auto fps = parser.positive_number_option("--fps")) r.options.aamf_fps = *fps;
+  if (const auto rdo = parser.option("--rdo")) {
+    try {
+      r.options.rdo_lambda = codec::parse_rdo_lambda(*rdo);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--rdo: ") + e.what());
+    }
+  }
   if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
     r.options.max_texture_size = std::uint32_t(*max_size);
   pipeline::BakeLimits& limits = r.options.limits;
@@ -111,6 +119,9 @@ BakeRequest parse(ArgParser& parser) {
   r.dry_run = parser.flag("--dry-run");
   r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));
   if (!r.output && !r.manifest) throw UsageError("missing -o OUT.aem (or -o OUTDIR)");
+  // With a manifest, each entry's own settings are checked (they may change --textures).
+  if (const std::string why = pipeline::rdo_option_problem(r.options); !why.empty() && !r.manifest)
+    throw UsageError("--rdo: " + why);
   return r;
 }
 

@@ -192,7 +192,7 @@ void bind_bake(py::module_& m) {
         "bake(*inputs, output=..., **options) -> dict\n\n"
         "Bakes glTF 2.0 models into AEM files as `aem bake INPUTS -o OUTPUT [options]` does: the same "
         "inputs (files, directories, or manifest=...), the same options as keyword arguments in "
-        "snake_case (textures=\"rgba\", quality=\"fast\", max_texture_size=512, scene=1, fps=24, "
+        "snake_case (textures=\"rgba\", quality=\"fast\", rdo=0.5, max_texture_size=512, scene=1, fps=24, "
         "regenerate_tangents=True, allow_missing=True, allow_dir=[...], strict=True, threads=4, "
         "force=True, depfile=..., max_image_pixels=... and the other limits), the same messages. "
         "Returns the report `aem bake --json` prints (specs/reports.md) as a dict. Each warning is "

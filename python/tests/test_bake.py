@@ -52,6 +52,7 @@ def test_the_report_and_warnings_are_the_commands(corpus, aem_cli, tmp_path):
 @pytest.mark.parametrize("python_options,cli_options", [
     ({"textures": "rgba", "max_texture_size": 64}, ["--textures", "rgba", "--max-texture-size", "64"]),
     ({"quality": "fast", "threads": 2, "regenerate_tangents": True}, ["--quality", "fast", "-j2", "--regenerate-tangents"]),
+    ({"quality": "fast", "rdo": 1.5}, ["--quality", "fast", "--rdo", "1.5"]),
 ])
 def test_the_same_options_bake_the_same_bytes(corpus, aem_cli, tmp_path, python_options, cli_options):
     model = corpus / MODELS["BoxTextured"]
@@ -88,6 +89,10 @@ def test_an_unknown_model_format_raises_the_commands_message(aem_cli, tmp_path, 
 @pytest.mark.parametrize("python_options,cli_options", [
     ({"textures": "png"}, ["--textures", "png"]),
     ({"quality": "slow"}, ["--quality", "slow"]),
+    ({"rdo": -1}, ["--rdo=-1"]),
+    ({"rdo": float("nan")}, ["--rdo=nan"]),
+    ({"rdo": "fine"}, ["--rdo=fine"]),
+    ({"rdo": 1, "textures": "rgba"}, ["--rdo", "1", "--textures", "rgba"]),
     ({"max_texture_size": 0}, ["--max-texture-size=0"]),
     ({"max_vertices": "many"}, ["--max-vertices=many"]),
     ({"max_vertices": 1.5}, ["--max-vertices=1.5"]),

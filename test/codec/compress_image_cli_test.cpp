@@ -107,6 +107,28 @@ TEST_F(CompressImageCli, BadFormatFailsWithUsage) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+TEST_F(CompressImageCli, RdoWritesTheSameSizeAndNamesTheLambda) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const fs::path out = dir_ / "icon_rdo.dds";
+  const Result r = run("compress-image " + quoted(corpus / "images" / "icon.png") + " " + quoted(out) +
+                       " --format bc7 --quality fast --rdo 0.5 --threads 2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("bc7 fast rdo 0.5"), std::string::npos) << r.output;
+  EXPECT_EQ(fs::file_size(out), aem::codec::kDdsHeaderBytes + 64u * 64u * 16u);
+}
+
+TEST_F(CompressImageCli, InvalidRdoLambdaFailsWithTheReason) {
+  const fs::path out = dir_ / "out.dds";
+  for (const auto& [value, reason] : {std::pair{"-1", "negative"}, std::pair{"nan", "not a number"},
+                                      std::pair{"inf", "infinite"}, std::pair{"0.5x", "not a number"}}) {
+    const Result r = run("compress-image " + quoted(dir_ / "any.png") + " " + quoted(out) + " --format bc7 --rdo " + value);
+    EXPECT_EQ(r.status, 1) << value << "\n" << r.output;
+    EXPECT_NE(r.output.find("--rdo: RDO lambda '" + std::string(value) + "' "), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(reason), std::string::npos) << r.output;
+    EXPECT_FALSE(fs::exists(out));
+  }
+}
+
 TEST_F(CompressImageCli, HelpPrintsUsage) {
   const Result r = run("compress-image --help");
   EXPECT_EQ(r.status, 0) << r.output;

@@ -43,6 +43,32 @@ TEST(BakeCli, SameInputSameBytesForAnyThreadCount) {
   std::filesystem::remove(b);
 }
 
+// --rdo: other block bytes at the same size, the same at any thread count, and refused (exit 1,
+// nothing written) for invalid values and for rgba textures.
+TEST(BakeCli, RdoChangesTheBlocksNotTheLayout) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const auto plain = temp("plain.aem"), one = temp("rdo1.aem"), three = temp("rdo3.aem");
+  const std::string in = shell_quote(khronos_model(corpus, "BoxTextured").string());
+  const std::string common = " --quality fast --max-texture-size 64";
+  ASSERT_EQ(run_command(aem() + " bake " + in + " -o " + shell_quote(plain.string()) + common).exit_code, 0);
+  ASSERT_EQ(run_command(aem() + " bake " + in + " -o " + shell_quote(one.string()) + common + " --rdo 2 -j1").exit_code, 0);
+  ASSERT_EQ(run_command(aem() + " bake " + in + " -o " + shell_quote(three.string()) + common + " --rdo=2 -j3").exit_code, 0);
+  EXPECT_EQ(read_all(one), read_all(three));
+  EXPECT_EQ(read_all(one).size(), read_all(plain).size());
+  EXPECT_NE(read_all(one), read_all(plain));
+  for (const auto& [args, expected] : {std::pair{std::string(" --rdo -1"), "--rdo: RDO lambda '-1' is negative"},
+                                       std::pair{std::string(" --rdo nan"), "is not a number"},
+                                       std::pair{std::string(" --rdo lots"), "'lots' is not a number"},
+                                       std::pair{std::string(" --rdo 1 --textures rgba"), "block-compressed textures only"}}) {
+    const auto out = temp("refused.aem");
+    const CommandResult r = run_command(aem() + " bake " + in + " -o " + shell_quote(out.string()) + args);
+    EXPECT_EQ(r.exit_code, 1) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(expected), std::string::npos) << args << "\n" << r.output;
+    EXPECT_FALSE(std::filesystem::exists(out)) << args;
+  }
+  for (const auto& p : {plain, one, three}) std::filesystem::remove(p);
+}
+
 TEST(BakeCli, StrictTurnsWarningsIntoErrorsAndWritesNothing) {
   AEM_REQUIRE_CORPUS(corpus);
   const auto out = temp("colors.aem");

@@ -15,6 +15,7 @@
 
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
+#include "cache/bake_cache_key.hpp"
 #include "bake_cli_support.hpp"
 #include "bake_test_support.hpp"
 #include "run_command.hpp"
@@ -208,6 +209,21 @@ TEST(BakeConfinement, AllowedDirectoriesArePartOfTheStampsOptions) {
   const std::string both = pipeline::options_key(options);
   options.allowed_dirs = {dir.path() / "a", dir.path() / "b"};
   EXPECT_EQ(both, pipeline::options_key(options)) << "the order and spelling of the same directories do not matter";
+}
+
+// Not confinement, but the same key: the RDO λ changes the bytes, so stamps and cache keys carry
+// it, and only when on, so that bakes without RDO keep the stamps and cache entries they had.
+TEST(BakeConfinement, RdoLambdaIsPartOfTheStampsOptionsWhenOn) {
+  pipeline::BakeOptions options = test_options();
+  const std::string off = pipeline::options_key(options);
+  EXPECT_FALSE(contains(off, "rdo")) << off;
+  options.rdo_lambda = 0.5;
+  const std::string half = pipeline::options_key(options);
+  options.rdo_lambda = 1;
+  const std::string one = pipeline::options_key(options);
+  EXPECT_TRUE(contains(half, " rdo=0.5")) << half;
+  EXPECT_NE(half, one);
+  EXPECT_NE(pipeline::cache_options_text(options), pipeline::cache_options_text(test_options()));
 }
 
 TEST(BakeConfinementCli, FifoPlantedAsAStampDoesNotBlock) {

@@ -7,6 +7,8 @@
 #include <thread>
 
 #include "aem/codec/bc5.hpp"
+#include "aem/codec/rdo.hpp"
+#include "rdo_pass.hpp"
 
 namespace aem::codec {
 
@@ -40,6 +42,8 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
     throw std::invalid_argument("compress_image: empty or inconsistent image");
   }
   to_string(options.format);  // throws for a value no enumerator names, before any work
+  if (const std::string why = rdo_lambda_problem(options.rdo_lambda); !why.empty())
+    throw std::invalid_argument("compress_image: RDO lambda " + why);
   const std::uint32_t across = blocks_across(image.width), down = blocks_down(image.height);
   std::vector<std::uint8_t> out(compressed_size(image.width, image.height));
   auto encode_rows = [&](std::uint32_t first, std::uint32_t last) {
@@ -57,25 +61,38 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
       if (options.blocks_done) options.blocks_done->fetch_add(across, std::memory_order_relaxed);
     }
   };
-  auto finish = [&]() -> std::vector<std::uint8_t> {
-    if (options.cancel && options.cancel->load()) throw CompressionCancelled();
-    return std::move(out);
+  // The RDO pass, slice by slice once every block is encoded (a slice reads no other's blocks).
+  const std::uint32_t slices = (down + rdo::kSliceRows - 1) / rdo::kSliceRows;
+  auto optimise_slices = [&](std::uint32_t first, std::uint32_t last) {
+    for (std::uint32_t slice = first; slice < last; ++slice) {
+      if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return;
+      const std::uint32_t first_row = slice * rdo::kSliceRows, last_row = std::min(down, first_row + rdo::kSliceRows);
+      rdo::optimise_slice(image, options.format, options.rdo_lambda, first_row, last_row, out.data(), options.cancel);
+      if (options.blocks_done)
+        options.blocks_done->fetch_add(std::uint64_t(last_row - first_row) * across, std::memory_order_relaxed);
+    }
   };
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = std::min<unsigned>(threads, down);
-  if (threads <= 1) {
-    encode_rows(0, down);
-    return finish();
-  }
-  std::vector<std::thread> workers;
-  workers.reserve(threads);
-  for (unsigned t = 0; t < threads; ++t) {
-    const std::uint32_t first = std::uint32_t(std::uint64_t(down) * t / threads);
-    const std::uint32_t last = std::uint32_t(std::uint64_t(down) * (t + 1) / threads);
-    workers.emplace_back(encode_rows, first, last);
-  }
-  for (std::thread& w : workers) w.join();
-  return finish();
+  // Splits [0, count) into contiguous ranges, one per thread.
+  auto run_split = [&](auto&& work, std::uint32_t count) {
+    const unsigned n = std::min<unsigned>(threads, count);
+    if (n <= 1) {
+      work(0u, count);
+      return;
+    }
+    std::vector<std::thread> workers;
+    workers.reserve(n);
+    for (unsigned t = 0; t < n; ++t) {
+      const std::uint32_t first = std::uint32_t(std::uint64_t(count) * t / n);
+      const std::uint32_t last = std::uint32_t(std::uint64_t(count) * (t + 1) / n);
+      workers.emplace_back([&work, first, last] { work(first, last); });
+    }
+    for (std::thread& w : workers) w.join();
+  };
+  run_split(encode_rows, down);
+  if (options.rdo_lambda > 0) run_split(optimise_slices, slices);
+  if (options.cancel && options.cancel->load()) throw CompressionCancelled();
+  return out;
 }
 
 ImageRgba8 decompress_image(std::span<const std::uint8_t> blocks, std::uint32_t width,

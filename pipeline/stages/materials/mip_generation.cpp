@@ -210,12 +210,14 @@ TextureImage block_compressed_texture(const std::vector<codec::ImageRgba8>& leve
   codec::CompressOptions co;
   co.format = format;
   co.quality = options.quality;
+  co.rdo_lambda = options.rdo_lambda;
   co.threads = options.threads;
   co.blocks_done = options.signals.blocks_done;
   co.cancel = options.signals.cancel;
   if (options.signals.blocks_total) {
     std::uint64_t blocks = 0;
     for (const auto& level : levels) blocks += codec::block_count(level.width, level.height);
+    if (co.rdo_lambda > 0) blocks *= 2;  // the RDO pass reports every block once more
     options.signals.blocks_total->fetch_add(blocks, std::memory_order_relaxed);
   }
   for (const auto& level : levels) {

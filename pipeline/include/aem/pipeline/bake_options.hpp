@@ -51,6 +51,9 @@ struct BakeOptions {
   int scene = -1;                       // -1: the file's default scene (or scene 0)
   TextureEncoding textures = TextureEncoding::bc;
   codec::Bc7Quality quality = codec::Bc7Quality::normal;
+  // RDO λ for BC7 and BC5 textures (aem/codec/rdo.hpp): 0 (off) or a positive number up to
+  // codec::kMaxRdoLambda; not allowed with rgba textures (rdo_option_problem).
+  double rdo_lambda = 0;
   std::uint32_t max_texture_size = 0;   // 0: keep source sizes
   bool strict = false;                  // warnings become errors
   unsigned threads = 1;                 // texture compression threads; output is the same for any
@@ -71,6 +74,10 @@ struct BakeOptions {
   // bake's without the encoder's cost. Such content must never be written; no stamp records it.
   bool encode_textures = true;
 };
+
+// Why options.rdo_lambda cannot apply (empty when it can): an invalid λ, or a λ above 0 with
+// rgba textures, which have no blocks to optimise (refused rather than silently ignored).
+std::string rdo_option_problem(const BakeOptions& options);
 
 // A glTF file that cannot be baked: the message names the file, what is wrong and where.
 struct BakeError : std::runtime_error {

@@ -25,9 +25,15 @@ struct CompressOptions {
   BlockFormat format = BlockFormat::bc7;
   Bc7Quality quality = Bc7Quality::normal;  // BC7 only
   unsigned threads = 1;                     // 0: one per hardware thread
+  // RDO λ (aem/codec/rdo.hpp, specs/bc7-rdo.md), BC7 and BC5: 0 is the plain encoder's output
+  // bit for bit; larger values give blocks an LZ compressor packs smaller, at some loss of
+  // quality. compress_image throws std::invalid_argument for a negative, NaN, infinite or too
+  // large value. The output stays the same whatever the thread count.
+  double rdo_lambda = 0;
   // Optional, for whoever drives a long compression from another thread: blocks_done grows by
-  // each finished block row's blocks; once *cancel is set, workers stop at their next block row
-  // and compress_image throws CompressionCancelled.
+  // each finished block row's blocks, and with RDO (rdo_lambda > 0) once more by each optimised
+  // slice's blocks, so block_count() twice in all; once *cancel is set, workers stop at their
+  // next block row and compress_image throws CompressionCancelled.
   std::atomic<std::uint64_t>* blocks_done = nullptr;
   const std::atomic<bool>* cancel = nullptr;
 };

@@ -1,0 +1,38 @@
+#pragma once
+// BC7 mode 6 as editable fields (internal), for the RDO pass: it rebuilds blocks around bytes
+// copied from earlier blocks, and mode 6 (one subset, 7-bit RGBA endpoints with a p-bit each,
+// 4-bit indices) is the layout whose bytes split cleanly into endpoints (bytes 0-7) and indices
+// (bytes 9-15; byte 8 holds the second p-bit and the first indices).
+#include <cstdint>
+
+namespace aem::codec::bc7 {
+
+struct Mode6Fields {
+  int code[2][4] = {};          // 7-bit endpoint codes [endpoint][R, G, B, A]
+  int p[2] = {};                // p-bits: endpoint value = code * 2 + p
+  std::uint8_t index[16] = {};  // 4-bit indices; texel 0's must be 0-7 (its top bit is implied)
+};
+
+inline bool is_mode6(const std::uint8_t block[16]) { return (block[0] & 0x7F) == 0x40; }
+
+// Reads the fields from any 16 bytes as if they were a mode 6 block (the mode bits are ignored).
+Mode6Fields unpack_mode6(const std::uint8_t block[16]);
+// Writes a mode 6 block; texel 0's index must be 0-7.
+void pack_mode6(const Mode6Fields& fields, std::uint8_t block[16]);
+
+// Decodes the fields (as decode_bc7_block decodes the packed block, faster).
+void decode_mode6(const Mode6Fields& fields, std::uint8_t texels[64]);
+
+// Least-squares endpoints and the best p-bits for the fields' indices (kept as they are).
+// `opaque`: alpha endpoints are pinned to 255 (code 127, p-bit 1), so alpha decodes as 255.
+void fit_mode6_endpoints(const std::uint8_t texels[64], bool opaque, Mode6Fields& fields);
+
+// A mode 6 encoding of the texels from scratch: indices by projection on the principal axis,
+// then endpoints and indices refitted twice.
+Mode6Fields fit_mode6(const std::uint8_t texels[64], bool opaque);
+
+// For each texel whose bit is set in `free_texels`, the index nearest its colour under the
+// fields' endpoints (texel 0 limited to 0-7); other indices are kept.
+void choose_mode6_indices(const std::uint8_t texels[64], Mode6Fields& fields, std::uint16_t free_texels);
+
+}  // namespace aem::codec::bc7
