@@ -4,12 +4,14 @@
 #include "rdo_pass.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <vector>
 
 #include "aem/codec/bc5.hpp"
 #include "aem/codec/bc7.hpp"
+#include "bc4_endpoint_fit.hpp"
 #include "bc7_mode6_fields.hpp"
 #include "lz_rate_model.hpp"
 
@@ -234,6 +236,14 @@ void with_source_endpoints(const Target& t, const std::uint8_t source[16], std::
   if (best_error == ~std::uint64_t(0)) bc7::pack_mode6(bc7::unpack_mode6(source), out);
 }
 
+// A BC5 half (`channel`: 0 red, 1 green) keeping the index bytes it holds, its endpoints refitted
+// to the target's channel: an earlier half's indices reused, like with_source_indices for BC7.
+bool with_refitted_bc4_endpoints(const Target& t, int channel, std::uint8_t half[8]) {
+  std::uint8_t values[16];
+  for (int i = 0; i < 16; ++i) values[i] = t.texels[4 * i + channel];
+  return fit_bc4_endpoints(values, half);
+}
+
 // Mode 6 keeping `endpoints`' bytes 0-7 and `indices`' texels 2-15, texels 0-1 and p-bit 1 chosen.
 void combine_mode6(const Target& t, const std::uint8_t endpoints[16], const std::uint8_t indices[16],
                    std::uint8_t out[16]) {
@@ -254,6 +264,39 @@ void combine_mode6(const Target& t, const std::uint8_t endpoints[16], const std:
       std::memcpy(out, trial, 16);
     }
   }
+}
+
+// The earlier blocks a block may copy from, nearest first: the window of blocks just before it,
+// then the three blocks above it (above-right, above, above-left) when the window does not reach
+// them. Neighbours above look like the block far more often than blocks further left, and a copy
+// from one row up costs only a few offset bits more.
+class SourceBlocks {
+ public:
+  void push(std::size_t j) { index_[count_++] = j; }
+  const std::size_t* begin() const { return index_.data(); }
+  const std::size_t* end() const { return index_.data() + count_; }
+
+ private:
+  std::array<std::size_t, kWindowBlocks + 8> index_{};
+  std::size_t count_ = 0;
+};
+
+SourceBlocks source_blocks(std::size_t b, std::size_t window_first, std::size_t slice_first, std::uint32_t across) {
+  SourceBlocks sources;
+  for (std::size_t j = b; j-- > window_first;) sources.push(j);
+  const std::size_t column = b % across;
+  // Neighbours one and two rows up, nearest first, inside the slice and the row.
+  for (std::size_t up = 1; up <= 2; ++up) {
+    if (b < slice_first + up * across) break;
+    const std::size_t above = b - up * across;
+    for (std::ptrdiff_t dx : {2, 1, 0, -1, -2}) {
+      if (up == 2 && (dx > 1 || dx < -1)) continue;
+      if (std::ptrdiff_t(column) + dx < 0 || std::ptrdiff_t(column) + dx >= std::ptrdiff_t(across)) continue;
+      const std::size_t j = std::size_t(std::ptrdiff_t(above) + dx);
+      if (j < window_first) sources.push(j);
+    }
+  }
+  return sources;
 }
 
 }  // namespace
@@ -284,12 +327,13 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
       std::memcpy(base, current, 16);
       const std::size_t window_first = std::max(first_block, b > kWindowBlocks ? b - kWindowBlocks : 0);
       const bool bc7 = format == BlockFormat::bc7;
-      for (std::size_t j = b; j-- > window_first;) {
+      const SourceBlocks sources = source_blocks(b, window_first, first_block, across);
+      for (std::size_t j : sources) {
         const std::uint8_t* source = blocks + j * 16;
         // The same bytes one block nearer were tried already, at a shorter distance.
         if (j + 1 < b && std::memcmp(source, source + 16, 16) == 0) continue;
         const std::uint32_t d = std::uint32_t(b - j) * 16;
-        search.consider(source, {d}, decoded_window.data() + (j % kWindowBlocks) * 64);
+        search.consider(source, {d}, j >= window_first ? decoded_window.data() + (j % kWindowBlocks) * 64 : nullptr);
         for (int half = 0; half < 2; ++half) {
           // BC5's halves are whole BC4 blocks and may move; BC7's bits mean something only in place.
           for (int from = bc7 ? half : 0; from < (bc7 ? half + 1 : 2); ++from) {
@@ -298,7 +342,16 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
             search.consider(trial, {d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
           }
         }
-        if (!bc7) continue;
+        if (!bc7) {
+          for (int half = 0; half < 2; ++half)
+            for (int from = 0; from < 2; ++from) {
+              std::memcpy(trial, base, 16);
+              std::memcpy(trial + 8 * half, source + 8 * from, 8);
+              if (!with_refitted_bc4_endpoints(target, half, trial + 8 * half)) continue;
+              search.consider(trial, {d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
+            }
+          continue;
+        }
         with_source_indices(target, source, trial);
         search.consider(trial, {d});
         if (bc7::is_mode6(source)) {
@@ -310,7 +363,7 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
       // half from another earlier block (two copies, one literal byte).
       if (bc7 && bc7::is_mode6(search.best().bytes) && std::memcmp(search.best().bytes, base, 16) != 0) {
         const Scored first = search.best();
-        for (std::size_t j = b; j-- > window_first;) {
+        for (std::size_t j : sources) {
           const std::uint8_t* source = blocks + j * 16;
           if (j + 1 < b && std::memcmp(source, source + 16, 16) == 0) continue;
           const std::uint32_t d = std::uint32_t(b - j) * 16;

@@ -12,7 +12,7 @@ namespace aem::codec::rdo {
 
 // Block rows per slice. Slices are optimised independently (a block only looks back inside its
 // own slice), so the result is the same whatever thread runs which slice.
-inline constexpr std::uint32_t kSliceRows = 8;
+inline constexpr std::uint32_t kSliceRows = 32;
 // Earlier blocks a block may copy from (1 KiB of the stream, well inside any LZ window).
 inline constexpr std::uint32_t kWindowBlocks = 64;
 
