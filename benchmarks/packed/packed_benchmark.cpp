@@ -1,16 +1,19 @@
 // Packed AEM files (.aemz, specs/packed-aem.md) against their baselines, measured in the same run:
-// - size: the AEM, the packed file, packed with --meshopt-indices, and plain `zstd -19` of the
-//   whole AEM file (what the issue compares against);
+// - size: the AEM, the packed file without the BC7 block halves filter, the packed file, packed
+//   with --meshopt-indices, and plain `zstd -19` of the whole AEM file (what the issue compares
+//   against);
 // - meshoptimizer's vertex and index codecs inside a packed file: each section's zstd frame size
 //   with and without the codec in front (the vertex codec is measured only, not offered);
-// - open time: the packed file (aem::open_packed, all threads and one), the plain AEM mapped and
+// - open time: the packed file with --meshopt-indices (aem::open_packed, all threads and one), the
+//   plain AEM mapped and
 //   validated (Model::open), and reading and parsing the source .glb with tinygltf (with and
 //   without decoding its images).
 //
-//   packed_benchmark [CORPUS_DIR] [--model NAME]... [google benchmark flags]
+//   packed_benchmark [CORPUS_DIR] [--model NAME]... [--rdo LAMBDA] [google benchmark flags]
 //
-// Models are corpus/khronos/NAME baked with the default options (BC7/BC5 textures); without
-// --model, DamagedHelmet, CesiumMan and 2CylinderEngine. Files are opened warm (page cache).
+// Models are corpus/khronos/NAME baked with the default options (BC7/BC5 textures), and with
+// `--rdo LAMBDA` at that RDO level; without --model, DamagedHelmet, CesiumMan and 2CylinderEngine.
+// Files are opened warm (page cache).
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -40,7 +43,7 @@ namespace fs = std::filesystem;
 struct BenchModel {
   std::string name;
   fs::path glb, aem, packed;
-  std::size_t aem_bytes = 0, packed_bytes = 0, packed_meshopt_bytes = 0, zstd_whole_bytes = 0;
+  std::size_t aem_bytes = 0, unsplit_bytes = 0, packed_bytes = 0, packed_meshopt_bytes = 0, zstd_whole_bytes = 0;
   std::size_t vertex_zstd = 0, vertex_meshopt_zstd = 0, index_zstd = 0, index_meshopt_zstd = 0;
 };
 
@@ -65,7 +68,7 @@ void measure_meshopt(const aem::Model& model, BenchModel& m) {
   m.index_meshopt_zstd = zstd19(encoded.data(), encoded.size());
 }
 
-BenchModel prepare(const fs::path& corpus, const std::string& name, const fs::path& dir) {
+BenchModel prepare(const fs::path& corpus, const std::string& name, const fs::path& dir, double rdo_lambda) {
   BenchModel m;
   m.name = name;
   m.glb = corpus / "khronos" / name / "glTF-Binary" / (name + ".glb");
@@ -73,18 +76,21 @@ BenchModel prepare(const fs::path& corpus, const std::string& name, const fs::pa
   m.packed = dir / (name + ".aemz");
   aem::pipeline::BakeOptions options;
   options.threads = 0;
+  options.rdo_lambda = rdo_lambda;
   aem::pipeline::bake_model_file(m.glb, m.aem, options);
   std::ifstream in(m.aem, std::ios::binary);
   const std::vector<char> text((std::istreambuf_iterator<char>(in)), {});
   const auto bytes = std::as_bytes(std::span(text));
   m.aem_bytes = bytes.size();
   m.zstd_whole_bytes = zstd19(text.data(), text.size());
+  const auto unsplit = aem::pack(bytes, {.split_bc7_blocks = false});
   const auto packed = aem::pack(bytes);
   const auto packed_meshopt = aem::pack(bytes, {.meshopt_indices = true});
-  if (!packed || !packed_meshopt) throw std::runtime_error(name + ": cannot pack");
+  if (!unsplit || !packed || !packed_meshopt) throw std::runtime_error(name + ": cannot pack");
+  m.unsplit_bytes = unsplit->size();
   m.packed_bytes = packed->size();
   m.packed_meshopt_bytes = packed_meshopt->size();
-  aem::pipeline::write_file_atomically(m.packed, *packed);
+  aem::pipeline::write_file_atomically(m.packed, *packed_meshopt);
   measure_meshopt(aem::Model::open(m.aem), m);
   return m;
 }
@@ -128,8 +134,10 @@ int main(int argc, char** argv) {
   if (const char* env = std::getenv("AEM_CORPUS"); env && *env) corpus = env;
   std::vector<std::string> names;
   std::vector<char*> args{argv[0]};
+  double rdo_lambda = 0;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--model") == 0 && i + 1 < argc) names.emplace_back(argv[++i]);
+    else if (std::strcmp(argv[i], "--rdo") == 0 && i + 1 < argc) rdo_lambda = std::stod(argv[++i]);
     else if (argv[i][0] == '-') args.push_back(argv[i]);
     else corpus = argv[i];
   }
@@ -141,7 +149,7 @@ int main(int argc, char** argv) {
   fs::create_directories(dir);
   std::vector<BenchModel> models;
   for (const std::string& name : names) {
-    models.push_back(prepare(corpus, name, dir));
+    models.push_back(prepare(corpus, name, dir, rdo_lambda));
     const BenchModel& m = models.back();
     benchmark::RegisterBenchmark(("open_mapped/" + name).c_str(), BM_OpenMapped, m.aem)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("open_packed/" + name).c_str(), BM_OpenPacked, m.packed, 0u)->Unit(benchmark::kMillisecond);
@@ -152,10 +160,12 @@ int main(int argc, char** argv) {
   aem::bench::CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
 
-  std::printf("\nSizes (bytes; %% of the AEM)\n%-16s %10s %18s %18s %18s\n", "model", "AEM", "packed",
-              "packed+meshopt idx", "zstd -19 whole");
+  std::printf("\nSizes (bytes; %% of the AEM%s)\n%-16s %10s %18s %18s %18s %18s\n",
+              rdo_lambda > 0 ? ("; textures at rdo " + std::to_string(rdo_lambda)).c_str() : "", "model", "AEM",
+              "packed, no split", "packed", "packed+meshopt idx", "zstd -19 whole");
   for (const BenchModel& m : models)
-    std::printf("%-16s %10zu %10zu %5.1f%% %10zu %5.1f%% %10zu %5.1f%%\n", m.name.c_str(), m.aem_bytes, m.packed_bytes,
+    std::printf("%-16s %10zu %10zu %5.1f%% %10zu %5.1f%% %10zu %5.1f%% %10zu %5.1f%%\n", m.name.c_str(), m.aem_bytes,
+                m.unsplit_bytes, percent(m.unsplit_bytes, m.aem_bytes), m.packed_bytes,
                 percent(m.packed_bytes, m.aem_bytes), m.packed_meshopt_bytes, percent(m.packed_meshopt_bytes, m.aem_bytes),
                 m.zstd_whole_bytes, percent(m.zstd_whole_bytes, m.aem_bytes));
   std::printf("\nmeshopt codecs in front of zstd -19 (one frame a section; bytes)\n%-16s %10s %14s %10s %14s\n", "model",

@@ -126,9 +126,18 @@ std::optional<Error> read_frame(std::span<const std::byte> packed, std::uint64_t
                                               " bytes, more than a meshopt index sequence of " +
                                               std::to_string(section_size / 4) + " indices takes");
     frame.out_size = section_size;
+  } else if (frame.filter == PackedFilter::block_halves) {
+    if (frame.section != Section::image_buffer)
+      return malformed(entry_offset + 1, name + ": the block halves filter is only for the image buffer");
+    if (frame.decoded_size > section_size - at.covered || frame.decoded_size % kPackedHalvesBlockBytes != 0)
+      return malformed(entry_offset + 16, name + " decodes to " + std::to_string(frame.decoded_size) +
+                                              " bytes: block halves need whole 16-byte blocks within the " +
+                                              std::to_string(section_size - at.covered) +
+                                              " bytes the AEM header leaves for it");
+    frame.out_size = frame.decoded_size;
   } else {
     return malformed(entry_offset + 1, name + " has filter " + std::to_string(load_le(e + 1, 1)) +
-                                           " (0 none, 1 meshopt index sequence)");
+                                           " (0 none, 1 meshopt index sequence, 2 block halves)");
   }
   frame.out_offset = at.bounds[at.section] + at.covered;
   at.covered += frame.out_size;

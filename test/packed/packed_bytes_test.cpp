@@ -93,6 +93,59 @@ TEST(PackedBytes, LargeSectionsAreCutIntoFourMebibyteFramesAndTheFilterIsOneFram
   EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem));
 }
 
+pipeline::TextureImage noise_texture(std::uint32_t size, Compression compression, std::uint32_t seed) {
+  pipeline::TextureImage texture;
+  texture.width = texture.height = size;
+  texture.compression = compression;
+  texture.mips.resize(mip_chain_size(size, size, compression));
+  for (std::size_t i = 0; i < texture.mips.size(); ++i) texture.mips[i] = std::byte((i + seed) * 2654435761u >> 24);
+  return texture;
+}
+
+TEST(PackedBytes, Bc7TexturesAreStoredAsBlockHalvesAndTheRestAsItIs) {
+  pipeline::ModelContent content = tiny_model();
+  content.textures.push_back(noise_texture(64, Compression::bc7, 1));
+  content.textures.push_back(noise_texture(64, Compression::bc5, 2));
+  const std::vector<std::byte> aem = pipeline::serialize_model(content);
+  const Model model = Model::open_memory(aem);
+  const Texture& bc7 = model.textures()[3];
+  const std::uint64_t bc7_size = mip_chain_size(64, 64, Compression::bc7);
+  const std::vector<std::byte> packed = packed_or_fail(aem);
+  // The image buffer: the tiny model's rgba texels, the BC7 chain, the BC5 chain.
+  ASSERT_EQ(load(packed, 8, 4), 12u);
+  const std::uint8_t filters[] = {0, 2, 0};
+  const std::uint64_t sizes[] = {bc7.offset, bc7_size, model.header().image_buffer_size - bc7.offset - bc7_size};
+  std::uint64_t frame_at = 72 + 12 * 24;
+  for (std::size_t i = 0; i < 12; ++i) {
+    const std::size_t entry = 72 + 24 * i;
+    if (i >= 2 && i <= 4) {
+      EXPECT_EQ(load(packed, entry, 1), 2u) << "frame " << i << " is the image buffer's";
+      EXPECT_EQ(load(packed, entry + 1, 1), filters[i - 2]) << "filter of frame " << i;
+      EXPECT_EQ(load(packed, entry + 16, 8), sizes[i - 2]) << "decoded size of frame " << i;
+    }
+    if (i == 3) {
+      // Every block's first 8 bytes, then every block's last 8.
+      std::vector<std::byte> halves(bc7_size);
+      ASSERT_EQ(ZSTD_decompress(halves.data(), halves.size(), packed.data() + frame_at, load(packed, entry + 8, 8)),
+                bc7_size);
+      const std::span<const std::byte> blocks = model.image_buffer().subspan(bc7.offset, bc7_size);
+      const std::size_t count = bc7_size / 16;
+      for (std::size_t b = 0; b < count; ++b) {
+        ASSERT_TRUE(std::equal(blocks.begin() + std::ptrdiff_t(16 * b), blocks.begin() + std::ptrdiff_t(16 * b + 8),
+                               halves.begin() + std::ptrdiff_t(8 * b))) << "first half of block " << b;
+        ASSERT_TRUE(std::equal(blocks.begin() + std::ptrdiff_t(16 * b + 8), blocks.begin() + std::ptrdiff_t(16 * b + 16),
+                               halves.begin() + std::ptrdiff_t(8 * (count + b)))) << "second half of block " << b;
+      }
+    }
+    frame_at += load(packed, entry + 8, 8);
+  }
+  const Expected<UnpackedBytes> unpacked = unpack(packed, {.decoder = zstd_decoder(3)});
+  ASSERT_TRUE(unpacked) << unpacked.error().describe();
+  EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem));
+  const std::vector<std::byte> unsplit = packed_or_fail(aem, {.split_bc7_blocks = false});
+  EXPECT_EQ(load(unsplit, 8, 4), 10u) << "without the filter the image buffer is one frame";
+}
+
 TEST(PackedBytes, AnEmptyModelHasNoFrameAndRoundTrips) {
   const std::vector<std::byte> aem = pipeline::serialize_model(pipeline::ModelContent{});
   const std::vector<std::byte> packed = packed_or_fail(aem);
@@ -223,6 +276,23 @@ TEST(PackedBytes, AFrameThatDecodesToOtherBytesThanItDeclaresIsRefused) {
   ASSERT_FALSE(model);
   EXPECT_EQ(model.error().code, ErrorCode::packed_frame_corrupt) << model.error().describe();
   EXPECT_NE(model.error().message.find("packed frame 2 (image buffer)"), std::string::npos) << model.error().describe();
+}
+
+TEST(PackedBytes, TheBlockHalvesFilterOnlyTakesWholeBlocksOfTheImageBuffer) {
+  std::vector<std::byte> on_vertices = packed_or_fail(pipeline::serialize_model(tiny_model()));
+  put(on_vertices, 72 + 1, 2, 1);
+  const Expected<Model> vertices = open_packed_bytes(on_vertices);
+  ASSERT_FALSE(vertices);
+  EXPECT_EQ(vertices.error().code, ErrorCode::packed_malformed);
+  EXPECT_NE(vertices.error().message.find("frame 0 (vertices): the block halves filter is only for the image buffer"),
+            std::string::npos) << vertices.error().describe();
+  std::vector<std::byte> partial_block = with_image_frame(zeros_frame(40), 40, 40);
+  put(partial_block, 72 + 24 * 2 + 1, 2, 1);
+  const Expected<Model> partial = open_packed_bytes(partial_block);
+  ASSERT_FALSE(partial);
+  EXPECT_EQ(partial.error().code, ErrorCode::packed_malformed);
+  EXPECT_NE(partial.error().message.find("frame 2 (image buffer) decodes to 40 bytes: block halves need whole 16-byte blocks"),
+            std::string::npos) << partial.error().describe();
 }
 
 }  // namespace

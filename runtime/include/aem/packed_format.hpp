@@ -17,8 +17,9 @@
 // A frame entry: section (u8, kPackedSections order), filter (u8), reserved (u16, 0; u32, 0),
 // stored size (u64, bytes in the file), decoded size (u64, bytes the codec gives). Frames come in
 // section order; an unfiltered frame holds the next `decoded size` bytes of its section; a
-// filtered frame is its section's only frame and the filter turns its decoded bytes back into the
-// whole section. An empty section has no frame; a non-empty one is covered exactly.
+// meshopt-filtered frame is its section's only frame and the filter turns its decoded bytes back
+// into the whole section; a block-halves frame holds the next `decoded size` bytes of the image
+// buffer, reordered. An empty section has no frame; a non-empty one is covered exactly.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -42,7 +43,14 @@ enum class PackedFilter : std::uint8_t {
   // The indices section as meshoptimizer's index sequence codec (meshopt_encodeIndexSequence,
   // version 1): lossless, any index order.
   meshopt_index_sequence = 1,
+  // A piece of the image buffer, a whole number of 16-byte blocks, stored as the first 8 bytes of
+  // every block and then the last 8 of every block. For BC7 blocks: the mode and endpoint bytes
+  // and the index bytes each sit with their kind, which zstd codes in fewer bits (3 to 4% less).
+  block_halves = 2,
 };
+
+// Bytes of the 16-byte block the block-halves filter splits in two.
+inline constexpr std::size_t kPackedHalvesBlockBytes = 16;
 
 // The sections after the AEM header, in file order: a frame entry's section byte indexes this.
 inline constexpr std::array<Section, 10> kPackedSections = {

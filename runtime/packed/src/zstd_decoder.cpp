@@ -1,6 +1,7 @@
 #include "aem/packed/zstd_decoder.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <thread>
@@ -25,6 +26,19 @@ std::string decompress_exactly(ZSTD_DCtx* context, std::span<const std::byte> st
   return {};
 }
 
+// The block halves filter undone: `halves` holds every block's first 8 bytes, then every block's
+// last 8; `out` (the same size) gets the blocks back.
+void join_block_halves(std::span<const std::byte> halves, std::span<std::byte> out) {
+  constexpr std::size_t half = kPackedHalvesBlockBytes / 2;
+  const std::size_t blocks = out.size() / kPackedHalvesBlockBytes;
+  const std::byte* first = halves.data();
+  const std::byte* second = halves.data() + blocks * half;
+  for (std::size_t b = 0; b < blocks; ++b) {
+    std::memcpy(out.data() + b * kPackedHalvesBlockBytes, first + b * half, half);
+    std::memcpy(out.data() + b * kPackedHalvesBlockBytes + half, second + b * half, half);
+  }
+}
+
 std::string decode_frame(ZSTD_DCtx* context, const PackedFrame& frame) {
   switch (frame.filter) {
     case PackedFilter::none:
@@ -38,6 +52,15 @@ std::string decode_frame(ZSTD_DCtx* context, const PackedFrame& frame) {
       if (frame.out.size() % 4 != 0) return "the indices section is not a whole number of indices";
       const int status = meshopt_decodeIndexSequence(frame.out.data(), frame.out.size() / 4, 4, encoded.data(), encoded.size());
       if (status != 0) return "its meshopt index sequence is malformed (meshopt status " + std::to_string(status) + ")";
+      return {};
+    }
+    case PackedFilter::block_halves: {
+      if (frame.decoded_size != frame.out.size() || frame.out.size() % kPackedHalvesBlockBytes != 0)
+        return "its decoded size is not its share of the section in whole blocks";
+      std::vector<std::byte> halves(frame.out.size());
+      if (std::string error = decompress_exactly(context, frame.stored, halves.data(), halves.size()); !error.empty())
+        return error;
+      join_block_halves(halves, frame.out);
       return {};
     }
   }

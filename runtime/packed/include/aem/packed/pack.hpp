@@ -1,6 +1,7 @@
 #pragma once
 // An AEM file packed for distribution (.aemz, specs/packed-aem.md): every section in zstd frames
-// of at most kPackFrameBytes, level kPackZstdLevel with matches of kPackZstdMinMatch bytes or more, each frame with its content size and checksum.
+// of at most kPackFrameBytes, level kPackZstdLevel, each frame with its content size and
+// checksum; image buffer frames with matches of kPackImageMinMatch bytes or more.
 // Deterministic: the same input, options and libzstd version give the same bytes, whatever the
 // thread count. unpack() (aem/unpack.hpp) with zstd_decoder() gives back the input exactly.
 #include <cstddef>
@@ -12,7 +13,8 @@
 namespace aem {
 
 inline constexpr int kPackZstdLevel = 19;
-inline constexpr int kPackZstdMinMatch = 4;  // zstd's ZSTD_c_minMatch (level 19 alone: 3)
+// zstd's ZSTD_c_minMatch for the image buffer (level 19 alone: 3, which the other sections keep).
+inline constexpr int kPackImageMinMatch = 4;
 // Large sections are cut into frames this size so that they decode on several threads.
 inline constexpr std::size_t kPackFrameBytes = std::size_t{4} << 20;
 
@@ -20,6 +22,9 @@ struct PackOptions {
   // Stores the indices section as meshoptimizer's index sequence codec before zstd (lossless;
   // smaller where the indices are ordered for the vertex cache: benchmarks/README.md).
   bool meshopt_indices = false;
+  // Stores BC7 textures with the block halves filter (PackedFilter::block_halves): lossless, 3 to
+  // 4% smaller on BC7 data with or without RDO (benchmarks/README.md). Off only to measure it.
+  bool split_bc7_blocks = true;
   unsigned threads = 0;  // compression threads; 0: one a hardware thread
 };
 
