@@ -28,6 +28,7 @@
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/pipeline/samf_export.hpp"
 #include "corpus_arguments.hpp"
+#include "corpus_files.hpp"
 #include "median.hpp"
 
 namespace {
@@ -62,27 +63,6 @@ double median_ms(int runs, F&& work) {
 
 // One file per model: each Khronos model's glTF-Binary .glb, else its glTF .gltf; every .gltf and
 // .glb below extra/ and tangents/.
-std::vector<fs::path> corpus_models(const fs::path& corpus) {
-  std::vector<fs::path> out;
-  std::error_code ec;
-  if (fs::is_directory(corpus / "khronos", ec))
-    for (const auto& model : fs::directory_iterator(corpus / "khronos")) {
-      const std::string name = model.path().filename().string();
-      for (const fs::path& candidate : {model.path() / "glTF-Binary" / (name + ".glb"), model.path() / "glTF" / (name + ".gltf")})
-        if (fs::is_regular_file(candidate, ec)) {
-          out.push_back(candidate);
-          break;
-        }
-    }
-  for (const char* folder : {"extra", "tangents"}) {
-    if (!fs::is_directory(corpus / folder, ec)) continue;
-    for (const auto& entry : fs::recursive_directory_iterator(corpus / folder))
-      if (entry.path().extension() == ".glb" || entry.path().extension() == ".gltf") out.push_back(entry.path());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -92,7 +72,7 @@ int main(int argc, char** argv) {
   std::printf("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
   double bake_total = 0, export_total = 0;
   std::size_t samf_total = 0, legacy_total = 0;
-  for (const fs::path& source : corpus_models(corpus)) {
+  for (const fs::path& source : aem::test::export_models(corpus)) {
     std::vector<std::byte> aem_bytes;
     double bake_ms = 0;
     try {

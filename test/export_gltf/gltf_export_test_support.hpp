@@ -18,17 +18,9 @@
 
 namespace aem::test {
 
-// Every khronos model (its first variant, as bake tests take it) and the extra/ and tangents/
-// models: the models the export tests run on.
+// export_models (corpus_files.hpp) that this build's corpus sweeps take.
 inline std::vector<std::filesystem::path> export_corpus(const std::filesystem::path& corpus) {
-  std::vector<std::filesystem::path> out;
-  std::error_code ec;
-  if (std::filesystem::is_directory(corpus / "khronos", ec))
-    for (const auto& entry : std::filesystem::directory_iterator(corpus / "khronos"))
-      if (auto model = khronos_model(corpus, entry.path().filename().string()); !model.empty()) out.push_back(model);
-  for (const char* folder : {"extra", "tangents"})
-    for (const auto& model : gltf_files(corpus / folder)) out.push_back(model);
-  std::sort(out.begin(), out.end());
+  std::vector<std::filesystem::path> out = export_models(corpus);
   std::erase_if(out, [](const std::filesystem::path& model) { return !corpus_model_taken(model); });
   return out;
 }

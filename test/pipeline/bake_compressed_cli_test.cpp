@@ -8,6 +8,7 @@
 #include "address_sanitizer.hpp"
 #include "bake_cli_support.hpp"
 #include "compressed_gltf.hpp"
+#include "expect_names.hpp"
 
 namespace aem::test {
 namespace {
@@ -20,10 +21,6 @@ namespace fs = std::filesystem;
 CommandResult bake_capped(const fs::path& in, const fs::path& out) {
   return run_command(std::string(kAddressSanitizer ? "" : "ulimit -v 1048576; ") + "timeout -s KILL 60 " + aem() +
                      " bake " + shell_quote(in.string()) + " -o " + shell_quote(out.string()) + " --textures rgba --threads 1");
-}
-
-void expect_names(const std::string& message, const std::vector<std::string>& parts) {
-  for (const std::string& part : parts) EXPECT_NE(message.find(part), std::string::npos) << part << " not in: " << message;
 }
 
 TEST(BakeCompressedCli, MeshoptCountOfGigabytesIsRefusedBeforeAllocating) {

@@ -9,6 +9,7 @@
 
 #include "compressed_gltf.hpp"
 #include "synthetic_gltf.hpp"
+#include "expect_names.hpp"
 
 namespace aem::test {
 namespace {
@@ -41,10 +42,6 @@ std::string error_of(const fs::path& path, pipeline::BakeOptions options = test_
     return e.what();
   }
   return "(baked)";
-}
-
-void expect_names(const std::string& message, const std::vector<std::string>& parts) {
-  for (const std::string& part : parts) EXPECT_NE(message.find(part), std::string::npos) << part << " not in: " << message;
 }
 
 // gltfpack's default quantisation: 14-bit positions over the mesh's extent. Four steps of that

@@ -24,6 +24,7 @@
 #include "run_command.hpp"
 #include "synthetic_gltf.hpp"
 #include "watchdog.hpp"
+#include "expect_names.hpp"
 
 namespace aem::test {
 namespace {
@@ -204,10 +205,6 @@ pipeline::BakeOptions fast_options() {
   pipeline::BakeOptions options = test_options();
   options.max_texture_size = 0;  // textures at their source size: what the bounds are about
   return options;
-}
-
-void expect_names(const std::string& message, const std::vector<std::string>& parts) {
-  for (const std::string& part : parts) EXPECT_NE(message.find(part), std::string::npos) << part << " not in: " << message;
 }
 
 TEST(BakeMemory, HugeImageAMaterialUsesIsRefusedFromItsHeader) {

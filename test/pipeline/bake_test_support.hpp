@@ -15,35 +15,9 @@
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/validation.hpp"
 #include "corpus.hpp"
+#include "corpus_files.hpp"
 
 namespace aem::test {
-
-// The first .glb or .gltf of khronos/NAME (glTF-Binary preferred), or an extra/ path.
-inline std::filesystem::path khronos_model(const std::filesystem::path& corpus, const std::string& name) {
-  for (const char* variant : {"glTF-Binary", "glTF", "glTF-Embedded"}) {
-    const auto dir = corpus / "khronos" / name / variant;
-    std::error_code ec;
-    if (!std::filesystem::is_directory(dir, ec)) continue;
-    std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(dir))
-      if (e.path().extension() == ".glb" || e.path().extension() == ".gltf") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
-    if (!files.empty()) return files.front();
-  }
-  return {};
-}
-
-// Every .gltf/.glb under `dir`, recursively, sorted.
-inline std::vector<std::filesystem::path> gltf_files(const std::filesystem::path& dir) {
-  std::vector<std::filesystem::path> files;
-  std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec)) return files;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && (e.path().extension() == ".glb" || e.path().extension() == ".gltf"))
-      files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 // The models of `dir` a corpus-wide sweep bakes: gltf_files(dir) that corpus_model_taken keeps
 // (all of them, but in the sanitizer build; see corpus.hpp).

@@ -6,6 +6,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "math/unsign_zeros.hpp"
+
 namespace aem::pipeline::gltf {
 namespace {
 
@@ -15,10 +17,7 @@ std::string vertex_key(const aem::Vertex& v, bool turned) {
   if (turned)
     for (float* field : {k.normal, k.tangent, k.bitangent})
       for (int c = 0; c < 3; ++c) field[c] = -field[c];
-  for (float* field : {k.position, k.normal, k.tangent, k.bitangent})
-    for (int c = 0; c < 3; ++c) field[c] += 0.0f;
-  for (float& f : k.uv) f += 0.0f;
-  for (float& f : k.weights) f += 0.0f;
+  math::unsign_zeros(k);
   return std::string(reinterpret_cast<const char*>(&k), sizeof k);
 }
 

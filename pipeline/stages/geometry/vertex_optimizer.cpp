@@ -11,6 +11,7 @@
 #include <meshoptimizer.h>
 
 #include "io/cancellable_call.hpp"
+#include "math/unsign_zeros.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -49,17 +50,6 @@ std::vector<std::uint32_t> without_degenerate_triangles(const std::uint32_t* ind
     kept.insert(kept.end(), {a, b, c});
   }
   return kept;
-}
-
-// -0 becomes +0 in every float of the vertex: the same place either way, and a zero's sign comes
-// and goes with the arithmetic that reaches it (an identity transform turns -0 into +0), so
-// without this a re-bake of the bake's own output would merge and order vertices differently.
-void unsign_zeros(Vertex& v) {
-  for (float* field : {v.position, v.normal, v.tangent, v.bitangent}) {
-    for (int c = 0; c < 3; ++c) field[c] += 0.0f;
-  }
-  for (float& f : v.uv) f += 0.0f;
-  for (float& f : v.weights) f += 0.0f;
 }
 
 // The optimisers' results depend on the order they are given, so the bake gives them one that
@@ -110,7 +100,7 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
   }
   range_start.push_back(all.size());
   if (all.empty()) return out;
-  for (Vertex& v : source) unsign_zeros(v);
+  for (Vertex& v : source) math::unsign_zeros(v);
   out.acmr_before = acmr(all, source.size());
   throw_if_cancelled(cancel);
   // Merge identical vertices (byte-wise; the builder zero-fills every Vertex, so padding-free).
@@ -175,7 +165,7 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
 
 OptimizedGeometry keep_geometry(std::vector<Vertex> vertices, const std::vector<MaterialRange>& ranges) {
   OptimizedGeometry out;
-  for (Vertex& v : vertices) unsign_zeros(v);
+  for (Vertex& v : vertices) math::unsign_zeros(v);
   for (std::size_t r = 0; r < ranges.size(); ++r) {
     if (ranges[r].indices.empty()) continue;
     out.meshes.push_back(
