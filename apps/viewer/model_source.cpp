@@ -62,7 +62,7 @@ LoadedModel load_model(const std::filesystem::path& path, const LoadOptions& opt
 #endif
   Expected<Model> opened = Model::try_open(path, std::move(open_options));
   // A name that is neither a model nor .aem: what the viewer reads says more than the AEM error.
-  if (!opened && !pipeline::is_aem_path(path) && path.extension() != ".aemz")
+  if (!opened && !pipeline::is_aem_path(path) && !pipeline::is_packed_aem_path(path))
     throw std::runtime_error(pipeline::unknown_model_format_message(path) + "; and AEM (.aem), which it is not either: " +
                              opened.error().describe());
   if (!opened) throw std::runtime_error(path.string() + ": " + opened.error().describe());

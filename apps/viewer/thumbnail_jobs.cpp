@@ -11,8 +11,14 @@
 namespace aem::viewer {
 namespace {
 
-// What --screenshot-dir renders: AEM files, and every model the viewer bakes in memory.
-bool is_model_file(const std::filesystem::path& path) { return pipeline::is_aem_path(path) || pipeline::is_model_path(path); }
+// What --screenshot-dir renders: AEM files (packed ones where this build opens them), and every
+// model the viewer bakes in memory.
+bool is_model_file(const std::filesystem::path& path) {
+#if defined(AEM_VIEWER_WITH_PACKED)
+  if (pipeline::is_packed_aem_path(path)) return true;
+#endif
+  return pipeline::is_aem_path(path) || pipeline::is_model_path(path);
+}
 
 std::filesystem::path thumbnail_name(std::filesystem::path relative) { return relative.replace_extension(".png"); }
 

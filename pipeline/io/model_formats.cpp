@@ -63,6 +63,8 @@ bool is_model_path(const std::filesystem::path& path) { return model_format_of(p
 
 bool is_aem_path(const std::filesystem::path& path) { return lower_case_extension(path) == ".aem"; }
 
+bool is_packed_aem_path(const std::filesystem::path& path) { return lower_case_extension(path) == ".aemz"; }
+
 std::string model_formats_text() {
   std::string text;
   for (const FormatRow& row : kFormats) {

@@ -33,6 +33,9 @@ TEST(ModelFormats, ExtensionsInAnyLetterCase) {
   EXPECT_FALSE(is_model_path("m.aem"));
   EXPECT_TRUE(is_aem_path("m.AEM"));
   EXPECT_FALSE(is_aem_path("m.aem.tmp"));
+  EXPECT_FALSE(is_aem_path("m.aemz"));
+  EXPECT_TRUE(is_packed_aem_path("m.AEMZ"));
+  EXPECT_FALSE(is_packed_aem_path("m.aem"));
 }
 
 TEST(ModelFormats, UnknownFormatMessageNamesTheFileAndEveryFormat) {

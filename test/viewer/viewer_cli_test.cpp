@@ -1,15 +1,20 @@
 // aem-viewer's command line as a process: bad arguments are one line and exit 1, --version,
 // framing over an animation's whole motion (BoxAnimated) and of static corpus models,
-// --turntable frames and --screenshot-dir batch thumbnails.
+// --turntable frames and --screenshot-dir batch thumbnails (packed files too, where built).
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#if defined(AEM_VIEWER_TEST_WITH_PACKED)
+#include "aem/packed/pack.hpp"
+#endif
 #include "aem/pipeline/model_writer.hpp"
 #include "corpus.hpp"
 #include "model_factory.hpp"
@@ -184,6 +189,18 @@ TEST(ViewerCli, ScreenshotDirThumbnailsEveryModelAndNamesTheOneThatFails) {
   write_tiny_model(in / "sub" / "two.AEM");
   std::ofstream(in / "sub" / "broken.aem") << "not a model at all";
   std::ofstream(in / "notes.txt") << "not a model either, and no thumbnail";
+  std::vector<std::filesystem::path> thumbnails = {dir / "out" / "one.png", dir / "out" / "sub" / "two.png"};
+#if defined(AEM_VIEWER_TEST_WITH_PACKED)
+  {  // a packed copy of the first, listed and opened like the others
+    std::ifstream file(in / "one.aem", std::ios::binary);
+    const std::vector<char> text((std::istreambuf_iterator<char>(file)), {});
+    const Expected<std::vector<std::byte>> packed = pack(std::as_bytes(std::span(text)));
+    ASSERT_TRUE(packed) << packed.error().describe();
+    std::ofstream(in / "three.aemz", std::ios::binary).write(reinterpret_cast<const char*>(packed->data()),
+                                                             std::streamsize(packed->size()));
+    thumbnails.push_back(dir / "out" / "three.png");
+  }
+#endif
   const auto out = dir / "out";
   const CommandResult result =
       run_for_stderr("--screenshot-dir " + shell_quote(out.string()) + " " + shell_quote(in.string()) + " --size 64x48", dir);
@@ -191,7 +208,7 @@ TEST(ViewerCli, ScreenshotDirThumbnailsEveryModelAndNamesTheOneThatFails) {
   const std::vector<std::string> lines = lines_of(result.output);
   ASSERT_EQ(lines.size(), 1u) << result.output;
   EXPECT_NE(lines[0].find((in / "sub" / "broken.aem").string()), std::string::npos) << lines[0];
-  for (const auto& thumbnail : {out / "one.png", out / "sub" / "two.png"}) {
+  for (const auto& thumbnail : thumbnails) {
     const Image image = read_png(thumbnail);
     ASSERT_EQ(image.width, 64) << thumbnail;
     EXPECT_EQ(image.height, 48) << thumbnail;

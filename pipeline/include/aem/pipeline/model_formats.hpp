@@ -46,6 +46,9 @@ bool is_model_path(const std::filesystem::path& path);
 // True for a .aem name (any letter case): the only names an output file may be given.
 bool is_aem_path(const std::filesystem::path& path);
 
+// True for a packed AEM name, .aemz (any letter case): what `aem pack` writes.
+bool is_packed_aem_path(const std::filesystem::path& path);
+
 // The formats the toolkit reads, for messages: "glTF: .gltf, .glb; through Assimp: .3d, ...".
 std::string model_formats_text();
 
