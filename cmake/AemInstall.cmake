@@ -10,6 +10,9 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/aem DESTINATION ${CMAKE_
 
 set(AEM_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/aem)
 install(EXPORT aemTargets NAMESPACE aem:: DESTINATION ${AEM_CMAKE_INSTALL_DIR})
+if(TARGET aem_packed)
+  install(EXPORT aemPackedTargets NAMESPACE aem:: DESTINATION ${AEM_CMAKE_INSTALL_DIR})
+endif()
 if(TARGET aem)
   install(EXPORT aemToolsTargets NAMESPACE aem:: DESTINATION ${AEM_CMAKE_INSTALL_DIR})
 endif()

@@ -1,5 +1,6 @@
 # Installs the build tree into a scratch prefix, builds the consumer project against it with
-# find_package(aem), and runs it on a model. Variables: BUILD_DIR, WORK_DIR, CONSUMER_DIR, MODEL.
+# find_package(aem), and runs it on a model. Variables: BUILD_DIR, WORK_DIR, CONSUMER_DIR, MODEL,
+# EXPECT_PACKED (the build has aem_packed: the package must offer aem::packed too).
 file(REMOVE_RECURSE ${WORK_DIR})
 include(${CMAKE_CURRENT_LIST_DIR}/run_checked.cmake)
 
@@ -12,3 +13,13 @@ if(NOT last_output MATCHES "vertices=3 triangles=1 joints=1")
   message(FATAL_ERROR "unexpected consumer output: ${last_output}")
 endif()
 message(STATUS "consumer built against the installed package: ${last_output}")
+if(EXPECT_PACKED)
+  if(NOT EXISTS ${WORK_DIR}/build/packed_consumer)
+    message(FATAL_ERROR "the build has aem_packed but the installed package offers no aem::packed")
+  endif()
+  run(${WORK_DIR}/build/packed_consumer ${MODEL} ${WORK_DIR}/model.aemz)
+  if(NOT last_output MATCHES "packed: vertices=3 triangles=1 joints=1")
+    message(FATAL_ERROR "unexpected packed consumer output: ${last_output}")
+  endif()
+  message(STATUS "packed consumer built against the installed package: ${last_output}")
+endif()
