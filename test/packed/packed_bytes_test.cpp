@@ -102,23 +102,32 @@ pipeline::TextureImage noise_texture(std::uint32_t size, Compression compression
   return texture;
 }
 
-TEST(PackedBytes, Bc7TexturesAreStoredAsBlockHalvesAndTheRestAsItIs) {
+TEST(PackedBytes, Bc7TexturesAreStoredAsBlockHalvesWhereThatIsSmaller) {
   pipeline::ModelContent content = tiny_model();
-  content.textures.push_back(noise_texture(64, Compression::bc7, 1));
+  // Blocks whose first halves repeat and second halves are noise: smaller apart.
+  pipeline::TextureImage halves = noise_texture(128, Compression::bc7, 1);  // 21,856 bytes: over the 16 KiB floor
+  for (std::size_t b = 0; b + 16 <= halves.mips.size(); b += 16)
+    for (std::size_t i = 0; i < 8; ++i) halves.mips[b + i] = std::byte(0x40 + i);
+  content.textures.push_back(std::move(halves));
   content.textures.push_back(noise_texture(64, Compression::bc5, 2));
+  content.textures.push_back(noise_texture(128, Compression::bc7, 3));  // all noise: no smaller apart
+  content.textures.push_back(noise_texture(32, Compression::bc7, 4));   // under the floor: stays with the rest
   const std::vector<std::byte> aem = pipeline::serialize_model(content);
   const Model model = Model::open_memory(aem);
   const Texture& bc7 = model.textures()[3];
-  const std::uint64_t bc7_size = mip_chain_size(64, 64, Compression::bc7);
+  const std::uint64_t bc7_size = mip_chain_size(128, 128, Compression::bc7);
   const std::vector<std::byte> packed = packed_or_fail(aem);
-  // The image buffer: the tiny model's rgba texels, the BC7 chain, the BC5 chain.
-  ASSERT_EQ(load(packed, 8, 4), 12u);
-  const std::uint8_t filters[] = {0, 2, 0};
-  const std::uint64_t sizes[] = {bc7.offset, bc7_size, model.header().image_buffer_size - bc7.offset - bc7_size};
-  std::uint64_t frame_at = 72 + 12 * 24;
-  for (std::size_t i = 0; i < 12; ++i) {
+  // The image buffer: the tiny model's rgba texels, the first BC7 chain, the BC5 chain, the
+  // second BC7 chain (a frame of its own, unfiltered), and the small BC7 chain after it.
+  ASSERT_EQ(load(packed, 8, 4), 14u);
+  const std::uint8_t filters[] = {0, 2, 0, 0, 0};
+  const std::uint64_t bc5_size = mip_chain_size(64, 64, Compression::bc5);
+  const std::uint64_t small_size = mip_chain_size(32, 32, Compression::bc7);
+  const std::uint64_t sizes[] = {bc7.offset, bc7_size, bc5_size, bc7_size, small_size};
+  std::uint64_t frame_at = 72 + 14 * 24;
+  for (std::size_t i = 0; i < 14; ++i) {
     const std::size_t entry = 72 + 24 * i;
-    if (i >= 2 && i <= 4) {
+    if (i >= 2 && i <= 6) {
       EXPECT_EQ(load(packed, entry, 1), 2u) << "frame " << i << " is the image buffer's";
       EXPECT_EQ(load(packed, entry + 1, 1), filters[i - 2]) << "filter of frame " << i;
       EXPECT_EQ(load(packed, entry + 16, 8), sizes[i - 2]) << "decoded size of frame " << i;

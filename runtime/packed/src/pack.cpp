@@ -22,8 +22,7 @@ namespace {
 struct PlannedFrame {
   std::uint8_t section = 0;  // index into kPackedSections
   PackedFilter filter = PackedFilter::none;
-  std::span<const std::byte> content;  // the section's bytes the frame holds
-  std::vector<std::byte> filtered;      // what zstd compresses, when not `content` itself
+  std::span<const std::byte> content;  // what zstd compresses (block halves: before the split)
   std::vector<std::byte> stored;
 };
 
@@ -65,15 +64,18 @@ struct ImagePiece {
   PackedFilter filter = PackedFilter::none;
 };
 
-// The image buffer cut where the filter changes: BC7 textures' mip chains as block halves (only
-// there does it win: a BC5 block's halves are two BC4 blocks, which zstd codes no better apart),
-// the rest unfiltered. A texture overlapping an earlier one's bytes is left as it lies.
+// The image buffer cut where the filter may change: BC7 textures' mip chains are block halves
+// candidates (elsewhere it does not win: a BC5 block's halves are two BC4 blocks, which zstd codes
+// no better apart), the rest unfiltered. A texture overlapping an earlier one's bytes is left as it
+// lies, and so is a chain under kMinSplitBytes: its own frame would cost more than a split saves.
 std::vector<ImagePiece> image_pieces(const Model& model, std::uint64_t image_bytes, bool split_bc7) {
+  constexpr std::uint64_t kMinSplitBytes = 16 << 10;  // a frame costs ~40 bytes; a split saves 2-4%
   std::vector<ImagePiece> bc7;
   if (split_bc7)
     for (const Texture& t : model.textures())
-      if (Compression(t.compression) == Compression::bc7)
-        bc7.push_back({t.offset, t.offset + mip_chain_size(t.width, t.height, Compression::bc7), PackedFilter::block_halves});
+      if (const std::uint64_t size = mip_chain_size(t.width, t.height, Compression::bc7);
+          Compression(t.compression) == Compression::bc7 && size >= kMinSplitBytes)
+        bc7.push_back({t.offset, t.offset + size, PackedFilter::block_halves});
   std::sort(bc7.begin(), bc7.end(), [](const ImagePiece& a, const ImagePiece& b) { return a.begin < b.begin; });
   std::vector<ImagePiece> pieces;
   std::uint64_t at = 0;
@@ -124,24 +126,30 @@ Expected<std::vector<std::byte>> pack(std::span<const std::byte> aem, const Pack
     if (section.empty()) continue;
     if (options.meshopt_indices && kPackedSections[s] == Section::indices) {
       encoded_indices = index_sequence(section, header.vertex_count);
-      frames.push_back({s, PackedFilter::meshopt_index_sequence, encoded_indices, {}, {}});
+      frames.push_back({s, PackedFilter::meshopt_index_sequence, encoded_indices, {}});
       continue;
     }
     std::vector<ImagePiece> pieces = {{0, section.size(), PackedFilter::none}};
     if (kPackedSections[s] == Section::image_buffer) pieces = image_pieces(*model, section.size(), options.split_bc7_blocks);
     for (const ImagePiece& piece : pieces)
       for (std::size_t at = piece.begin; at < piece.end; at += kPackFrameBytes)
-        frames.push_back({s, piece.filter, section.subspan(at, std::min<std::size_t>(kPackFrameBytes, piece.end - at)), {}, {}});
+        frames.push_back({s, piece.filter, section.subspan(at, std::min<std::size_t>(kPackFrameBytes, piece.end - at)), {}});
   }
 
   std::vector<std::exception_ptr> failures(frames.size());
   detail::each_in_parallel(frames.size(), options.threads, [&](std::size_t i, unsigned) {
     try {
       PlannedFrame& frame = frames[i];
-      if (frame.filter == PackedFilter::block_halves) frame.filtered = split_block_halves(frame.content);
-      frame.stored = zstd_frame(frame.filtered.empty() ? frame.content : std::span<const std::byte>(frame.filtered),
-                                kPackedSections[frame.section] == Section::image_buffer);
-      frame.filtered = {};
+      const bool image = kPackedSections[frame.section] == Section::image_buffer;
+      if (frame.filter == PackedFilter::block_halves) {
+        // Kept only where it pays: most BC7 data codes 2-4% smaller split, some (CesiumMan's) larger.
+        std::vector<std::byte> split = zstd_frame(split_block_halves(frame.content), image);
+        frame.stored = zstd_frame(frame.content, image);
+        if (split.size() < frame.stored.size()) frame.stored = std::move(split);
+        else frame.filter = PackedFilter::none;
+      } else {
+        frame.stored = zstd_frame(frame.content, image);
+      }
     } catch (...) {
       failures[i] = std::current_exception();
     }

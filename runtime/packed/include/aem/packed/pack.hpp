@@ -22,8 +22,9 @@ struct PackOptions {
   // Stores the indices section as meshoptimizer's index sequence codec before zstd (lossless;
   // smaller where the indices are ordered for the vertex cache: benchmarks/README.md).
   bool meshopt_indices = false;
-  // Stores BC7 textures with the block halves filter (PackedFilter::block_halves): lossless, 3 to
-  // 4% smaller on BC7 data with or without RDO (benchmarks/README.md). Off only to measure it.
+  // Stores each frame of a BC7 texture with the block halves filter (PackedFilter::block_halves)
+  // when that makes it smaller: lossless, 2-4% smaller on most BC7 data with or without RDO
+  // (benchmarks/README.md). Off only to measure it.
   bool split_bc7_blocks = true;
   unsigned threads = 0;  // compression threads; 0: one a hardware thread
 };
