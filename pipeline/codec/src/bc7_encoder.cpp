@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "aem/codec/bc7.hpp"
+#include "bc7_exact_mode6.hpp"
 #include "bc7_partition_estimate.hpp"
 #include "bc7_quantize.hpp"
 #include "bc7_subset_fit.hpp"
@@ -184,6 +185,18 @@ inline void keep_better(Candidate& best, const Candidate& c) {
   if (c.error < best.error) best = c;
 }
 
+// Writes the search's best block, unless it is off and a mode 6 block decodes to the texels
+// exactly: then the texels were a mode 6 block's to begin with (a baked texture exported and baked
+// again), and that block comes back instead of one a few levels off.
+void pack_best(const Candidate& best, const std::uint8_t texels[64], std::uint8_t block[16]) {
+  if (best.error > 0)
+    if (const std::optional<bc7::Mode6Fields> exact = bc7::exact_mode6(texels)) {
+      bc7::pack_mode6(*exact, block);
+      return;
+    }
+  pack(best, block);
+}
+
 // Search effort per quality level (fast has its own path). A block whose error is already at or
 // below a threshold skips that search: the gain there cannot be large in squared error.
 constexpr int kMaxPartitionCandidates = 16;
@@ -260,7 +273,7 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
       if (estimate_partitions(texels, search, &guess, 1) == 1)
         keep_better(best, fit_partitioned(in, guess.mode, guess.partition, quality));
     }
-    pack(best, block);
+    pack_best(best, texels, block);
     return;
   }
 
@@ -286,7 +299,7 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
     for (int k = 0; k < n && best.error > 0; ++k)
       keep_better(best, fit_partitioned(in, guesses[k].mode, guesses[k].partition, quality));
   }
-  pack(best, block);
+  pack_best(best, texels, block);
 }
 
 }  // namespace aem::codec

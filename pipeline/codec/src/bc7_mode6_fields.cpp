@@ -10,8 +10,6 @@
 namespace aem::codec::bc7 {
 namespace {
 
-int palette_value(int e0, int e1, int weight) { return (e0 * (64 - weight) + e1 * weight + 32) >> 6; }
-
 int endpoint_value(const Mode6Fields& f, int e, int channel) { return f.code[e][channel] * 2 + f.p[e]; }
 
 // Squared error of the fields as they stand, over all texels and channels.
@@ -20,7 +18,7 @@ std::uint32_t fields_error(const std::uint8_t texels[64], const Mode6Fields& f) 
   for (int i = 0; i < 16; ++i) {
     const int w = kWeights4[f.index[i]];
     for (int c = 0; c < 4; ++c) {
-      const int d = palette_value(endpoint_value(f, 0, c), endpoint_value(f, 1, c), w) - texels[4 * i + c];
+      const int d = interpolate(endpoint_value(f, 0, c), endpoint_value(f, 1, c), w) - texels[4 * i + c];
       error += std::uint32_t(d * d);
     }
   }
@@ -56,7 +54,7 @@ void decode_mode6(const Mode6Fields& f, std::uint8_t texels[64]) {
   for (int i = 0; i < 16; ++i)
     for (int c = 0; c < 4; ++c)
       texels[4 * i + c] =
-          std::uint8_t(palette_value(endpoint_value(f, 0, c), endpoint_value(f, 1, c), kWeights4[f.index[i]]));
+          std::uint8_t(interpolate(endpoint_value(f, 0, c), endpoint_value(f, 1, c), kWeights4[f.index[i]]));
 }
 
 void fit_mode6_endpoints(const std::uint8_t texels[64], bool opaque, Mode6Fields& fields) {
@@ -110,7 +108,7 @@ void choose_mode6_indices(const std::uint8_t texels[64], Mode6Fields& fields, st
   int palette[16][4];
   for (int k = 0; k < 16; ++k)
     for (int c = 0; c < 4; ++c)
-      palette[k][c] = palette_value(endpoint_value(fields, 0, c), endpoint_value(fields, 1, c), kWeights4[k]);
+      palette[k][c] = interpolate(endpoint_value(fields, 0, c), endpoint_value(fields, 1, c), kWeights4[k]);
   for (int i = 0; i < 16; ++i) {
     if (!(free_texels >> i & 1)) continue;
     int best_k = 0, best_error = 1 << 30;
