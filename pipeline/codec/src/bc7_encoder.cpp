@@ -185,11 +185,11 @@ inline void keep_better(Candidate& best, const Candidate& c) {
   if (c.error < best.error) best = c;
 }
 
-// Writes the search's best block, unless it is off and a mode 6 block decodes to the texels
-// exactly: then the texels were a mode 6 block's to begin with (a baked texture exported and baked
-// again), and that block comes back instead of one a few levels off.
-void pack_best(const Candidate& best, const std::uint8_t texels[64], std::uint8_t block[16]) {
-  if (best.error > 0)
+// Writes the search's best block, unless asked to look and it is off and a mode 6 block
+// decodes to the texels exactly: then the texels were a mode 6 block's to begin with (a baked
+// texture exported and baked again), and that block comes back instead of one a few levels off.
+void pack_best(const Candidate& best, const std::uint8_t texels[64], std::uint8_t block[16], bool find_mode6_again) {
+  if (find_mode6_again && best.error > 0)
     if (const std::optional<bc7::Mode6Fields> exact = bc7::exact_mode6(texels)) {
       bc7::pack_mode6(*exact, block);
       return;
@@ -246,7 +246,7 @@ void encode_bc7_solid_block(const std::uint8_t rgba[4], std::uint8_t block[16]) 
   pack(c, block);
 }
 
-void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7Quality quality) {
+void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7Quality quality, bool find_mode6_again) {
   if (std::memcmp(texels, texels + 4, 60) == 0) {
     // Each texel equals the next: a single colour, which mode 5 represents exactly.
     encode_bc7_solid_block(texels, block);
@@ -273,7 +273,7 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
       if (estimate_partitions(texels, search, &guess, 1) == 1)
         keep_better(best, fit_partitioned(in, guess.mode, guess.partition, quality));
     }
-    pack_best(best, texels, block);
+    pack_best(best, texels, block, find_mode6_again);
     return;
   }
 
@@ -299,7 +299,7 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
     for (int k = 0; k < n && best.error > 0; ++k)
       keep_better(best, fit_partitioned(in, guesses[k].mode, guesses[k].partition, quality));
   }
-  pack_best(best, texels, block);
+  pack_best(best, texels, block, find_mode6_again);
 }
 
 }  // namespace aem::codec

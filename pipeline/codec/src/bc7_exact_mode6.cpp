@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cmath>
-#include <vector>
 
 #include "bc7_tables.hpp"
 
@@ -19,10 +18,18 @@ struct ChannelEnds {
   int e0 = 0, e1 = 0;
 };
 
+// The pairs that may serve one channel: at most the 3 x 3 codes around the exact solution.
+struct ChannelCandidates {
+  ChannelEnds ends[9];
+  int count = 0;
+  const ChannelEnds* begin() const { return ends; }
+  const ChannelEnds* end() const { return ends + count; }
+};
+
 // The endpoint pairs of channel values `lo` and `hi` at weights `w_lo` < `w_hi`, with p-bits
 // p0 and p1: near the exact solution, and reproducing both values.
-std::vector<ChannelEnds> channel_candidates(int lo, int hi, int w_lo, int w_hi, int p0, int p1) {
-  std::vector<ChannelEnds> out;
+ChannelCandidates channel_candidates(int lo, int hi, int w_lo, int w_hi, int p0, int p1) {
+  ChannelCandidates out;
   const double span = double(hi - lo) * 64.0 / double(w_hi - w_lo);
   const double e0 = lo - span * w_lo / 64.0, e1 = e0 + span;
   const int c0 = int(std::lround((e0 - p0) / 2)), c1 = int(std::lround((e1 - p1) / 2));
@@ -30,34 +37,31 @@ std::vector<ChannelEnds> channel_candidates(int lo, int hi, int w_lo, int w_hi, 
     for (int b = c1 - 1; b <= c1 + 1; ++b) {
       if (a < 0 || a > 127 || b < 0 || b > 127) continue;
       const ChannelEnds ends{a * 2 + p0, b * 2 + p1};
-      if (interpolate(ends.e0, ends.e1, w_lo) == lo && interpolate(ends.e0, ends.e1, w_hi) == hi) out.push_back(ends);
+      if (interpolate(ends.e0, ends.e1, w_lo) == lo && interpolate(ends.e0, ends.e1, w_hi) == hi) out.ends[out.count++] = ends;
     }
   return out;
 }
 
-// The indices (bit k: index k) under which each texel's channel `c` decodes exactly.
-void channel_masks(const std::uint8_t texels[64], int c, const ChannelEnds& ends, std::uint16_t masks[16]) {
-  for (int i = 0; i < 16; ++i) {
-    std::uint16_t mask = 0;
-    for (int k = 0; k < 16; ++k)
-      if (interpolate(ends.e0, ends.e1, kWeights4[k]) == texels[4 * i + c]) mask = std::uint16_t(mask | 1u << k);
-    masks[i] = mask;
-  }
+// The indices (bit k: index k) under which channel value `value` decodes exactly.
+std::uint16_t index_mask(int value, const ChannelEnds& ends) {
+  std::uint16_t mask = 0;
+  for (int k = 0; k < 16; ++k)
+    if (interpolate(ends.e0, ends.e1, kWeights4[k]) == value) mask = std::uint16_t(mask | 1u << k);
+  return mask;
 }
 
 // Channels c.. chosen from `candidates` so that every texel keeps an index that fits them all;
 // `masks` holds what channels 0..c-1 leave. On success `chosen` has every channel's pair.
-bool choose_channels(const std::uint8_t texels[64], const std::array<std::vector<ChannelEnds>, 4>& candidates, int c,
+bool choose_channels(const std::uint8_t texels[64], const std::array<ChannelCandidates, 4>& candidates, int c,
                      const std::uint16_t masks[16], std::array<ChannelEnds, 4>& chosen, std::uint16_t final_masks[16]) {
   if (c == 4) {
     for (int i = 0; i < 16; ++i) final_masks[i] = masks[i];
     return true;
   }
   for (const ChannelEnds& ends : candidates[c]) {
-    std::uint16_t channel[16], both[16];
-    channel_masks(texels, c, ends, channel);
-    bool fits = true;
-    for (int i = 0; i < 16 && fits; ++i) fits = (both[i] = std::uint16_t(masks[i] & channel[i])) != 0;
+    std::uint16_t both[16];
+    bool fits = true;  // texel by texel: most blocks that are not mode 6's fail at the first few
+    for (int i = 0; i < 16 && fits; ++i) fits = (both[i] = std::uint16_t(masks[i] & index_mask(texels[4 * i + c], ends))) != 0;
     if (!fits) continue;
     chosen[c] = ends;
     if (choose_channels(texels, candidates, c + 1, both, chosen, final_masks)) return true;
@@ -90,12 +94,12 @@ std::optional<Mode6Fields> exact_mode6(const std::uint8_t texels[64]) {
   for (int i_lo = 0; i_lo <= 3; ++i_lo)
     for (int i_hi = 15; i_hi >= 12; --i_hi)
       for (int p = 0; p < 4; ++p) {
-        std::array<std::vector<ChannelEnds>, 4> candidates;
+        std::array<ChannelCandidates, 4> candidates;
         bool possible = true;
         for (int c = 0; c < 4 && possible; ++c) {
           candidates[c] = channel_candidates(texels[4 * lo + c], texels[4 * hi + c], kWeights4[i_lo], kWeights4[i_hi],
                                              p & 1, p >> 1);
-          possible = !candidates[c].empty();
+          possible = candidates[c].count > 0;
         }
         if (!possible) continue;
         std::uint16_t all[16], masks[16];
