@@ -183,7 +183,7 @@ void write_mode6(const int code[2][4], const int p[2], const std::uint8_t index[
 
 TEST(Bc7Encoder, TexelsOfAModeSixBlockUsingBothEndsComeBackExactly) {
   // What a baked texture exported and baked again gives the encoder: the general search would
-  // land a few levels off; the encoder finds the mode 6 block again (bc7_exact_mode6.hpp).
+  // land a few levels off; the encoder finds the mode 6 block again (bc7_exact_fit.hpp).
   std::mt19937 rng(6);
   int tried = 0;
   for (int n = 0; n < 3000; ++n) {

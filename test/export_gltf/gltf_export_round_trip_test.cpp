@@ -26,11 +26,11 @@ namespace {
 
 // BC: the root mean square difference over all level-0 texel channels; the largest one in the
 // base colour and normal maps, whose texels come back as the first bake decoded them (the
-// encoder finds its mode 6 blocks again; a block in another mode may land a step off); and the
+// encoder finds its blocks again: specs/gltf-export.md); and the
 // largest one in the PBR map, whose emissive intensity (A) comes back from the emissive colour
 // (see kEmissiveTolerance) and, in a block that encodes RGBA together, moves its RGB too.
 constexpr double kBcRmsTolerance = 0.3;  // of 255 (the corpus: at most 0.20, DamagedHelmet)
-constexpr int kBcTolerance = 2;          // of 255, base colour and normal maps (the corpus: at most 2)
+constexpr int kBcTolerance = 1;          // of 255, base colour and normal maps (the corpus: at most 1)
 constexpr int kBcPbrTolerance = 64;      // of 255, the PBR map (the corpus: at most 46, DamagedHelmet)
 constexpr int kRgbaTolerance = 2;  // of 255, per channel, level 0
 // The emissive intensity k comes back from an sRGB colour k × base colour rounded to 8 bits: over

@@ -3,9 +3,11 @@
 // single-colour blocks use the exact mode 5 encoding.
 #include <algorithm>
 #include <cstring>
+#include <optional>
+#include <span>
 
 #include "aem/codec/bc7.hpp"
-#include "bc7_exact_mode6.hpp"
+#include "bc7_exact_fit.hpp"
 #include "bc7_partition_estimate.hpp"
 #include "bc7_quantize.hpp"
 #include "bc7_subset_fit.hpp"
@@ -185,13 +187,73 @@ inline void keep_better(Candidate& best, const Candidate& c) {
   if (c.error < best.error) best = c;
 }
 
-// Writes the search's best block, unless asked to look and it is off and a mode 6 block
-// decodes to the texels exactly: then the texels were a mode 6 block's to begin with (a baked
-// texture exported and baked again), and that block comes back instead of one a few levels off.
-void pack_best(const Candidate& best, const std::uint8_t texels[64], std::uint8_t block[16], bool find_mode6_again) {
-  if (find_mode6_again && best.error > 0)
-    if (const std::optional<bc7::Mode6Fields> exact = bc7::exact_mode6(texels)) {
-      bc7::pack_mode6(*exact, block);
+// The block in mode `mode`, partition `partition`, whose subsets each decode exactly to their
+// texels, or nullopt. Each subset's anchor texel gets an index in the lower half (its top bit is
+// not stored), by swapping that subset's ends where needed.
+std::optional<Candidate> exact_partitioned(const std::uint8_t texels[64], int mode, int partition) {
+  const ModeInfo& info = kModes[mode];
+  const int channels = info.alpha_bits ? 4 : 3, last = (1 << info.index_bits) - 1;
+  Candidate cand;
+  cand.mode = mode;
+  cand.partition = partition;
+  for (int s = 0; s < info.subsets; ++s) {
+    std::uint8_t members[16][4];
+    int where[16], count = 0;
+    for (int i = 0; i < 16; ++i)
+      if (subset_of(info.subsets, partition, i) == s) {
+        std::memcpy(members[count], texels + 4 * i, 4);
+        where[count++] = i;
+      }
+    const std::optional<bc7::ExactSubset> fit =
+        bc7::exact_subset(members, count, channels, info.color_bits, info.pbits, info.index_bits);
+    if (!fit) return std::nullopt;
+    bool swap = false;
+    for (int k = 0; k < count; ++k) {
+      cand.index[where[k]] = fit->index[k];
+      swap = swap || (where[k] == anchor_of(info.subsets, partition, s) && fit->index[k] > last / 2);
+    }
+    for (int e = 0; e < 2; ++e) {
+      cand.p[s][e] = fit->p[swap ? 1 - e : e];
+      for (int c = 0; c < channels; ++c) cand.code[s][e][c] = fit->code[swap ? 1 - e : e][c];
+    }
+    if (swap)
+      for (int k = 0; k < count; ++k) cand.index[where[k]] = std::uint8_t(last - cand.index[where[k]]);
+  }
+  cand.error = 0;
+  return cand;
+}
+
+// A block that decodes exactly to the texels: mode 6, then the partitioned modes (0-3 for an
+// opaque block, which they decode with alpha 255; 7 otherwise), every partition. Modes 4 and 5
+// are not searched.
+std::optional<Candidate> exact_block(const std::uint8_t texels[64], bool opaque) {
+  if (const std::optional<bc7::Mode6Fields> f = bc7::exact_mode6(texels)) {
+    Candidate cand;
+    cand.mode = 6;
+    for (int e = 0; e < 2; ++e) {
+      cand.p[0][e] = f->p[e];
+      for (int c = 0; c < 4; ++c) cand.code[0][e][c] = f->code[e][c];
+    }
+    std::copy(f->index, f->index + 16, cand.index);
+    cand.error = 0;
+    return cand;
+  }
+  static constexpr int kOpaqueModes[] = {1, 3, 0, 2};
+  static constexpr int kAlphaModes[] = {7};
+  for (const int mode : opaque ? std::span<const int>(kOpaqueModes) : std::span<const int>(kAlphaModes))
+    for (int partition = 0; partition < 1 << kModes[mode].partition_bits; ++partition)
+      if (std::optional<Candidate> cand = exact_partitioned(texels, mode, partition)) return cand;
+  return std::nullopt;
+}
+
+// Writes the search's best block, unless asked to look and it is off and a block decodes to the
+// texels exactly: then the texels were a BC7 block's to begin with (a baked texture exported and
+// baked again), and that block comes back instead of one a few levels off.
+void pack_best(const Candidate& best, const std::uint8_t texels[64], bool opaque, std::uint8_t block[16],
+               bool find_again) {
+  if (find_again && best.error > 0)
+    if (const std::optional<Candidate> exact = exact_block(texels, opaque)) {
+      pack(*exact, block);
       return;
     }
   pack(best, block);
@@ -273,7 +335,7 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
       if (estimate_partitions(texels, search, &guess, 1) == 1)
         keep_better(best, fit_partitioned(in, guess.mode, guess.partition, quality));
     }
-    pack_best(best, texels, block, find_mode6_again);
+    pack_best(best, texels, in.opaque, block, find_mode6_again);
     return;
   }
 
@@ -299,7 +361,7 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
     for (int k = 0; k < n && best.error > 0; ++k)
       keep_better(best, fit_partitioned(in, guesses[k].mode, guesses[k].partition, quality));
   }
-  pack_best(best, texels, block, find_mode6_again);
+  pack_best(best, texels, in.opaque, block, find_mode6_again);
 }
 
 }  // namespace aem::codec

@@ -9,7 +9,7 @@
 
 #include "aem/codec/bc5.hpp"
 #include "aem/codec/rdo.hpp"
-#include "bc7_exact_mode6.hpp"
+#include "bc7_exact_fit.hpp"
 #include "rdo_pass.hpp"
 
 namespace aem::codec {
