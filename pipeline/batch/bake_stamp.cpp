@@ -25,8 +25,8 @@ namespace {
 // EXT_texture_webp source that names no image is refused.
 // 5: the bake is a fixed point on its own output: zeros are unsigned, and normals, tangents,
 // rotations and weights already unit within float precision are kept bit for bit.
-// 6: in an image whose blocks are mostly what mode 6 blocks decode to, a BC7 block that a mode
-// 6, 0-3 or 7 block decodes to exactly is encoded as that block (RDO: sources from the rows above,
+// 6: in an image whose blocks are mostly what mode 6 blocks decode to, a BC7 block that another
+// block decodes to exactly is encoded as that block (RDO: sources from the rows above,
 // 32-row slices, BC4 index reuse).
 constexpr int kBakeRevision = 6;
 

@@ -130,10 +130,9 @@ TEST(CorpusImages, Bc5KeepsNormalMapsClose) {
 // An image encoded, decoded and encoded again (a bake exported to glTF and baked again): the
 // blocks the first encoding made in mode 6 (98% of this one at fast, 71% at normal) and in the
 // partitioned modes 0-3 (26% at normal) decode the same the second time. Measured on the whole
-// image: all but 9 of 15,990 mode 6 blocks at fast; at normal all but 35 of 11,614 in mode 6 and
-// 132 of 4,231 in modes 0-3 (before the encoder looked for them again: 1,400, 426 and 1,253);
-// those left are off by at most 2 levels in mode 6 and 9 in modes 0-3. Modes 4 and 5 are not
-// searched for again.
+// image: all but 9 of 15,990 mode 6 blocks at fast; at normal all but 33 of 11,614 in mode 6,
+// 132 of 4,231 in modes 0-3 and 1 of 539 in mode 5 (before the encoder looked for them again:
+// 1,400, 426, 1,253 and 40); those left are off by at most 2 levels in mode 6 and 9 in modes 0-3.
 TEST(Bc7ReEncode, BlocksComeBackFromTheirOwnTexels) {
   AEM_REQUIRE_CORPUS(corpus);
   const ImageRgba8 image = load_image(corpus / "images" / "damagedhelmet_tex0.png");

@@ -223,9 +223,47 @@ std::optional<Candidate> exact_partitioned(const std::uint8_t texels[64], int mo
   return cand;
 }
 
+// One set of indices of a mode 4 or 5 block with texel 0's in the lower half (its top bit is not
+// stored): `fit`'s ends swapped and its indices turned round where needed.
+void place_separate(Candidate& cand, const bc7::ExactSubset& fit, int first_channel, int channels, int index_bits,
+                    std::uint8_t* index) {
+  const int last = (1 << index_bits) - 1;
+  const bool swap = fit.index[0] > last / 2;
+  for (int e = 0; e < 2; ++e)
+    for (int k = 0; k < channels; ++k) cand.code[0][e][first_channel + k] = fit.code[swap ? 1 - e : e][k];
+  for (int i = 0; i < 16; ++i) index[i] = std::uint8_t(swap ? last - fit.index[i] : fit.index[i]);
+}
+
+// The mode 4 or 5 block (rotation and, for mode 4, index mode) decoding exactly to the texels:
+// its colour and its scalar channel are separate subsets with their own indices.
+std::optional<Candidate> exact_separate(const std::uint8_t texels[64], int mode, int rotation, int index_mode) {
+  const ModeInfo& info = kModes[mode];
+  int map[4] = {0, 1, 2, 3};
+  if (rotation) std::swap(map[rotation - 1], map[3]);  // stored channel k holds block channel map[k]
+  std::uint8_t color[16][4] = {}, scalar[16][4] = {};
+  for (int i = 0; i < 16; ++i) {
+    for (int k = 0; k < 3; ++k) color[i][k] = texels[4 * i + map[k]];
+    scalar[i][0] = texels[4 * i + map[3]];
+  }
+  const int color_index_bits = (mode == 4 && index_mode) ? 3 : info.index_bits;
+  const int scalar_index_bits = mode == 4 ? (index_mode ? 2 : 3) : info.index2_bits;
+  const auto color_fit = bc7::exact_subset(color, 16, 3, info.color_bits, PbitKind::none, color_index_bits);
+  if (!color_fit) return std::nullopt;
+  const auto scalar_fit = bc7::exact_subset(scalar, 16, 1, info.alpha_bits, PbitKind::none, scalar_index_bits);
+  if (!scalar_fit) return std::nullopt;
+  Candidate cand;
+  cand.mode = mode;
+  cand.rotation = rotation;
+  cand.index_mode = index_mode;
+  place_separate(cand, *color_fit, 0, 3, color_index_bits, cand.index);
+  place_separate(cand, *scalar_fit, 3, 1, scalar_index_bits, cand.index2);
+  cand.error = 0;
+  return cand;
+}
+
 // A block that decodes exactly to the texels: mode 6, then the partitioned modes (0-3 for an
-// opaque block, which they decode with alpha 255; 7 otherwise), every partition. Modes 4 and 5
-// are not searched.
+// opaque block, which they decode with alpha 255; 7 otherwise), every partition, then modes 5
+// and 4 with every rotation and index mode.
 std::optional<Candidate> exact_block(const std::uint8_t texels[64], bool opaque) {
   if (const std::optional<bc7::Mode6Fields> f = bc7::exact_mode6(texels)) {
     Candidate cand;
@@ -243,6 +281,11 @@ std::optional<Candidate> exact_block(const std::uint8_t texels[64], bool opaque)
   for (const int mode : opaque ? std::span<const int>(kOpaqueModes) : std::span<const int>(kAlphaModes))
     for (int partition = 0; partition < 1 << kModes[mode].partition_bits; ++partition)
       if (std::optional<Candidate> cand = exact_partitioned(texels, mode, partition)) return cand;
+  for (int rotation = 0; rotation < 4; ++rotation) {
+    if (std::optional<Candidate> cand = exact_separate(texels, 5, rotation, 0)) return cand;
+    for (int index_mode = 0; index_mode < 2; ++index_mode)
+      if (std::optional<Candidate> cand = exact_separate(texels, 4, rotation, index_mode)) return cand;
+  }
   return std::nullopt;
 }
 

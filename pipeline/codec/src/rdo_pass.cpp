@@ -244,6 +244,20 @@ bool with_refitted_bc4_endpoints(const Target& t, int channel, std::uint8_t half
   return fit_bc4_endpoints(values, half);
 }
 
+// BC5: either half of `source` (`distance` bytes back) in either half of `base`, its indices kept
+// and its endpoints refitted to this block's channel.
+void consider_bc4_refits(BlockSearch& search, const Target& t, const std::uint8_t base[16], const std::uint8_t source[16],
+                         std::uint32_t distance) {
+  std::uint8_t trial[16];
+  for (int half = 0; half < 2; ++half)
+    for (int from = 0; from < 2; ++from) {
+      std::memcpy(trial, base, 16);
+      std::memcpy(trial + 8 * half, source + 8 * from, 8);
+      if (!with_refitted_bc4_endpoints(t, half, trial + 8 * half)) continue;
+      search.consider(trial, {distance + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
+    }
+}
+
 // Mode 6 keeping `endpoints`' bytes 0-7 and `indices`' texels 2-15, texels 0-1 and p-bit 1 chosen.
 void combine_mode6(const Target& t, const std::uint8_t endpoints[16], const std::uint8_t indices[16],
                    std::uint8_t out[16]) {
@@ -343,13 +357,7 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
           }
         }
         if (!bc7) {
-          for (int half = 0; half < 2; ++half)
-            for (int from = 0; from < 2; ++from) {
-              std::memcpy(trial, base, 16);
-              std::memcpy(trial + 8 * half, source + 8 * from, 8);
-              if (!with_refitted_bc4_endpoints(target, half, trial + 8 * half)) continue;
-              search.consider(trial, {d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
-            }
+          consider_bc4_refits(search, target, base, source, d);
           continue;
         }
         with_source_indices(target, source, trial);
