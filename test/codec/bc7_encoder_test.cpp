@@ -203,7 +203,7 @@ TEST(Bc7Encoder, TexelsOfAModeSixBlockUsingBothEndsComeBackExactly) {
     ++tried;
     for (const Bc7Quality quality : {Bc7Quality::fast, Bc7Quality::normal}) {
       std::uint8_t again[16], decoded[64];
-      encode_bc7_block(texels, again, quality, /*find_mode6_again=*/true);
+      encode_bc7_block(texels, again, quality, /*find_exact_again=*/true);
       decode_bc7_block(again, decoded);
       ASSERT_EQ(std::memcmp(texels, decoded, 64), 0) << "block " << n << " at " << aem::codec::to_string(quality);
     }

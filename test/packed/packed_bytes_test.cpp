@@ -134,16 +134,16 @@ TEST(PackedBytes, Bc7TexturesAreStoredAsBlockHalvesWhereThatIsSmaller) {
     }
     if (i == 3) {
       // Every block's first 8 bytes, then every block's last 8.
-      std::vector<std::byte> halves(bc7_size);
-      ASSERT_EQ(ZSTD_decompress(halves.data(), halves.size(), packed.data() + frame_at, load(packed, entry + 8, 8)),
+      std::vector<std::byte> stored_halves(bc7_size);
+      ASSERT_EQ(ZSTD_decompress(stored_halves.data(), stored_halves.size(), packed.data() + frame_at, load(packed, entry + 8, 8)),
                 bc7_size);
       const std::span<const std::byte> blocks = model.image_buffer().subspan(bc7.offset, bc7_size);
       const std::size_t count = bc7_size / 16;
       for (std::size_t b = 0; b < count; ++b) {
         ASSERT_TRUE(std::equal(blocks.begin() + std::ptrdiff_t(16 * b), blocks.begin() + std::ptrdiff_t(16 * b + 8),
-                               halves.begin() + std::ptrdiff_t(8 * b))) << "first half of block " << b;
+                               stored_halves.begin() + std::ptrdiff_t(8 * b))) << "first half of block " << b;
         ASSERT_TRUE(std::equal(blocks.begin() + std::ptrdiff_t(16 * b + 8), blocks.begin() + std::ptrdiff_t(16 * b + 16),
-                               halves.begin() + std::ptrdiff_t(8 * (count + b)))) << "second half of block " << b;
+                               stored_halves.begin() + std::ptrdiff_t(8 * (count + b)))) << "second half of block " << b;
       }
     }
     frame_at += load(packed, entry + 8, 8);

@@ -187,15 +187,16 @@ inline void keep_better(Candidate& best, const Candidate& c) {
   if (c.error < best.error) best = c;
 }
 
-// The block in mode `mode`, partition `partition`, whose subsets each decode exactly to their
-// texels, or nullopt. Each subset's anchor texel gets an index in the lower half (its top bit is
-// not stored), by swapping that subset's ends where needed.
+// The block in mode `mode` (6, or partitioned: 0-3, 7), partition `partition`, whose subsets each
+// decode exactly to their texels, or nullopt. Anchors as fit_partitioned puts them.
 std::optional<Candidate> exact_partitioned(const std::uint8_t texels[64], int mode, int partition) {
   const ModeInfo& info = kModes[mode];
-  const int channels = info.alpha_bits ? 4 : 3, last = (1 << info.index_bits) - 1;
+  const int channels = info.alpha_bits ? 4 : 3;
+  static constexpr int kMap[4] = {0, 1, 2, 3};
   Candidate cand;
   cand.mode = mode;
   cand.partition = partition;
+  cand.error = 0;
   for (int s = 0; s < info.subsets; ++s) {
     std::uint8_t members[16][4];
     int where[16], count = 0;
@@ -204,38 +205,18 @@ std::optional<Candidate> exact_partitioned(const std::uint8_t texels[64], int mo
         std::memcpy(members[count], texels + 4 * i, 4);
         where[count++] = i;
       }
-    const std::optional<bc7::ExactSubset> fit =
-        bc7::exact_subset(members, count, channels, info.color_bits, info.pbits, info.index_bits);
+    std::optional<SubsetFit> fit = exact_subset(members, count, channels, info.color_bits, info.pbits, info.index_bits);
     if (!fit) return std::nullopt;
-    bool swap = false;
-    for (int k = 0; k < count; ++k) {
-      cand.index[where[k]] = fit->index[k];
-      swap = swap || (where[k] == anchor_of(info.subsets, partition, s) && fit->index[k] > last / 2);
-    }
-    for (int e = 0; e < 2; ++e) {
-      cand.p[s][e] = fit->p[swap ? 1 - e : e];
-      for (int c = 0; c < channels; ++c) cand.code[s][e][c] = fit->code[swap ? 1 - e : e][c];
-    }
-    if (swap)
-      for (int k = 0; k < count; ++k) cand.index[where[k]] = std::uint8_t(last - cand.index[where[k]]);
+    const int anchor_pos = int(std::find(where, where + count, anchor_of(info.subsets, partition, s)) - where);
+    if (fit->index[anchor_pos] >> (info.index_bits - 1)) flip_subset(*fit, channels, info.index_bits);
+    place(cand, s, *fit, channels, kMap, where, count, false);
   }
-  cand.error = 0;
   return cand;
 }
 
-// One set of indices of a mode 4 or 5 block with texel 0's in the lower half (its top bit is not
-// stored): `fit`'s ends swapped and its indices turned round where needed.
-void place_separate(Candidate& cand, const bc7::ExactSubset& fit, int first_channel, int channels, int index_bits,
-                    std::uint8_t* index) {
-  const int last = (1 << index_bits) - 1;
-  const bool swap = fit.index[0] > last / 2;
-  for (int e = 0; e < 2; ++e)
-    for (int k = 0; k < channels; ++k) cand.code[0][e][first_channel + k] = fit.code[swap ? 1 - e : e][k];
-  for (int i = 0; i < 16; ++i) index[i] = std::uint8_t(swap ? last - fit.index[i] : fit.index[i]);
-}
-
 // The mode 4 or 5 block (rotation and, for mode 4, index mode) decoding exactly to the texels:
-// its colour and its scalar channel are separate subsets with their own indices.
+// its colour and its scalar channel are separate subsets with their own indices, as
+// fit_separate lays them out.
 std::optional<Candidate> exact_separate(const std::uint8_t texels[64], int mode, int rotation, int index_mode) {
   const ModeInfo& info = kModes[mode];
   int map[4] = {0, 1, 2, 3};
@@ -247,17 +228,22 @@ std::optional<Candidate> exact_separate(const std::uint8_t texels[64], int mode,
   }
   const int color_index_bits = (mode == 4 && index_mode) ? 3 : info.index_bits;
   const int scalar_index_bits = mode == 4 ? (index_mode ? 2 : 3) : info.index2_bits;
-  const auto color_fit = bc7::exact_subset(color, 16, 3, info.color_bits, PbitKind::none, color_index_bits);
+  std::optional<SubsetFit> color_fit = exact_subset(color, 16, 3, info.color_bits, PbitKind::none, color_index_bits);
   if (!color_fit) return std::nullopt;
-  const auto scalar_fit = bc7::exact_subset(scalar, 16, 1, info.alpha_bits, PbitKind::none, scalar_index_bits);
+  std::optional<SubsetFit> scalar_fit = exact_subset(scalar, 16, 1, info.alpha_bits, PbitKind::none, scalar_index_bits);
   if (!scalar_fit) return std::nullopt;
+  if (color_fit->index[0] >> (color_index_bits - 1)) flip_subset(*color_fit, 3, color_index_bits);
+  if (scalar_fit->index[0] >> (scalar_index_bits - 1)) flip_subset(*scalar_fit, 1, scalar_index_bits);
   Candidate cand;
   cand.mode = mode;
   cand.rotation = rotation;
   cand.index_mode = index_mode;
-  place_separate(cand, *color_fit, 0, 3, color_index_bits, cand.index);
-  place_separate(cand, *scalar_fit, 3, 1, scalar_index_bits, cand.index2);
   cand.error = 0;
+  static constexpr int kColor[3] = {0, 1, 2};
+  static constexpr int kAlpha[1] = {3};
+  static constexpr int kAll[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+  place(cand, 0, *color_fit, 3, kColor, kAll, 16, false);
+  place(cand, 0, *scalar_fit, 1, kAlpha, kAll, 16, true);
   return cand;
 }
 
@@ -265,17 +251,7 @@ std::optional<Candidate> exact_separate(const std::uint8_t texels[64], int mode,
 // opaque block, which they decode with alpha 255; 7 otherwise), every partition, then modes 5
 // and 4 with every rotation and index mode.
 std::optional<Candidate> exact_block(const std::uint8_t texels[64], bool opaque) {
-  if (const std::optional<bc7::Mode6Fields> f = bc7::exact_mode6(texels)) {
-    Candidate cand;
-    cand.mode = 6;
-    for (int e = 0; e < 2; ++e) {
-      cand.p[0][e] = f->p[e];
-      for (int c = 0; c < 4; ++c) cand.code[0][e][c] = f->code[e][c];
-    }
-    std::copy(f->index, f->index + 16, cand.index);
-    cand.error = 0;
-    return cand;
-  }
+  if (std::optional<Candidate> cand = exact_partitioned(texels, 6, 0)) return cand;
   static constexpr int kOpaqueModes[] = {1, 3, 0, 2};
   static constexpr int kAlphaModes[] = {7};
   for (const int mode : opaque ? std::span<const int>(kOpaqueModes) : std::span<const int>(kAlphaModes))
@@ -293,8 +269,8 @@ std::optional<Candidate> exact_block(const std::uint8_t texels[64], bool opaque)
 // texels exactly: then the texels were a BC7 block's to begin with (a baked texture exported and
 // baked again), and that block comes back instead of one a few levels off.
 void pack_best(const Candidate& best, const std::uint8_t texels[64], bool opaque, std::uint8_t block[16],
-               bool find_again) {
-  if (find_again && best.error > 0)
+               bool find_exact_again) {
+  if (find_exact_again && best.error > 0)
     if (const std::optional<Candidate> exact = exact_block(texels, opaque)) {
       pack(*exact, block);
       return;
@@ -351,7 +327,7 @@ void encode_bc7_solid_block(const std::uint8_t rgba[4], std::uint8_t block[16]) 
   pack(c, block);
 }
 
-void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7Quality quality, bool find_mode6_again) {
+void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7Quality quality, bool find_exact_again) {
   if (std::memcmp(texels, texels + 4, 60) == 0) {
     // Each texel equals the next: a single colour, which mode 5 represents exactly.
     encode_bc7_solid_block(texels, block);
@@ -378,7 +354,7 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
       if (estimate_partitions(texels, search, &guess, 1) == 1)
         keep_better(best, fit_partitioned(in, guess.mode, guess.partition, quality));
     }
-    pack_best(best, texels, in.opaque, block, find_mode6_again);
+    pack_best(best, texels, in.opaque, block, find_exact_again);
     return;
   }
 
@@ -404,7 +380,7 @@ void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7
     for (int k = 0; k < n && best.error > 0; ++k)
       keep_better(best, fit_partitioned(in, guesses[k].mode, guesses[k].partition, quality));
   }
-  pack_best(best, texels, in.opaque, block, find_mode6_again);
+  pack_best(best, texels, in.opaque, block, find_exact_again);
 }
 
 }  // namespace aem::codec

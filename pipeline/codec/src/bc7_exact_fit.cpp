@@ -67,7 +67,7 @@ std::uint16_t index_mask(const Format& f, int value, const ChannelEnds& ends) {
 bool choose_channels(const Format& f, const std::uint8_t (*texels)[4], int count,
                      const std::array<ChannelCandidates, 4>& candidates, int c, const std::uint16_t masks[16],
                      std::array<ChannelEnds, 4>& chosen, std::uint16_t final_masks[16]) {
-  if (c == f.channels) {
+  if (c == f.channels || c == 4) {  // channels is at most 4
     for (int i = 0; i < count; ++i) final_masks[i] = masks[i];
     return true;
   }
@@ -84,8 +84,8 @@ bool choose_channels(const Format& f, const std::uint8_t (*texels)[4], int count
 
 }  // namespace
 
-std::optional<ExactSubset> exact_subset(const std::uint8_t (*texels)[4], int count, int channels, int bits,
-                                        PbitKind pbits, int index_bits) {
+std::optional<SubsetFit> exact_subset(const std::uint8_t (*texels)[4], int count, int channels, int bits,
+                                      PbitKind pbits, int index_bits) {
   const Format f{channels, bits, pbits, weights_for_bits(index_bits), 1 << index_bits};
   // The two most distant texels, and the line through them.
   int lo = 0, hi = 0, far = 0;
@@ -125,7 +125,8 @@ std::optional<ExactSubset> exact_subset(const std::uint8_t (*texels)[4], int cou
         for (std::uint16_t& m : all) m = 0xFFFF;
         std::array<ChannelEnds, 4> chosen;
         if (!choose_channels(f, texels, count, candidates, 0, all, chosen, masks)) continue;
-        ExactSubset out;
+        SubsetFit out;
+        out.error = 0;
         out.p[0] = p0;
         out.p[1] = p1;
         for (int c = 0; c < channels; ++c) {
@@ -138,22 +139,9 @@ std::optional<ExactSubset> exact_subset(const std::uint8_t (*texels)[4], int cou
   return std::nullopt;
 }
 
-std::optional<Mode6Fields> exact_mode6(const std::uint8_t texels[64]) {
+bool decodes_from_mode6(const std::uint8_t texels[64]) {
   const auto* rgba = reinterpret_cast<const std::uint8_t(*)[4]>(texels);
-  const std::optional<ExactSubset> fit = exact_subset(rgba, 16, 4, 7, PbitKind::unique, 4);
-  if (!fit) return std::nullopt;
-  Mode6Fields f;
-  for (int e = 0; e < 2; ++e) {
-    f.p[e] = fit->p[e];
-    for (int c = 0; c < 4; ++c) f.code[e][c] = fit->code[e][c];
-  }
-  for (int i = 0; i < 16; ++i) f.index[i] = fit->index[i];
-  if (f.index[0] >= 8) {  // texel 0's index must be 0-7: the same palette the other way round
-    for (int c = 0; c < 4; ++c) std::swap(f.code[0][c], f.code[1][c]);
-    std::swap(f.p[0], f.p[1]);
-    for (std::uint8_t& index : f.index) index = std::uint8_t(15 - index);
-  }
-  return f;
+  return exact_subset(rgba, 16, 4, 7, PbitKind::unique, 4).has_value();
 }
 
 }  // namespace aem::codec::bc7

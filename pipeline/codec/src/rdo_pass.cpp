@@ -281,9 +281,9 @@ void combine_mode6(const Target& t, const std::uint8_t endpoints[16], const std:
 }
 
 // The earlier blocks a block may copy from, nearest first: the window of blocks just before it,
-// then the three blocks above it (above-right, above, above-left) when the window does not reach
-// them. Neighbours above look like the block far more often than blocks further left, and a copy
-// from one row up costs only a few offset bits more.
+// then, where the window does not reach them, the five nearest blocks one row up and the three
+// nearest two rows up, inside the slice. Neighbours above look like the block far more often than
+// blocks further left, and a copy from a row or two up costs only a few offset bits more.
 class SourceBlocks {
  public:
   void push(std::size_t j) { index_[count_++] = j; }
@@ -299,12 +299,11 @@ SourceBlocks source_blocks(std::size_t b, std::size_t window_first, std::size_t 
   SourceBlocks sources;
   for (std::size_t j = b; j-- > window_first;) sources.push(j);
   const std::size_t column = b % across;
-  // Neighbours one and two rows up, nearest first, inside the slice and the row.
   for (std::size_t up = 1; up <= 2; ++up) {
     if (b < slice_first + up * across) break;
     const std::size_t above = b - up * across;
-    for (std::ptrdiff_t dx : {2, 1, 0, -1, -2}) {
-      if (up == 2 && (dx > 1 || dx < -1)) continue;
+    const std::ptrdiff_t reach = up == 1 ? 2 : 1;  // blocks either side, inside the row
+    for (std::ptrdiff_t dx = reach; dx >= -reach; --dx) {
       if (std::ptrdiff_t(column) + dx < 0 || std::ptrdiff_t(column) + dx >= std::ptrdiff_t(across)) continue;
       const std::size_t j = std::size_t(std::ptrdiff_t(above) + dx);
       if (j < window_first) sources.push(j);

@@ -58,7 +58,7 @@ bool looks_like_decoded_bc7(const ImageRgba8& image) {
     extract_block(image, std::uint32_t(b % across), std::uint32_t(b / across), texels);
     if (std::memcmp(texels, texels + 4, 60) == 0) continue;  // one colour: exact anyway
     ++varied;
-    exact += bc7::exact_mode6(texels).has_value();
+    exact += bc7::decodes_from_mode6(texels);
   }
   return varied > 0 && double(exact) >= kDecodedBc7Share * double(varied);
 }
@@ -75,7 +75,7 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
     throw std::invalid_argument("compress_image: RDO lambda " + why);
   const std::uint32_t across = blocks_across(image.width), down = blocks_down(image.height);
   std::vector<std::uint8_t> out(compressed_size(image.width, image.height));
-  const bool find_mode6_again = options.format == BlockFormat::bc7 && looks_like_decoded_bc7(image);
+  const bool find_exact_again = options.format == BlockFormat::bc7 && looks_like_decoded_bc7(image);
   auto encode_rows = [&](std::uint32_t first, std::uint32_t last) {
     std::uint8_t texels[64];
     for (std::uint32_t by = first; by < last; ++by) {
@@ -84,7 +84,7 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
         extract_block(image, bx, by, texels);
         std::uint8_t* dst = out.data() + (std::size_t(by) * across + bx) * 16;
         switch (options.format) {
-          case BlockFormat::bc7: encode_bc7_block(texels, dst, options.quality, find_mode6_again); break;
+          case BlockFormat::bc7: encode_bc7_block(texels, dst, options.quality, find_exact_again); break;
           case BlockFormat::bc5: encode_bc5_block(texels, dst); break;
         }
       }

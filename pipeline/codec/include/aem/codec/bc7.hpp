@@ -26,13 +26,13 @@ std::optional<Bc7Quality> parse_bc7_quality(std::string_view name);
 void decode_bc7_block(const std::uint8_t block[16], std::uint8_t texels[64]);
 
 // Encodes 16 RGBA8 texels. A block whose alpha is 255 everywhere decodes with alpha 255 everywhere;
-// a block of a single colour decodes to exactly that colour. `find_mode6_again`: where the search
-// leaves a small error, look for a mode 6 block that decodes to the texels exactly (texels that
-// were a mode 6 block's: a baked texture exported and baked again) and write it instead. On
-// natural texels it finds little and costs several times the fast level's own time, so
-// compress_image turns it on only for images whose sampled blocks show they were BC7.
+// a block of a single colour decodes to exactly that colour. `find_exact_again`: where the search
+// leaves an error, look for a block in any mode that decodes to the texels exactly (texels that
+// were a BC7 block's: a baked texture exported and baked again) and write it instead. On natural texels it finds little and costs several times
+// the fast level's own time, so compress_image turns it on only for images whose sampled blocks
+// show they were BC7.
 void encode_bc7_block(const std::uint8_t texels[64], std::uint8_t block[16], Bc7Quality quality,
-                      bool find_mode6_again = false);
+                      bool find_exact_again = false);
 
 // The exact single-colour encoding (mode 5) used for solid blocks; exposed for tests.
 void encode_bc7_solid_block(const std::uint8_t rgba[4], std::uint8_t block[16]);
