@@ -10,8 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "model_source.hpp"
-#include "options.hpp"
+#include "model/model_source.hpp"
+#include "options/options.hpp"
 #include "textured_quad_gltf.hpp"
 #include "viewer_test_support.hpp"
 

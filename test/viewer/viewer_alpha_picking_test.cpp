@@ -10,9 +10,9 @@
 #include "aem/codec/bc7.hpp"
 #include "aem/mip_chain.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "alpha_cutout.hpp"
-#include "material_picking.hpp"
-#include "model_source.hpp"
+#include "model/model_source.hpp"
+#include "picking/alpha_cutout.hpp"
+#include "picking/material_picking.hpp"
 #include "textured_quad_gltf.hpp"
 #include "viewer_test_support.hpp"
 

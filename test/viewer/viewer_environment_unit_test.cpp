@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "options.hpp"
+#include "options/options.hpp"
 #include "render/radiance_hdr.hpp"
 #include "viewer_test_support.hpp"
 

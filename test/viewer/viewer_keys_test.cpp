@@ -12,7 +12,7 @@
 
 #include "aem/pipeline/model_writer.hpp"
 #include "model_factory.hpp"
-#include "options.hpp"
+#include "options/options.hpp"
 #include "ui/key_bindings.hpp"
 #include "viewer_test_support.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "aem/animation_mixer.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "motion_bounds.hpp"
+#include "model/motion_bounds.hpp"
 
 namespace aem::test::viewer {
 namespace {

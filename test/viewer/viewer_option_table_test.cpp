@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "option_table.hpp"
-#include "options.hpp"
+#include "options/option_table.hpp"
+#include "options/options.hpp"
 
 namespace aem::test::viewer {
 namespace {

@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include "animation_player.hpp"
 #include "corpus.hpp"
-#include "material_picking.hpp"
-#include "model_source.hpp"
+#include "model/animation_player.hpp"
+#include "model/model_source.hpp"
+#include "picking/material_picking.hpp"
 
 namespace aem::test::viewer {
 namespace {

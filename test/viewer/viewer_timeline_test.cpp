@@ -6,7 +6,7 @@
 
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "animation_player.hpp"
+#include "model/animation_player.hpp"
 #include "viewer_test_support.hpp"
 
 namespace aem::test::viewer {

@@ -7,11 +7,11 @@
 
 #include <gtest/gtest.h>
 
-#include "file_watch.hpp"
-#include "inspection_mode.hpp"
-#include "options.hpp"
-#include "thumbnail_jobs.hpp"
+#include "app/file_watch.hpp"
+#include "options/options.hpp"
+#include "thumbnails/thumbnail_jobs.hpp"
 #include "ui/warning_lines.hpp"
+#include "view/inspection_mode.hpp"
 #include "viewer_test_support.hpp"
 
 namespace aem::test::viewer {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "aem/model.hpp"
-#include "camera.hpp"
 #include "render/texture_upload.hpp"
+#include "view/camera.hpp"
 
 namespace aem::viewer {
 

@@ -9,8 +9,8 @@
 // lies on the plane the surface wins, in every frame, and the grid shows only around it.
 #include <epoxy/gl.h>
 
-#include "camera.hpp"
 #include "render/shaders.hpp"
+#include "view/camera.hpp"
 
 namespace aem::viewer {
 

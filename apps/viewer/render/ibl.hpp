@@ -9,9 +9,9 @@
 
 #include <array>
 
-#include "camera.hpp"
 #include "render/environment_image.hpp"
 #include "render/shaders.hpp"
+#include "view/camera.hpp"
 
 namespace aem::viewer {
 

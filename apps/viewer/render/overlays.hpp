@@ -5,8 +5,8 @@
 
 #include "aem/skeleton.hpp"
 #include "aem/transform.hpp"
-#include "camera.hpp"
 #include "render/vertex_batch.hpp"
+#include "view/camera.hpp"
 
 namespace aem::viewer {
 

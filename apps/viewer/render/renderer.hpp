@@ -10,14 +10,14 @@
 #include <span>
 
 #include "aem/skeleton.hpp"
-#include "camera.hpp"
-#include "inspection_mode.hpp"
 #include "render/gpu_model.hpp"
 #include "render/grid.hpp"
 #include "render/ibl.hpp"
 #include "render/selection_highlight.hpp"
 #include "render/shaders.hpp"
 #include "render/vertex_batch.hpp"
+#include "view/camera.hpp"
+#include "view/inspection_mode.hpp"
 
 namespace aem::viewer {
 

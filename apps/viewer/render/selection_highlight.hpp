@@ -4,7 +4,7 @@
 // (so the tint lies exactly on the skinned surface) and depth-tested against the render.
 #include "render/gpu_model.hpp"
 #include "render/shaders.hpp"
-#include "view_math.hpp"
+#include "view/view_math.hpp"
 
 namespace aem::viewer {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The command line's and the keyboard's hold on the rendering settings (issue 17): lighting,
 // environment, exposure and background.
-#include "options.hpp"
+#include "options/options.hpp"
 #include "render/renderer.hpp"
 #include "ui/key_bindings.hpp"
 

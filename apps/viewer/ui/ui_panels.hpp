@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "model/viewed_model.hpp"
 #include "render/renderer.hpp"
 #include "render/texture_thumbnails.hpp"
-#include "scene.hpp"
 
 namespace aem::viewer {
 

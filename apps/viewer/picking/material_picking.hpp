@@ -1,0 +1,42 @@
+#pragma once
+// Which material is under the cursor: a ray from the camera through a pixel, cast on the CPU
+// against the model's triangles posed exactly as the vertex shader poses them (the same
+// skinning matrices, the same weighted sum), so a pick is exact on an animated skin too.
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+
+#include "aem/model.hpp"
+#include "picking/posed_vertex.hpp"
+#include "view/camera.hpp"
+
+namespace aem::viewer {
+
+struct Ray {
+  V3 origin;
+  V3 direction;  // need not be unit length
+};
+
+struct PickHit {
+  std::uint32_t mesh = 0;
+  std::uint32_t material = 0;
+  std::uint32_t triangle = 0;  // index of its first index / 3
+  float distance = 0;          // along the ray, in units of |direction|
+};
+
+// The ray through pixel (x, y) of a width x height view (pixels from the top left; pixel
+// centres at .5) of `camera`, starting at the eye. Its direction has a component of exactly 1
+// along the view axis, so a hit's distance is its depth in view space.
+Ray pixel_ray(const OrbitCamera& camera, float x, float y, int width, int height);
+
+// The nearest triangle the ray hits from its front (AEM triangles are single-sided,
+// counter-clockwise in front: back faces are culled in the render, so they cannot be picked),
+// or none; hits outside [min_distance, max_distance] (the camera's clip planes, with
+// pixel_ray) do not count, nor does a hit where an alpha-tested (opaque) material cuts its
+// surface away (alpha_cutout.hpp: base colour alpha below 0.5 there, as glTF MASK materials
+// are baked): the ray goes on to what the pixel shows behind it.
+std::optional<PickHit> pick(const Model& model, std::span<const float> skinning, const Ray& ray,
+                            float min_distance = 0, float max_distance = std::numeric_limits<float>::infinity());
+
+}  // namespace aem::viewer

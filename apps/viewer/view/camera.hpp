@@ -1,0 +1,47 @@
+#pragma once
+// The orbit camera: yaw and pitch around a target at a distance; framing fits a bounding box as
+// seen from the current angles.
+#include <algorithm>
+
+#include "view/view_math.hpp"
+
+namespace aem::viewer {
+
+struct Bounds {
+  V3 min{0, 0, 0};
+  V3 max{0, 0, 0};
+  V3 center() const { return (min + max) * 0.5f; }
+  float radius() const { return std::max(length(max - min) * 0.5f, 1e-4f); }
+};
+
+class OrbitCamera {
+ public:
+  static constexpr float kFovY = 0.7853982f;  // 45 degrees
+
+  float yaw = 0.6f;     // radians, around +Y; 0 looks down -Z from +Z
+  float pitch = 0.25f;  // radians, positive looks down on the model
+  float distance = 5;
+  V3 target{0, 0, 0};
+  float near_plane = 0.01f, far_plane = 100;
+
+  // Share of the half-width and half-height of the view that framing lets the box reach.
+  static constexpr float kFramedShare = 0.9f;
+
+  // Aims at the centre of the bounds and backs off until the box's 8 corners, seen from the
+  // current yaw and pitch in a view of this aspect (width / height), lie within kFramedShare
+  // of the view: the model fills the frame from this angle whatever its proportions (a
+  // bounding sphere would leave a long or flat model small). Orbiting may then need F again.
+  void frame(const Bounds& bounds, float aspect = 1);
+  void orbit(float dx_pixels, float dy_pixels);
+  void pan(float dx_pixels, float dy_pixels, int viewport_height);
+  void zoom(float wheel_steps);
+
+  V3 eye() const;
+  M4 view() const;
+  M4 projection(float aspect) const;
+
+ private:
+  float radius_ = 1;
+};
+
+}  // namespace aem::viewer

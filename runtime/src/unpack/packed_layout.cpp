@@ -1,0 +1,170 @@
+#include "unpack/packed_layout.hpp"
+
+#include <optional>
+#include <string>
+
+#include "aem/model_view.hpp"
+#include "validation/header_fields.hpp"
+#include "validation/problem.hpp"
+
+namespace aem::detail {
+namespace {
+
+constexpr std::size_t kSectionCount = kPackedSections.size();
+
+std::uint64_t load_le(const std::byte* p, int bytes) {
+  std::uint64_t value = 0;
+  for (int i = bytes - 1; i >= 0; --i) value = value << 8 | std::uint64_t(p[i]);
+  return value;
+}
+
+Error malformed(std::uint64_t offset, std::string message) {
+  return problem(ErrorCode::packed_malformed, Section::file, 0, offset, "packed file: " + std::move(message));
+}
+
+std::string section_name(std::size_t index) { return std::string(to_string(kPackedSections[index])); }
+
+// What a filter may expand its section to: meshopt's index sequence takes at most 5 bytes an
+// index (4 in the section) plus a few bytes of header and tail.
+std::uint64_t filtered_size_limit(std::uint64_t section_size) { return section_size / 4 * 5 + 64; }
+
+// Where each section after the header starts in the AEM file, in kPackedSections order, then its end.
+std::array<std::uint64_t, kSectionCount + 1> section_bounds(const Header& header) {
+  const SectionOffsets o = section_offsets(header);
+  return {o.vertices, o.indices, o.image_buffer, o.textures, o.meshes, o.materials,
+          o.joints,   o.animations, o.tracks, o.keyframes, o.end};
+}
+
+// The frame table walked in order: which section it is in and how much of it is covered.
+struct TableCursor {
+  std::array<std::uint64_t, kSectionCount + 1> bounds{};
+  std::size_t section = 0;       // index into kPackedSections
+  std::uint64_t covered = 0;     // bytes of that section the frames so far hold
+  std::uint64_t stored_end = 0;  // where the next frame lies in the packed file
+
+  std::uint64_t size(std::size_t s) const { return bounds[s + 1] - bounds[s]; }
+  // Moves to section `next`; false when a section passed over is not whole.
+  bool advance_to(std::size_t next) {
+    for (; section < next; ++section, covered = 0)
+      if (covered != size(section)) return false;
+    return true;
+  }
+};
+
+// Steps 1 to 3 of specs/packed-aem.md: the fixed header, the AEM header, the limit.
+Expected<PackedLayout> read_fixed_header(std::span<const std::byte> packed, std::uint64_t max_unpacked_bytes) {
+  const std::byte* p = packed.data();
+  if (packed.size() < kPackedHeaderSize)
+    return problem(ErrorCode::truncated, Section::file, 0, packed.size(),
+                   "packed file is " + std::to_string(packed.size()) + " bytes, shorter than the " +
+                       std::to_string(kPackedHeaderSize) + "-byte packed header");
+  if (const auto version = load_le(p + 4, 2); version != kPackedVersion)
+    return problem(ErrorCode::unsupported_version, Section::file, 0, 4,
+                   "packed container version " + std::to_string(version) + " is not supported (only " +
+                       std::to_string(kPackedVersion) + ")");
+  if (const auto codec = load_le(p + 6, 2); codec != std::uint64_t(PackedCodec::zstd))
+    return malformed(6, "codec " + std::to_string(codec) + " is unknown (1 is zstd)");
+  if (load_le(p + 12, 4) != 0 || load_le(p + 68, 4) != 0) return malformed(12, "reserved header bytes are not 0");
+  if (const auto declared = load_le(p + 16, 8); declared != packed.size())
+    return malformed(16, "the header says the file is " + std::to_string(declared) + " bytes but it has " +
+                             std::to_string(packed.size()) + (packed.size() < declared ? " (truncated?)" : " (trailing bytes?)"));
+
+  Expected<Header> header = read_header_fields(packed.subspan(kPackedAemHeaderOffset, sizeof(Header)));
+  if (!header) {
+    Error error = header.error();
+    error.byte_offset += kPackedAemHeaderOffset;
+    error.message = "the packed AEM header: " + error.message;
+    return error;
+  }
+  PackedLayout layout;
+  layout.header = *header;
+  layout.aem_size = section_offsets(layout.header).end;
+  if (layout.aem_size > max_unpacked_bytes || layout.aem_size > SIZE_MAX)
+    return problem(ErrorCode::packed_too_large, Section::file, 0, kPackedAemHeaderOffset,
+                   "packed file unpacks to " + std::to_string(layout.aem_size) + " bytes, over the limit of " +
+                       std::to_string(max_unpacked_bytes) + " (raise OpenOptions::max_unpacked_bytes to open it)");
+  return layout;
+}
+
+// One table entry (step 4), checked against the cursor, which it then moves past the frame.
+std::optional<Error> read_frame(std::span<const std::byte> packed, std::uint64_t index, TableCursor& at,
+                                PackedFrameEntry& frame) {
+  const std::uint64_t entry_offset = kPackedHeaderSize + index * kPackedFrameEntrySize;
+  const std::byte* e = packed.data() + entry_offset;
+  const std::string which = "frame " + std::to_string(index);
+  const std::uint64_t section = load_le(e, 1);
+  if (section >= kSectionCount)
+    return malformed(entry_offset, which + " names section " + std::to_string(section) + " (0 to 9)");
+  if (section < at.section) return malformed(entry_offset, which + " is out of section order");
+  if (load_le(e + 2, 2) != 0 || load_le(e + 4, 4) != 0)
+    return malformed(entry_offset + 2, which + ": reserved bytes are not 0");
+  if (!at.advance_to(std::size_t(section)))
+    return malformed(entry_offset, which + " starts " + section_name(section) + " before " +
+                                       section_name(at.section) + " is whole");
+  frame.section = kPackedSections[section];
+  frame.filter = PackedFilter(load_le(e + 1, 1));
+  frame.stored_offset = at.stored_end;
+  frame.stored_size = load_le(e + 8, 8);
+  frame.decoded_size = load_le(e + 16, 8);
+  const std::string name = which + " (" + section_name(section) + ")";
+  if (frame.stored_size == 0 || frame.decoded_size == 0) return malformed(entry_offset + 8, name + " is empty");
+  if (frame.stored_size > packed.size() - at.stored_end)
+    return malformed(entry_offset + 8, name + ": its " + std::to_string(frame.stored_size) +
+                                           " bytes run past the end of the file (truncated?)");
+  const std::uint64_t section_size = at.size(at.section);
+  if (frame.filter == PackedFilter::none) {
+    if (frame.decoded_size > section_size - at.covered)
+      return malformed(entry_offset + 16, name + " decodes to " + std::to_string(frame.decoded_size) +
+                                              " bytes, more than the " + std::to_string(section_size - at.covered) +
+                                              " the AEM header leaves for it");
+    frame.out_size = frame.decoded_size;
+  } else if (frame.filter == PackedFilter::meshopt_index_sequence) {
+    if (frame.section != Section::indices || at.covered != 0)
+      return malformed(entry_offset + 1, name + ": the meshopt index filter is only for the whole indices section");
+    if (frame.decoded_size > filtered_size_limit(section_size))
+      return malformed(entry_offset + 16, name + " decodes to " + std::to_string(frame.decoded_size) +
+                                              " bytes, more than a meshopt index sequence of " +
+                                              std::to_string(section_size / 4) + " indices takes");
+    frame.out_size = section_size;
+  } else if (frame.filter == PackedFilter::block_halves) {
+    if (frame.section != Section::image_buffer)
+      return malformed(entry_offset + 1, name + ": the block halves filter is only for the image buffer");
+    if (frame.decoded_size > section_size - at.covered || frame.decoded_size % kPackedHalvesBlockBytes != 0)
+      return malformed(entry_offset + 16, name + " decodes to " + std::to_string(frame.decoded_size) +
+                                              " bytes: block halves need whole 16-byte blocks within the " +
+                                              std::to_string(section_size - at.covered) +
+                                              " bytes the AEM header leaves for it");
+    frame.out_size = frame.decoded_size;
+  } else {
+    return malformed(entry_offset + 1, name + " has filter " + std::to_string(load_le(e + 1, 1)) +
+                                           " (0 none, 1 meshopt index sequence, 2 block halves)");
+  }
+  frame.out_offset = at.bounds[at.section] + at.covered;
+  at.covered += frame.out_size;
+  at.stored_end += frame.stored_size;
+  return std::nullopt;
+}
+
+}  // namespace
+
+Expected<PackedLayout> read_packed_layout(std::span<const std::byte> packed,
+                                          std::uint64_t max_unpacked_bytes) {
+  Expected<PackedLayout> layout = read_fixed_header(packed, max_unpacked_bytes);
+  if (!layout) return layout;
+  const std::uint64_t frame_count = load_le(packed.data() + 8, 4);
+  const std::uint64_t table_end = kPackedHeaderSize + frame_count * kPackedFrameEntrySize;
+  if (table_end > packed.size())
+    return malformed(8, "its table of " + std::to_string(frame_count) + " frames runs past the end of the file (" +
+                            std::to_string(packed.size()) + " bytes)");
+  TableCursor at{.bounds = section_bounds(layout->header), .stored_end = table_end};
+  layout->frames.resize(std::size_t(frame_count));  // bounded: each entry takes 24 bytes of the file
+  for (std::uint64_t i = 0; i < frame_count; ++i)
+    if (std::optional<Error> error = read_frame(packed, i, at, layout->frames[std::size_t(i)])) return *std::move(error);
+  if (!at.advance_to(kSectionCount))
+    return malformed(8, "its frames do not cover " + section_name(at.section) + " (the AEM header's counts need " +
+                            std::to_string(at.size(at.section)) + " bytes)");
+  if (at.stored_end != packed.size()) return malformed(at.stored_end, "trailing bytes after the last frame");
+  return layout;
+}
+
+}  // namespace aem::detail
