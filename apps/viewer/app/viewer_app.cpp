@@ -80,9 +80,9 @@ ViewerApp::ViewerApp(const Options& options, std::unique_ptr<LoadedModel> initia
   show_panel_ = options.panel.value_or(!headless());
   auto_rotate_ = options.auto_rotate;
   if (initial) {
-    scene_ = std::make_unique<Scene>(std::move(initial), options.file, caps_);
+    viewed_ = std::make_unique<ViewedModel>(std::move(initial), options.file, caps_);
     watch_ = FileWatch(options.file);
-    AnimationPlayer& player = scene_->player();
+    AnimationPlayer& player = viewed_->player();
     if (options.animation) player.select(*options.animation);
     if (options.time) player.set_time(*options.time);
     if (options.screenshot) player.playing = false;
@@ -92,7 +92,7 @@ ViewerApp::ViewerApp(const Options& options, std::unique_ptr<LoadedModel> initia
 
 ViewerApp::~ViewerApp() {
   // GL objects go before the context the Window owns.
-  scene_.reset();
+  viewed_.reset();
   thumbnails_.reset();
   ui_.reset();
   renderer_.reset();
@@ -102,10 +102,10 @@ void ViewerApp::apply_camera_options() {
   camera_ = OrbitCamera{};
   camera_.yaw = options_.yaw.value_or(30.0f) * kDegrees;
   camera_.pitch = options_.pitch.value_or(15.0f) * kDegrees;
-  if (scene_) {
+  if (viewed_) {
     // Framed on every animation's whole motion: any --animation and --time share one camera.
     // The bind pose (--animation none) is framed with them.
-    bounds_ = scene_->framing_bounds();
+    bounds_ = viewed_->framing_bounds();
     camera_.frame(bounds_, view_aspect());
   }
   if (options_.distance) {
@@ -118,21 +118,21 @@ void ViewerApp::apply_camera_options() {
 void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
   try {
     auto loaded = std::make_unique<LoadedModel>(load_model(path, load_options(options_)));
-    const int animation = scene_ ? scene_->player().animation() : 0;
-    const float time = scene_ ? scene_->player().time() : 0.0f;
-    const bool playing = scene_ ? scene_->player().playing : true;
-    const float speed = scene_ ? scene_->player().speed : 1.0f;
-    auto scene = std::make_unique<Scene>(std::move(loaded), path, caps_);
-    scene_ = std::move(scene);
+    const int animation = viewed_ ? viewed_->player().animation() : 0;
+    const float time = viewed_ ? viewed_->player().time() : 0.0f;
+    const bool playing = viewed_ ? viewed_->player().playing : true;
+    const float speed = viewed_ ? viewed_->player().speed : 1.0f;
+    auto viewed = std::make_unique<ViewedModel>(std::move(loaded), path, caps_);
+    viewed_ = std::move(viewed);
     if (keep_camera) {  // a reload: same animation, same moment
-      scene_->player().select(animation);
-      scene_->player().set_time(time);
-      scene_->player().playing = playing;
-      scene_->player().speed = speed;
-      bounds_ = scene_->framing_bounds();
+      viewed_->player().select(animation);
+      viewed_->player().set_time(time);
+      viewed_->player().playing = playing;
+      viewed_->player().speed = speed;
+      bounds_ = viewed_->framing_bounds();
     } else {
       options_.distance.reset();
-      bounds_ = scene_->framing_bounds();
+      bounds_ = viewed_->framing_bounds();
       camera_.frame(bounds_, view_aspect());
     }
     if (thumbnails_) thumbnails_->clear();  // GL may reuse the old textures' names
@@ -150,12 +150,12 @@ void ViewerApp::open(const std::filesystem::path& path, bool keep_camera) {
 }
 
 void ViewerApp::draw_frame(int width, int height) {
-  if (scene_) {
-    AnimationPlayer& player = scene_->player();
+  if (viewed_) {
+    AnimationPlayer& player = viewed_->player();
     player.evaluate();
-    scene_->gpu().update_skinning(player.skinning());
+    viewed_->gpu().update_skinning(player.skinning());
     Frame frame{width, height, &camera_, bounds_, player.skeleton(), player.model_space()};
-    renderer_->draw(scene_->gpu(), frame, settings_);
+    renderer_->draw(viewed_->gpu(), frame, settings_);
   } else {
     renderer_->draw_background(Frame{width, height, &camera_, bounds_, nullptr, {}}, settings_);
   }
@@ -181,10 +181,10 @@ std::vector<std::uint8_t> ViewerApp::render_offscreen() {
 }
 
 void ViewerApp::show(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path) {
-  scene_.reset();  // its GPU resources go before the next model's arrive
+  viewed_.reset();  // its GPU resources go before the next model's arrive
   check_animation_option(options_, loaded->model.animations().size(), path);
-  scene_ = std::make_unique<Scene>(std::move(loaded), path, caps_);
-  AnimationPlayer& player = scene_->player();
+  viewed_ = std::make_unique<ViewedModel>(std::move(loaded), path, caps_);
+  AnimationPlayer& player = viewed_->player();
   if (options_.animation) player.select(*options_.animation);
   if (options_.time) player.set_time(*options_.time);
   player.playing = false;
@@ -218,7 +218,7 @@ void ViewerApp::run() {
     frame_ms_ = frame_ms_ * 0.9 + 0.1 * std::chrono::duration<double, std::milli>(now - last).count();
     last = now;
     if (watch_.changed(now)) open(watch_.path(), true);
-    if (scene_) scene_->player().advance(dt);
+    if (viewed_) viewed_->player().advance(dt);
     if (auto_rotate_) camera_.yaw += dt * 0.5f;
 
     int w = 1, h = 1;
@@ -313,15 +313,15 @@ void ViewerApp::handle_key(const SDL_KeyboardEvent& key, bool& quit) {
   const KeyBinding* binding = find_key_binding(key.keysym.sym);
   if (binding == nullptr) return;  // not in the table: the viewer ignores it
   const bool shift = (key.keysym.mod & KMOD_SHIFT) != 0;
-  if (scene_ && apply_playback_action(binding->action, shift, scene_->player())) return;
+  if (viewed_ && apply_playback_action(binding->action, shift, viewed_->player())) return;
   if (handle_render_key(binding->action, shift, settings_)) return;
   switch (binding->action) {
     case KeyAction::quit:
       quit = true;
       break;
     case KeyAction::frame_model:
-      if (scene_) {
-        bounds_ = scene_->framing_bounds();
+      if (viewed_) {
+        bounds_ = viewed_->framing_bounds();
         camera_.frame(bounds_, view_aspect());
       }
       break;

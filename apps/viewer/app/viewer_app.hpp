@@ -1,6 +1,6 @@
 #pragma once
-// The viewer itself: a window, a scene, the camera and the controls; the interactive loop and
-// the headless screenshot.
+// The viewer itself: a window, the viewed model, the camera and the controls; the interactive
+// loop and the headless screenshot.
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -33,9 +33,9 @@ class ViewerApp {
   void run();
 
   // For the headless modes built on the screenshot (turntable.cpp, batch_thumbnails.cpp):
-  // renders the current scene off-screen at the screenshot size; RGBA8, rows top to bottom.
+  // renders the current model off-screen at the screenshot size; RGBA8, rows top to bottom.
   std::vector<std::uint8_t> render_offscreen();
-  // Replaces the scene with `loaded`, opened from `path`, posed and framed as options say.
+  // Replaces the viewed model with `loaded`, opened from `path`, posed and framed as options say.
   // Throws (std::invalid_argument for --animation past its last, std::runtime_error for what
   // the GPU refuses) and then shows no model.
   void show(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path);
@@ -69,7 +69,7 @@ class ViewerApp {
   std::unique_ptr<UiLayer> ui_;
   std::unique_ptr<TextureThumbnails> thumbnails_;
   UiState ui_state_;
-  std::unique_ptr<Scene> scene_;
+  std::unique_ptr<ViewedModel> viewed_;
   OrbitCamera camera_;
   RenderSettings settings_;
   FileWatch watch_;

@@ -17,7 +17,7 @@ void ViewerApp::draw_panels(int width, int height) {
   }
   thumbnails_->trim();
   UiFrame frame;
-  frame.scene = scene_.get();
+  frame.viewed = viewed_.get();
   frame.settings = &settings_;
   frame.auto_rotate = &auto_rotate_;
   frame.message = message_;
@@ -42,11 +42,11 @@ void ViewerApp::draw_panels(int width, int height) {
 }
 
 int ViewerApp::select_material_at(float x, float y, int width, int height) {
-  if (!scene_) return settings_.selected_material = -1;
-  AnimationPlayer& player = scene_->player();
+  if (!viewed_) return settings_.selected_material = -1;
+  AnimationPlayer& player = viewed_->player();
   player.evaluate();  // the pose on screen
   // What the near plane clips away cannot be picked: the hit is what the pixel shows.
-  const auto hit = pick(scene_->model(), player.skinning(), pixel_ray(camera_, x, y, width, height),
+  const auto hit = pick(viewed_->model(), player.skinning(), pixel_ray(camera_, x, y, width, height),
                         camera_.near_plane, camera_.far_plane);
   settings_.selected_material = hit ? int(hit->material) : -1;
   return settings_.selected_material;

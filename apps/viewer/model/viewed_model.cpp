@@ -4,13 +4,14 @@
 
 namespace aem::viewer {
 
-Scene::Scene(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path, const TextureCaps& caps)
+ViewedModel::ViewedModel(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path,
+                         const TextureCaps& caps)
     : loaded_(std::move(loaded)), path_(path) {
   gpu_ = std::make_unique<GpuModel>(loaded_->model, caps);
   player_ = std::make_unique<AnimationPlayer>(loaded_->model);
 }
 
-const Bounds& Scene::framing_bounds() {
+const Bounds& ViewedModel::framing_bounds() {
   const bool bind_pose = player_->animation() < 0;
   std::optional<Bounds>& bounds = motion_bounds_[bind_pose ? 1 : 0];
   if (!bounds) bounds = motion_bounds(loaded_->model, {.with_bind_pose = bind_pose});

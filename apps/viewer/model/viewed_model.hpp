@@ -1,6 +1,7 @@
 #pragma once
-// One open model with everything the viewer derives from it: GPU resources and the animation
-// player.
+// The model the viewer shows, with everything the viewer derives from it: GPU resources, the
+// animation player, the bounds it frames. (Not the pipeline's Scene, which is a source's
+// description on its way into a bake.)
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -13,10 +14,11 @@
 
 namespace aem::viewer {
 
-class Scene {
+class ViewedModel {
  public:
   // Needs a current GL context; throws std::runtime_error naming the file on failure.
-  Scene(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path, const TextureCaps& caps);
+  ViewedModel(std::unique_ptr<LoadedModel> loaded, const std::filesystem::path& path,
+              const TextureCaps& caps);
 
   const Model& model() const { return loaded_->model; }
   GpuModel& gpu() { return *gpu_; }

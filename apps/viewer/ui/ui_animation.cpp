@@ -37,8 +37,8 @@ bool animation_combo(const char* label, const Model& model, int& animation) {
 }  // namespace
 
 void ui_animation(UiFrame& frame) {
-  AnimationPlayer& player = frame.scene->player();
-  const Model& model = frame.scene->model();
+  AnimationPlayer& player = frame.viewed->player();
+  const Model& model = frame.viewed->model();
   if (player.animation_count() == 0 || !ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen)) return;
 
   const float rows = float(std::min(player.animation_count() + 1, 6u));  // the bind pose too

@@ -30,7 +30,7 @@ void joint_node(UiFrame& frame, const Model& model, const std::vector<std::vecto
 }  // namespace
 
 void ui_joints(UiFrame& frame) {
-  const Model& model = frame.scene->model();
+  const Model& model = frame.viewed->model();
   const auto joints = model.joints();
   if (joints.empty() || !ImGui::CollapsingHeader("Joints")) return;
   // Parents come before their children (the format's rule), so one pass builds the lists.

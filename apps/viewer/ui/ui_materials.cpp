@@ -56,8 +56,8 @@ void ui_materials(UiFrame& frame) {
   state.shown_material = selected;
   if (newly_selected) ImGui::SetNextItemOpen(true);
   if (!ImGui::CollapsingHeader("Materials")) return;
-  Scene& scene = *frame.scene;
-  const Model& model = scene.model();
+  ViewedModel& viewed = *frame.viewed;
+  const Model& model = viewed.model();
 
   int channel = int(state.thumbnail_channel);
   for (int c = 0; c < kThumbnailChannelCount; ++c) {
@@ -72,7 +72,7 @@ void ui_materials(UiFrame& frame) {
   ImGui::TextDisabled("A click on the model selects");
 
   const auto materials = model.materials();
-  const auto& gpu = scene.gpu().materials();
+  const auto& gpu = viewed.gpu().materials();
   for (std::size_t i = 0; i < materials.size(); ++i) {
     const Material& material = materials[i];
     ImGui::PushID(int(i));

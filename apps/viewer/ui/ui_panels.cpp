@@ -25,7 +25,7 @@ void draw_ui(UiFrame& frame) {
       ImGui::PopTextWrapPos();
       ImGui::PopStyleColor();
     }
-    if (frame.scene == nullptr) {
+    if (frame.viewed == nullptr) {
       ImGui::TextUnformatted("No model: drop an .aem, .gltf or .glb file on this window");
     } else {
       ui_statistics(frame);
@@ -40,7 +40,7 @@ void draw_ui(UiFrame& frame) {
   ImGui::SetNextWindowCollapsed(small, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSizeConstraints(ImVec2(240 * frame.scale, 0), max_size);
   if (ImGui::Begin("View", nullptr, kFlags)) {
-    if (frame.scene != nullptr) ui_animation(frame);
+    if (frame.viewed != nullptr) ui_animation(frame);
     ui_render_modes(frame);
     ui_lighting(frame);
     ui_frame_time(frame);

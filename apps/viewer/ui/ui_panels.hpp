@@ -2,7 +2,7 @@
 // The viewer's Dear ImGui panels. Two movable, collapsible windows keep to the sides of the
 // model: "Model" (statistics, materials, joints, bake warnings) on the left, "View"
 // (animation, render modes, lighting, frame time) on the right. Each section lives in its own
-// ui_*.cpp file; they read the scene and edit the settings in place.
+// ui_*.cpp file; they read the viewed model and edit the settings in place.
 #include <string>
 #include <vector>
 
@@ -25,7 +25,7 @@ struct UiState {
 
 // What the panels show and edit in one frame.
 struct UiFrame {
-  Scene* scene = nullptr;  // null: no model open
+  ViewedModel* viewed = nullptr;  // null: no model open
   RenderSettings* settings = nullptr;
   bool* auto_rotate = nullptr;
   std::string message;  // the last error, shown at the top

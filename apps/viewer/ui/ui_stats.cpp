@@ -9,13 +9,13 @@ namespace aem::viewer {
 
 void ui_statistics(UiFrame& frame) {
   if (!ImGui::CollapsingHeader("Statistics", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  const Scene& scene = *frame.scene;
-  const Model& m = scene.model();
+  const ViewedModel& viewed = *frame.viewed;
+  const Model& m = viewed.model();
   const Header& h = m.header();
-  ImGui::TextUnformatted(scene.path().filename().string().c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", scene.path().string().c_str());
+  ImGui::TextUnformatted(viewed.path().filename().string().c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", viewed.path().string().c_str());
   std::error_code ec;
-  const auto file_bytes = std::filesystem::file_size(scene.path(), ec);
+  const auto file_bytes = std::filesystem::file_size(viewed.path(), ec);
   if (ImGui::BeginTable("statistics", 2, ImGuiTableFlags_SizingFixedFit)) {
     const auto row = [](const char* label, const char* format, auto... values) {
       ImGui::TableNextRow();
@@ -39,10 +39,10 @@ void ui_statistics(UiFrame& frame) {
     row("Animations", "%u (%u keyframes)", h.animation_count, h.keyframe_count);
     if (!ec) row("File", "%.2f MiB", double(file_bytes) / (1024.0 * 1024.0));
     row("Loaded", "%s in %.1f ms",
-        scene.baked_in_memory() ? "baked in memory"
+        viewed.baked_in_memory() ? "baked in memory"
         : m.mapped()            ? (m.zero_copy() ? "mapped, zero-copy" : "mapped, realigned")
                                 : "read into memory",
-        scene.load_ms());
+        viewed.load_ms());
     row("BC7", "%s", frame.bptc ? "decoded by the GPU" : "decoded on the CPU");
     ImGui::EndTable();
   }
