@@ -135,23 +135,30 @@ GLuint upload(const aem::Model& model, const aem::Texture& t) {
   return name;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) try {
+// The command line: the model, the window's size, and for a recorded run (--frames) how many
+// frames span how many seconds and where the last one goes.
+struct Arguments {
   int width = 800, height = 600, frames = 0;  // --frames: this many frames spanning `seconds`, then exit
-  float seconds = -1, clock = 0;
+  float seconds = -1;
   std::string path, screenshot;
+};
+
+Arguments parse_arguments(int argc, char** argv) {
+  Arguments a;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i], value = i + 1 < argc ? argv[i + 1] : "";
-    if (arg == "--size" && std::sscanf(value.c_str(), "%dx%d", &width, &height) == 2) ++i;
-    else if (arg == "--frames" && (frames = std::atoi(value.c_str())) > 0) ++i;
-    else if (arg == "--time" && (seconds = std::strtof(value.c_str(), nullptr)) >= 0) ++i;
-    else if (arg == "--screenshot" && !value.empty()) screenshot = argv[++i];
-    else if (path.empty() && arg[0] != '-') path = arg;
+    if (arg == "--size" && std::sscanf(value.c_str(), "%dx%d", &a.width, &a.height) == 2) ++i;
+    else if (arg == "--frames" && (a.frames = std::atoi(value.c_str())) > 0) ++i;
+    else if (arg == "--time" && (a.seconds = std::strtof(value.c_str(), nullptr)) >= 0) ++i;
+    else if (arg == "--screenshot" && !value.empty()) a.screenshot = argv[++i];
+    else if (a.path.empty() && arg[0] != '-') a.path = arg;
     else throw std::invalid_argument("usage: play_animation MODEL.aem [--size WxH] [--frames N [--time T] [--screenshot F]]");
   }
-  const aem::Model model = aem::Model::open(path);  // maps and validates; throws aem::ModelError
-  if (model.animations().empty()) throw std::invalid_argument(path + " has no animation to play");
+  return a;
+}
+
+// An SDL window with a current OpenGL 3.3 core context that can sample BC7 textures.
+SDL_Window* open_window(int width, int height) {
   if (SDL_Init(SDL_INIT_VIDEO) != 0) throw std::runtime_error(SDL_GetError());
   for (const auto& [attribute, value] : {std::pair{SDL_GL_CONTEXT_MAJOR_VERSION, 3}, {SDL_GL_CONTEXT_MINOR_VERSION, 3},
                                         {SDL_GL_CONTEXT_PROFILE_MASK, int(SDL_GL_CONTEXT_PROFILE_CORE)}, {SDL_GL_DEPTH_SIZE, 24}})
@@ -161,68 +168,108 @@ int main(int argc, char** argv) try {
   if (window == nullptr || SDL_GL_CreateContext(window) == nullptr) throw std::runtime_error(SDL_GetError());
   if (epoxy_gl_version() < 42 && !epoxy_has_gl_extension("GL_ARB_texture_compression_bptc"))
     throw std::runtime_error("the GPU has no BC7 (BPTC) textures: bake with --textures rgba");
-  // The model's spans go to the GPU as they lie in the file: one vertex and one index buffer.
-  GLuint vao = 0, buffers[3] = {}, joint_texture = 0;
-  glGenVertexArrays(1, &vao), glBindVertexArray(vao), glGenBuffers(3, buffers);
-  glBindBuffer(GL_ARRAY_BUFFER, buffers[0]);
+  return window;
+}
+
+const void* byte_offset(std::size_t offset) { return reinterpret_cast<const void*>(offset); }
+
+// What the model has on the GPU: its vertex and index buffers behind one vertex array, a texture
+// per base colour texture the materials use, and the texture buffer that takes joint matrices.
+struct GpuModel {
+  GLuint vao = 0, buffers[3] = {}, joint_texture = 0;  // buffers: vertices, indices, joint matrices
+  std::vector<GLuint> textures;                        // by texture index; 0 where unused
+};
+
+// The model's spans go to the GPU as they lie in the file: one vertex and one index buffer.
+GpuModel upload_model(const aem::Model& model) {
+  GpuModel gpu;
+  glGenVertexArrays(1, &gpu.vao), glBindVertexArray(gpu.vao), glGenBuffers(3, gpu.buffers);
+  glBindBuffer(GL_ARRAY_BUFFER, gpu.buffers[0]);
   glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(model.vertices().size_bytes()), model.vertices().data(), GL_STATIC_DRAW);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buffers[1]);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gpu.buffers[1]);
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(model.indices().size_bytes()), model.indices().data(), GL_STATIC_DRAW);
-  const auto at = [](std::size_t offset) { return reinterpret_cast<const void*>(offset); };
   const std::pair<GLint, std::size_t> attributes[] = {{3, offsetof(aem::Vertex, position)}, {3, offsetof(aem::Vertex, normal)},
       {2, offsetof(aem::Vertex, uv)}, {4, offsetof(aem::Vertex, joints)}, {4, offsetof(aem::Vertex, weights)}};
   for (GLuint i = 0; i < 5; ++i) {  // the joints are integers: glVertexAttribIPointer
-    if (i == 3) glVertexAttribIPointer(i, 4, GL_INT, sizeof(aem::Vertex), at(attributes[i].second));
-    else glVertexAttribPointer(i, attributes[i].first, GL_FLOAT, GL_FALSE, sizeof(aem::Vertex), at(attributes[i].second));
+    if (i == 3) glVertexAttribIPointer(i, 4, GL_INT, sizeof(aem::Vertex), byte_offset(attributes[i].second));
+    else glVertexAttribPointer(i, attributes[i].first, GL_FLOAT, GL_FALSE, sizeof(aem::Vertex), byte_offset(attributes[i].second));
     glEnableVertexAttribArray(i);
   }
-  std::vector<GLuint> textures(model.textures().size());  // this shader reads base colours only
+  gpu.textures.resize(model.textures().size());  // this shader reads base colours only
   for (const aem::Material& m : model.materials())
-    if (textures[m.base_color_texture] == 0) textures[m.base_color_texture] = upload(model, model.textures()[m.base_color_texture]);
+    if (gpu.textures[m.base_color_texture] == 0) gpu.textures[m.base_color_texture] = upload(model, model.textures()[m.base_color_texture]);
+  // The mixer's 16 floats per joint reach the shader through a texture buffer on unit 1.
+  glActiveTexture(GL_TEXTURE1), glGenTextures(1, &gpu.joint_texture), glBindTexture(GL_TEXTURE_BUFFER, gpu.joint_texture);
+  glBindBuffer(GL_TEXTURE_BUFFER, gpu.buffers[2]), glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, gpu.buffers[2]), glActiveTexture(GL_TEXTURE0);
+  return gpu;
+}
+
+// Every 2 s of `clock`, cross-fades (over 0.5 s) from the playing animation to the next.
+void advance(aem::AnimationMixer& mixer, aem::LayerId& layer, float& clock, float dt, const aem::Model& model) {
+  mixer.update(dt);
+  if (std::floor((clock + dt) / 2) > std::floor(clock / 2)) {
+    const auto next = std::uint32_t((mixer.settings(layer).animation + 1) % model.animations().size());
+    layer = mixer.cross_fade(layer, {.animation = next}, 0.5f, aem::FadeCurve::smooth);
+  }
+  clock += dt;
+}
+
+// One frame: the posed joints to the texture buffer, then opaque meshes first and transparent
+// ones over them.
+void draw(const aem::Model& model, const GpuModel& gpu, GLuint shader, const std::vector<float>& skinning,
+          int width, int height) {
+  glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(skinning.size() * sizeof(float)), skinning.data(), GL_STREAM_DRAW);
+  glViewport(0, 0, width, height), glClearColor(0.18f, 0.19f, 0.22f, 1), glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  for (const bool blended : {false, true}) {
+    glUniform1i(glGetUniformLocation(shader, "blended"), blended), glDepthMask(blended ? GL_FALSE : GL_TRUE);
+    blended ? glEnable(GL_BLEND) : glDisable(GL_BLEND);
+    for (const aem::Mesh& mesh : model.meshes()) {
+      const aem::Material& material = model.materials()[mesh.material];
+      if ((material.type == std::uint32_t(aem::MaterialType::transparent)) != blended) continue;
+      glBindTexture(GL_TEXTURE_2D, gpu.textures[material.base_color_texture]);
+      glDrawElements(GL_TRIANGLES, GLsizei(mesh.index_count), GL_UNSIGNED_INT, byte_offset(mesh.first_index * 4));
+    }
+  }
+  glDepthMask(GL_TRUE);
+}
+
+// The frame just drawn, read back before it is shown, as a PNG.
+void write_screenshot(const std::string& path, int width, int height) {
+  std::vector<unsigned char> pixels(std::size_t(width) * height * 4);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  stbi_flip_vertically_on_write(1);
+  if (stbi_write_png(path.c_str(), width, height, 4, pixels.data(), width * 4) == 0)
+    throw std::runtime_error("cannot write " + path);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  const Arguments args = parse_arguments(argc, argv);
+  const aem::Model model = aem::Model::open(args.path);  // maps and validates; throws aem::ModelError
+  if (model.animations().empty()) throw std::invalid_argument(args.path + " has no animation to play");
+  SDL_Window* window = open_window(args.width, args.height);
+  const GpuModel gpu = upload_model(model);
   // The mixer writes 16 floats per joint into `skinning`; the texture buffer hands them over.
   aem::AnimationMixer mixer(model);
   aem::LayerId layer = mixer.play({.animation = 0});
   std::vector<float> skinning(16 * mixer.joint_count());
-  glActiveTexture(GL_TEXTURE1), glGenTextures(1, &joint_texture), glBindTexture(GL_TEXTURE_BUFFER, joint_texture);
-  glBindBuffer(GL_TEXTURE_BUFFER, buffers[2]), glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, buffers[2]), glActiveTexture(GL_TEXTURE0);
   const GLuint shader = program();
-  set_camera(shader, model, float(width) / float(height));
+  set_camera(shader, model, float(args.width) / float(args.height));
   glUniform1i(glGetUniformLocation(shader, "joint_matrices"), 1);
   // AEM triangles are single-sided, counter-clockwise in front: cull back faces.
   glEnable(GL_DEPTH_TEST), glEnable(GL_CULL_FACE), glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  const float step = frames > 0 ? (seconds >= 0 ? seconds : float(frames) / 60) / float(frames) : 0;
+  const int frames = args.frames;
+  const float step = frames > 0 ? (args.seconds >= 0 ? args.seconds : float(frames) / 60) / float(frames) : 0;
+  float clock = 0;
   for (Uint64 frame = 1, last = SDL_GetTicks64(); frames == 0 || frame <= Uint64(frames); ++frame) {
     for (SDL_Event e; SDL_PollEvent(&e);)
       if (e.type == SDL_QUIT || (e.type == SDL_KEYDOWN && e.key.keysym.sym == SDLK_ESCAPE)) return SDL_Quit(), 0;
     const Uint64 now = SDL_GetTicks64();
-    const float dt = frames > 0 ? step : float(now - std::exchange(last, now)) / 1000;
-    mixer.update(dt);
-    if (std::floor((clock + dt) / 2) > std::floor(clock / 2)) {  // every 2 s: fade to the next animation
-      const auto next = std::uint32_t((mixer.settings(layer).animation + 1) % model.animations().size());
-      layer = mixer.cross_fade(layer, {.animation = next}, 0.5f, aem::FadeCurve::smooth);
-    }
-    clock += dt;
+    advance(mixer, layer, clock, frames > 0 ? step : float(now - std::exchange(last, now)) / 1000, model);
     mixer.evaluate(skinning);
-    glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(skinning.size() * sizeof(float)), skinning.data(), GL_STREAM_DRAW);
-    glViewport(0, 0, width, height), glClearColor(0.18f, 0.19f, 0.22f, 1), glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    for (const bool blended : {false, true}) {  // opaque meshes first, then transparent ones over them
-      glUniform1i(glGetUniformLocation(shader, "blended"), blended), glDepthMask(blended ? GL_FALSE : GL_TRUE);
-      blended ? glEnable(GL_BLEND) : glDisable(GL_BLEND);
-      for (const aem::Mesh& mesh : model.meshes()) {
-        const aem::Material& material = model.materials()[mesh.material];
-        if ((material.type == std::uint32_t(aem::MaterialType::transparent)) != blended) continue;
-        glBindTexture(GL_TEXTURE_2D, textures[material.base_color_texture]);
-        glDrawElements(GL_TRIANGLES, GLsizei(mesh.index_count), GL_UNSIGNED_INT, at(mesh.first_index * 4));
-      }
-    }
-    glDepthMask(GL_TRUE);
-    if (!screenshot.empty() && frame == Uint64(frames)) {  // the last frame, read before it is shown
-      std::vector<unsigned char> pixels(std::size_t(width) * height * 4);
-      glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-      stbi_flip_vertically_on_write(1);
-      if (stbi_write_png(screenshot.c_str(), width, height, 4, pixels.data(), width * 4) == 0)
-        throw std::runtime_error("cannot write " + screenshot);
-    }
+    draw(model, gpu, shader, skinning, args.width, args.height);
+    if (!args.screenshot.empty() && frame == Uint64(frames)) write_screenshot(args.screenshot, args.width, args.height);
     SDL_GL_SwapWindow(window);
   }
   return SDL_Quit(), 0;

@@ -214,14 +214,7 @@ void append_u32(std::vector<unsigned char>& out, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) out.push_back(static_cast<unsigned char>(v >> (8 * i)));
 }
 
-}  // namespace
-
-void write_scene_as_glb(const Scene& scene, const std::filesystem::path& glb) {
-  if (!scene.skins.empty()) throw std::runtime_error("skins are not written here");
-  BinaryChunk bin;
-  json views = json::array(), accessors = json::array();
-  for (const Stream& s : scene.streams) accessors.push_back(accessor(scene, s, bin, views));
-
+json meshes_json(const Scene& scene) {
   json meshes = json::array();
   for (const Mesh& mesh : scene.meshes) {
     json primitives = json::array();
@@ -235,15 +228,20 @@ void write_scene_as_glb(const Scene& scene, const std::filesystem::path& glb) {
     }
     meshes.push_back({{"primitives", primitives}});
   }
-  json nodes = json::array();
-  for (const Node& n : scene.nodes) nodes.push_back(node_json(n));
-  json materials = json::array();
-  for (const Material& m : scene.materials) materials.push_back(material_json(m));
+  return meshes;
+}
+
+// The images' bytes go into `bin` after the accessors' data, each with its buffer view.
+json images_json(const Scene& scene, BinaryChunk& bin, json& views) {
   json images = json::array();
   for (const Image& image : scene.images) {
     const std::vector<unsigned char> bytes = image_bytes(scene, image);
     images.push_back({{"bufferView", bin.add(bytes.data(), bytes.size(), views)}, {"mimeType", mime_type(bytes, image.where)}});
   }
+  return images;
+}
+
+json textures_json(const Scene& scene) {
   json textures = json::array();
   for (const Texture& t : scene.textures) {
     if (t.image == kNone) throw std::runtime_error(t.where + " has no image");
@@ -251,8 +249,10 @@ void write_scene_as_glb(const Scene& scene, const std::filesystem::path& glb) {
     if (t.sampler != kNone) texture["sampler"] = t.sampler;
     textures.push_back(texture);
   }
-  json samplers = json::array();
-  for (const Sampler& s : scene.samplers) samplers.push_back({{"wrapS", gltf_wrap(s.wrap_u)}, {"wrapT", gltf_wrap(s.wrap_v)}});
+  return textures;
+}
+
+json animations_json(const Scene& scene) {
   json animations = json::array();
   for (const Animation& a : scene.animations) {
     json animation_samplers = json::array(), channels = json::array();
@@ -269,6 +269,45 @@ void write_scene_as_glb(const Scene& scene, const std::filesystem::path& glb) {
     if (!a.name.empty()) animation["name"] = a.name;
     animations.push_back(animation);
   }
+  return animations;
+}
+
+// The GLB container: header, the JSON chunk padded with spaces, the BIN chunk.
+void write_glb(const json& gltf, const std::vector<unsigned char>& bin, const std::filesystem::path& glb) {
+  std::string text = gltf.dump();
+  while (text.size() % 4 != 0) text.push_back(' ');
+  std::vector<unsigned char> out;
+  append_u32(out, 0x46546C67);  // "glTF"
+  append_u32(out, 2);
+  append_u32(out, std::uint32_t(12 + 8 + text.size() + 8 + bin.size()));
+  append_u32(out, std::uint32_t(text.size()));
+  append_u32(out, 0x4E4F534A);  // "JSON"
+  out.insert(out.end(), text.begin(), text.end());
+  append_u32(out, std::uint32_t(bin.size()));
+  append_u32(out, 0x004E4942);  // "BIN\0"
+  out.insert(out.end(), bin.begin(), bin.end());
+  std::ofstream file(glb, std::ios::binary);
+  file.write(reinterpret_cast<const char*>(out.data()), std::streamsize(out.size()));
+  if (!file) throw std::runtime_error("cannot write " + glb.string());
+}
+
+}  // namespace
+
+void write_scene_as_glb(const Scene& scene, const std::filesystem::path& glb) {
+  if (!scene.skins.empty()) throw std::runtime_error("skins are not written here");
+  BinaryChunk bin;
+  json views = json::array(), accessors = json::array();
+  for (const Stream& s : scene.streams) accessors.push_back(accessor(scene, s, bin, views));
+  const json meshes = meshes_json(scene);
+  json nodes = json::array();
+  for (const Node& n : scene.nodes) nodes.push_back(node_json(n));
+  json materials = json::array();
+  for (const Material& m : scene.materials) materials.push_back(material_json(m));
+  const json images = images_json(scene, bin, views);
+  const json textures = textures_json(scene);
+  json samplers = json::array();
+  for (const Sampler& s : scene.samplers) samplers.push_back({{"wrapS", gltf_wrap(s.wrap_u)}, {"wrapT", gltf_wrap(s.wrap_v)}});
+  const json animations = animations_json(scene);
 
   json gltf = {{"asset", {{"version", "2.0"}, {"generator", "aem scene_glb_export (benchmark)"}}},
                {"scene", 0},
@@ -284,22 +323,7 @@ void write_scene_as_glb(const Scene& scene, const std::filesystem::path& glb) {
   if (!textures.empty()) gltf["textures"] = textures;
   if (!samplers.empty()) gltf["samplers"] = samplers;
   if (!animations.empty()) gltf["animations"] = animations;
-
-  std::string text = gltf.dump();
-  while (text.size() % 4 != 0) text.push_back(' ');
-  std::vector<unsigned char> out;
-  append_u32(out, 0x46546C67);  // "glTF"
-  append_u32(out, 2);
-  append_u32(out, std::uint32_t(12 + 8 + text.size() + 8 + bin.bytes().size()));
-  append_u32(out, std::uint32_t(text.size()));
-  append_u32(out, 0x4E4F534A);  // "JSON"
-  out.insert(out.end(), text.begin(), text.end());
-  append_u32(out, std::uint32_t(bin.bytes().size()));
-  append_u32(out, 0x004E4942);  // "BIN\0"
-  out.insert(out.end(), bin.bytes().begin(), bin.bytes().end());
-  std::ofstream file(glb, std::ios::binary);
-  file.write(reinterpret_cast<const char*>(out.data()), std::streamsize(out.size()));
-  if (!file) throw std::runtime_error("cannot write " + glb.string());
+  write_glb(gltf, bin.bytes(), glb);
 }
 
 }  // namespace aem::bench

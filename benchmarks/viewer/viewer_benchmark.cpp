@@ -50,19 +50,115 @@ Run run_viewer(const std::string& command) {
 
 using aem::bench::median;
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
   int runs = 7, frames = 300;
   std::string size = "1280x720";
   std::string baseline_viewer;
+};
+
+Options parse_options(int argc, char** argv) {
+  Options options;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
-    if (a == "--runs") runs = std::max(1, std::atoi(argv[i + 1]));
-    else if (a == "--size") size = argv[i + 1];
-    else if (a == "--frames") frames = std::max(2, std::atoi(argv[i + 1]));
-    else if (a == "--baseline-viewer") baseline_viewer = argv[i + 1];
+    if (a == "--runs") options.runs = std::max(1, std::atoi(argv[i + 1]));
+    else if (a == "--size") options.size = argv[i + 1];
+    else if (a == "--frames") options.frames = std::max(2, std::atoi(argv[i + 1]));
+    else if (a == "--baseline-viewer") options.baseline_viewer = argv[i + 1];
   }
+  return options;
+}
+
+// Spawn to first frame and main() to first frame, per viewer and input, one entry per run.
+struct StartupTimes {
+  std::vector<double> aem_wall, aem_reported, glb_wall, glb_reported, base_wall, base_reported;
+};
+
+// Runs ours on the .aem and the .glb (and the baseline on the .aem) in turn, options.runs times,
+// after one run that warms the page cache and the driver. False, saying so, when a run fails.
+bool measure_startup(const Options& options, const std::string& viewer, const std::filesystem::path& aem_file,
+                     const std::filesystem::path& glb_file, StartupTimes& times) {
+  const std::string common = " --size " + options.size + " --frames 1 --print-timing --no-vsync";
+  const std::string baseline = "'" + options.baseline_viewer + "'";
+  run_viewer(viewer + " '" + aem_file.string() + "'" + common);  // warm the page cache and the driver
+  for (int r = 0; r < options.runs; ++r) {
+    const Run a = run_viewer(viewer + " '" + aem_file.string() + "'" + common);
+    const Run g = run_viewer(viewer + " '" + glb_file.string() + "'" + common);
+    if (a.wall_ms < 0 || g.wall_ms < 0) {
+      std::fprintf(stderr, "viewer_benchmark: a viewer run failed\n");
+      return false;
+    }
+    times.aem_wall.push_back(a.wall_ms);
+    times.aem_reported.push_back(a.reported_ms);
+    times.glb_wall.push_back(g.wall_ms);
+    times.glb_reported.push_back(g.reported_ms);
+    if (!options.baseline_viewer.empty()) {
+      const Run b = run_viewer(baseline + " '" + aem_file.string() + "'" + common);
+      if (b.wall_ms < 0) {
+        std::fprintf(stderr, "viewer_benchmark: the baseline viewer failed\n");
+        return false;
+      }
+      times.base_wall.push_back(b.wall_ms);
+      times.base_reported.push_back(b.reported_ms);
+    }
+  }
+  return true;
+}
+
+void print_startup(const Options& options, const StartupTimes& t) {
+  std::printf("DamagedHelmet, process start to first presented frame (%s, median of %d runs):\n",
+              options.size.c_str(), options.runs);
+  std::printf("| viewer, input | spawn to first frame (ms) | main() to first frame (ms) |\n| --- | --- | --- |\n");
+  std::printf("| this, .aem (mapped, zero-copy upload) | %.1f | %.1f |\n", median(t.aem_wall), median(t.aem_reported));
+  std::printf("| this, .glb (baked in memory) | %.1f | %.1f |\n", median(t.glb_wall), median(t.glb_reported));
+  if (!t.base_wall.empty()) {
+    std::printf("| baseline (%s), .aem | %.1f | %.1f |\n", options.baseline_viewer.c_str(), median(t.base_wall),
+                median(t.base_reported));
+  }
+  std::printf("speed-up of .aem over .glb: %.1fx\n\n", median(t.glb_wall) / median(t.aem_wall));
+}
+
+// Frame time by lighting and anti-aliasing, every configuration of both models in this run;
+// prints the table. False when a run gave no frame-time line.
+bool print_frame_times(const Options& options, const std::string& viewer, const std::filesystem::path& helmet_aem,
+                       const std::filesystem::path& cesium_aem) {
+  struct Config {
+    const char* name;
+    const char* args;
+  };
+  const Config configs[] = {{"IBL + 4x MSAA (default)", ""},
+                            {"IBL, no MSAA", " --no-msaa"},
+                            {"key light + 4x MSAA", " --no-ibl"},
+                            {"key light, no MSAA", " --no-ibl --no-msaa"}};
+  const struct {
+    const char* name;
+    std::filesystem::path file;
+    const char* motion;
+  } scenes[] = {{"DamagedHelmet turning", helmet_aem, " --auto-rotate"}, {"CesiumMan animating", cesium_aem, ""}};
+  std::printf("Frame time (%s, %d frames, no vsync; mean / median / 95th percentile, ms):\n", options.size.c_str(),
+              options.frames);
+  std::printf("| model | lighting, anti-aliasing | mean | median | p95 |\n| --- | --- | --- | --- | --- |\n");
+  bool all = true;
+  for (const auto& scene : scenes) {
+    for (const Config& config : configs) {
+      const Run run = run_viewer(viewer + " '" + scene.file.string() + "' --size " + options.size + " --frames " +
+                                 std::to_string(options.frames) + " --print-timing --no-vsync" + scene.motion +
+                                 config.args);
+      double mean = -1, med = -1, p95 = -1;
+      if (run.stats.empty() ||
+          std::sscanf(run.stats.c_str(), "%*d frames: mean %lf ms, median %lf ms, 95th percentile %lf", &mean, &med, &p95) != 3) {
+        all = false;
+      }
+      std::printf("| %s | %s | %.2f | %.2f | %.2f |\n", scene.name, config.name, mean, med, p95);
+      std::fflush(stdout);
+    }
+  }
+  return all;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options options = parse_options(argc, argv);
   if (std::getenv("DISPLAY") == nullptr) {
     std::fprintf(stderr, "viewer_benchmark: no X display (run it under xvfb-run -a)\n");
     return 1;
@@ -82,70 +178,10 @@ int main(int argc, char** argv) {
   aem::pipeline::bake_model_file(cesium_glb, cesium_aem, {});
 
   const std::string viewer = std::string("'") + AEM_VIEWER_PATH + "'";
-  const std::string common = " --size " + size + " --frames 1 --print-timing --no-vsync";
-  std::vector<double> aem_wall, aem_reported, glb_wall, glb_reported, base_wall, base_reported;
-  const std::string baseline = "'" + baseline_viewer + "'";
-  run_viewer(viewer + " '" + helmet_aem.string() + "'" + common);  // warm the page cache and the driver
-  for (int r = 0; r < runs; ++r) {
-    const Run a = run_viewer(viewer + " '" + helmet_aem.string() + "'" + common);
-    const Run g = run_viewer(viewer + " '" + helmet_glb.string() + "'" + common);
-    if (a.wall_ms < 0 || g.wall_ms < 0) {
-      std::fprintf(stderr, "viewer_benchmark: a viewer run failed\n");
-      return 1;
-    }
-    aem_wall.push_back(a.wall_ms);
-    aem_reported.push_back(a.reported_ms);
-    glb_wall.push_back(g.wall_ms);
-    glb_reported.push_back(g.reported_ms);
-    if (!baseline_viewer.empty()) {
-      const Run b = run_viewer(baseline + " '" + helmet_aem.string() + "'" + common);
-      if (b.wall_ms < 0) {
-        std::fprintf(stderr, "viewer_benchmark: the baseline viewer failed\n");
-        return 1;
-      }
-      base_wall.push_back(b.wall_ms);
-      base_reported.push_back(b.reported_ms);
-    }
-  }
-  std::printf("DamagedHelmet, process start to first presented frame (%s, median of %d runs):\n", size.c_str(), runs);
-  std::printf("| viewer, input | spawn to first frame (ms) | main() to first frame (ms) |\n| --- | --- | --- |\n");
-  std::printf("| this, .aem (mapped, zero-copy upload) | %.1f | %.1f |\n", median(aem_wall), median(aem_reported));
-  std::printf("| this, .glb (baked in memory) | %.1f | %.1f |\n", median(glb_wall), median(glb_reported));
-  if (!base_wall.empty()) {
-    std::printf("| baseline (%s), .aem | %.1f | %.1f |\n", baseline_viewer.c_str(), median(base_wall), median(base_reported));
-  }
-  std::printf("speed-up of .aem over .glb: %.1fx\n\n", median(glb_wall) / median(aem_wall));
-
-  // Frame time by lighting and anti-aliasing, every configuration of both models in this run.
-  struct Config {
-    const char* name;
-    const char* args;
-  };
-  const Config configs[] = {{"IBL + 4x MSAA (default)", ""},
-                            {"IBL, no MSAA", " --no-msaa"},
-                            {"key light + 4x MSAA", " --no-ibl"},
-                            {"key light, no MSAA", " --no-ibl --no-msaa"}};
-  const struct {
-    const char* name;
-    std::filesystem::path file;
-    const char* motion;
-  } scenes[] = {{"DamagedHelmet turning", helmet_aem, " --auto-rotate"}, {"CesiumMan animating", cesium_aem, ""}};
-  std::printf("Frame time (%s, %d frames, no vsync; mean / median / 95th percentile, ms):\n", size.c_str(), frames);
-  std::printf("| model | lighting, anti-aliasing | mean | median | p95 |\n| --- | --- | --- | --- | --- |\n");
-  bool all = true;
-  for (const auto& scene : scenes) {
-    for (const Config& config : configs) {
-      const Run run = run_viewer(viewer + " '" + scene.file.string() + "' --size " + size + " --frames " +
-                                 std::to_string(frames) + " --print-timing --no-vsync" + scene.motion + config.args);
-      double mean = -1, med = -1, p95 = -1;
-      if (run.stats.empty() ||
-          std::sscanf(run.stats.c_str(), "%*d frames: mean %lf ms, median %lf ms, 95th percentile %lf", &mean, &med, &p95) != 3) {
-        all = false;
-      }
-      std::printf("| %s | %s | %.2f | %.2f | %.2f |\n", scene.name, config.name, mean, med, p95);
-      std::fflush(stdout);
-    }
-  }
+  StartupTimes startup;
+  if (!measure_startup(options, viewer, helmet_aem, helmet_glb, startup)) return 1;
+  print_startup(options, startup);
+  const bool all = print_frame_times(options, viewer, helmet_aem, cesium_aem);
   std::filesystem::remove_all(dir);
   return all ? 0 : 1;
 }

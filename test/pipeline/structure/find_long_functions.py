@@ -4,9 +4,11 @@
 Usage: find_long_functions.py [--max-lines N] [--fail] DIR...
 Prints 'LINES FILE:LINE NAME' for each function (free, member or constructor; a lambda counts
 as part of the function that holds it) whose definition, from the first line of its signature
-to its closing brace, spans more than N lines (default 80). A function whose leading comment
-says why it 'stays whole' is listed with '(kept whole)' and does not count. The last line
-counts the rest; with --fail the exit status is 1 when that count is not zero.
+to its closing brace, spans more than N lines (default 80); a function-try-block
+(`int main(...) try { ... } catch (...) { ... }`) spans to the end of its last handler. A
+function whose leading comment says why it 'stays whole' is listed with '(kept whole)' and does
+not count. The last line counts the rest; with --fail the exit status is 1 when that count is
+not zero.
 """
 import os
 import re
@@ -14,10 +16,12 @@ import sys
 
 SOURCE_ENDINGS = (".cpp", ".hpp", ".h", ".cc", ".cxx", ".inl")
 # The text between a function's closing parenthesis and its body: qualifiers, a trailing return
-# type, or a constructor's initializer list.
+# type, `try` for a function-try-block, or a constructor's initializer list.
 FUNCTION_HEAD = re.compile(
-    r"\)\s*((const|noexcept(\([^)]*\))?|override|final|mutable|&&|&|->[^;{}=]*)\s*)*$")
-CONSTRUCTOR_HEAD = re.compile(r"\)\s*(noexcept\s*)?:\s*[^;]*$")
+    r"\)\s*((const|noexcept(\([^)]*\))?|override|final|mutable|&&|&|->[^;{}=]*)\s*)*(try\s*)?$")
+CONSTRUCTOR_HEAD = re.compile(r"\)\s*(noexcept\s*)?(try\s*)?:\s*[^;]*$")
+TRY_HEAD = re.compile(r"\btry\s*(:[^;]*)?$")
+HANDLER = re.compile(r"\s*catch\s*\(")
 SCOPE_HEAD = re.compile(r"\b(namespace|class|struct|union|enum)\b[^()=]*$|extern\s+\"C\"\s*$")
 KEPT_WHOLE = re.compile(r"stays whole|kept whole", re.IGNORECASE)
 
@@ -73,6 +77,15 @@ def matching_brace(text, open_at):
     return len(text) - 1
 
 
+def end_of_handlers(text, end):
+    """Where a function-try-block ends: after the catch handlers that follow its body at `end`."""
+    while True:
+        handler = HANDLER.match(text, end + 1)
+        if not handler:
+            return end
+        end = matching_brace(text, text.find("{", handler.end()))
+
+
 def function_name(head):
     """The name before the parameter list: the identifier before the head's first '(' at depth 0."""
     head = re.sub(r"template\s*<[^{};]*?>\s*", "", head)
@@ -109,6 +122,8 @@ def long_functions(path, max_lines):
                 continue
             elif FUNCTION_HEAD.search(head) or CONSTRUCTOR_HEAD.search(head):
                 end = matching_brace(text, i)
+                if TRY_HEAD.search(head):
+                    end = end_of_handlers(text, end)
                 offset = head_start + (len(text[head_start:i]) - len(text[head_start:i].lstrip()))
                 first_line = text.count("\n", 0, offset) + 1
                 last_line = text.count("\n", 0, end) + 1
