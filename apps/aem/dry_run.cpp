@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <thread>
 
+#include "aem/compression_name.hpp"
 #include "aem/mip_chain.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
-#include "model_description.hpp"
 
 namespace aem::cli {
 namespace {
@@ -135,7 +135,7 @@ std::string dry_run_text(const pipeline::BakeJob& job, const DryRunModel& model)
   for (std::size_t i = 0; i < model.textures.size(); ++i) {
     const DryRunTexture& t = model.textures[i];
     std::snprintf(line, sizeof line, "    texture #%zu  %ux%u  %s  %u mips  %llu bytes\n", i, t.width, t.height,
-                  compression_name(std::uint32_t(t.compression)).c_str(), t.mip_levels,
+                  to_string(t.compression), t.mip_levels,
                   static_cast<unsigned long long>(t.bytes));
     text += line;
   }
@@ -171,7 +171,7 @@ json dry_run_json(const pipeline::BakeJob& job, const DryRunModel& model) {
     for (const DryRunTexture& t : model.textures)
       textures.push_back({{"width", t.width},
                           {"height", t.height},
-                          {"format", compression_name(std::uint32_t(t.compression))},
+                          {"format", to_string(t.compression)},
                           {"mips", t.mip_levels},
                           {"bytes", t.bytes}});
     out["textures"] = std::move(textures);

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "aem/compression_name.hpp"
 #include "aem/model.hpp"
 #include "model_open_options.hpp"
 #include "aem/cli/arg_parser.hpp"
@@ -154,7 +155,7 @@ void print_text(const std::string& path, const Model& model) {
   for (std::size_t i = 0; i < model.textures().size(); ++i) {
     const Texture& t = model.textures()[i];
     std::printf("  #%zu  %ux%u  %s  %u mips  wrap %s/%s  %zu bytes at %u\n", i, t.width, t.height,
-                compression_name(t.compression).c_str(), mip_count(t.width, t.height),
+                to_string(Compression(t.compression)), mip_count(t.width, t.height),
                 wrap_mode_name(t.wrap_x).c_str(), wrap_mode_name(t.wrap_y).c_str(),
                 model.texture_data(t).size(), t.offset);
   }
@@ -212,7 +213,7 @@ nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
   for (const Texture& t : model.textures()) {
     textures.push_back({{"width", t.width},
                         {"height", t.height},
-                        {"format", compression_name(t.compression)},
+                        {"format", to_string(Compression(t.compression))},
                         {"mips", mip_count(t.width, t.height)},
                         {"wrap_x", wrap_mode_name(t.wrap_x)},
                         {"wrap_y", wrap_mode_name(t.wrap_y)},

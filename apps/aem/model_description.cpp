@@ -13,15 +13,6 @@ std::string wrap_mode_name(std::uint32_t wrap) {
   return "unknown(" + std::to_string(wrap) + ")";
 }
 
-std::string compression_name(std::uint32_t compression) {
-  switch (Compression(compression)) {
-    case Compression::none: return "rgba8";
-    case Compression::bc5: return "bc5";
-    case Compression::bc7: return "bc7";
-  }
-  return "unknown(" + std::to_string(compression) + ")";
-}
-
 std::string material_type_name(std::uint32_t type) {
   switch (MaterialType(type)) {
     case MaterialType::opaque: return "opaque";

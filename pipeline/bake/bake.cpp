@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "aem/compression_name.hpp"
 #include "stages/animation/animation_baker.hpp"
 #include "stages/geometry/geometry_builder.hpp"
 #include "import/gltf/gltf_import.hpp"
@@ -39,15 +40,6 @@ class Stopwatch {
  private:
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
-
-const char* format_name(Compression c) {
-  switch (c) {  // no default: -Wswitch names a new format here
-    case Compression::none: return "RGBA8";
-    case Compression::bc5: return "BC5";
-    case Compression::bc7: return "BC7";
-  }
-  throw std::logic_error("format_name: not a Compression: " + std::to_string(std::uint32_t(c)));
-}
 
 // check_scene, then the stages and the report, for a scene whose producer has already logged its
 // warnings (and spent `import_s`).
@@ -112,7 +104,7 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   report.joints = content.joints.size();
   report.animations = content.animations.size();
   report.textures = std::uint32_t(content.textures.size());
-  for (const TextureImage& t : content.textures) ++report.texture_formats[format_name(t.compression)];
+  for (const TextureImage& t : content.textures) ++report.texture_formats[display_name(t.compression)];
   return result;
 }
 

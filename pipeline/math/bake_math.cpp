@@ -83,10 +83,11 @@ bool decompose_trs(const Mat4& m, Vec3& t, Vec4& r, Vec3& s) {
   s = {length(c0), length(c1), length(c2)};
   if (!(s[0] > 1e-12 && s[1] > 1e-12 && s[2] > 1e-12)) return false;
   if (det3(m) < 0) s[0] = -s[0];
-  c0 = scale(c0, 1 / s[0]);
-  c1 = scale(c1, 1 / s[1]);
-  c2 = scale(c2, 1 / s[2]);
-  // Rotation matrix (columns c0, c1, c2) to quaternion.
+  r = rotation_quaternion(scale(c0, 1 / s[0]), scale(c1, 1 / s[1]), scale(c2, 1 / s[2]));
+  return true;
+}
+
+Vec4 rotation_quaternion(const Vec3& c0, const Vec3& c1, const Vec3& c2) {
   const double m00 = c0[0], m11 = c1[1], m22 = c2[2];
   const double trace = m00 + m11 + m22;
   double x, y, z, w;
@@ -116,8 +117,7 @@ bool decompose_trs(const Mat4& m, Vec3& t, Vec4& r, Vec3& s) {
     z = 0.25 * k;
   }
   const double l = std::sqrt(x * x + y * y + z * z + w * w);
-  r = {x / l, y / l, z / l, w / l};
-  return true;
+  return {x / l, y / l, z / l, w / l};
 }
 
 }  // namespace aem::pipeline::math

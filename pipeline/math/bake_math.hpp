@@ -117,4 +117,8 @@ Mat4 compose_trs(const Vec3& t, const Vec4& r, const Vec3& s);
 // X scale is negative). Returns false when the matrix has a zero scale or is not affine.
 bool decompose_trs(const Mat4& m, Vec3& t, Vec4& r, Vec3& s);
 
+// The unit quaternion (x, y, z, w) of the rotation matrix whose columns are c0, c1, c2 (branching
+// on the largest diagonal term, for stability); either sign, as the branch gives it.
+Vec4 rotation_quaternion(const Vec3& c0, const Vec3& c1, const Vec3& c2);
+
 }  // namespace aem::pipeline::math

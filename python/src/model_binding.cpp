@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
+#include "aem/compression_name.hpp"
 #include "aem/mip_chain.hpp"
 #include "bindings.hpp"
 
@@ -58,15 +59,6 @@ void check_index(std::uint64_t index, std::uint64_t count, const char* what) {
                           std::to_string(count) + " " + what + "s)");
 }
 
-const char* compression_name(std::uint32_t compression) {
-  switch (Compression(compression)) {
-    case Compression::none: return "none";
-    case Compression::bc5: return "bc5";
-    case Compression::bc7: return "bc7";
-  }
-  return "unknown";
-}
-
 // One mip level of a texture: its size, format and bytes (a view of the image buffer).
 struct MipLevelView {
   std::uint32_t texture = 0, level = 0, width = 0, height = 0;
@@ -91,7 +83,7 @@ MipLevelView mip_level_view(const ModelPtr& self, std::uint32_t texture_index, s
     throw py::index_error("mip level " + std::to_string(level) + " of texture " + std::to_string(texture_index) +
                           " runs past the image buffer (the file was opened without validation)");
   const auto bytes = buffer.subspan(texture.offset + mip.offset, mip.size);
-  return {texture_index, level, mip.width, mip.height, compression_name(texture.compression),
+  return {texture_index, level, mip.width, mip.height, to_string(Compression(texture.compression)),
           model_array(self, bytes.data(), bytes.size(), py::dtype::of<std::uint8_t>())};
 }
 
@@ -153,7 +145,7 @@ void bind_model(py::module_& m) {
       .def_readonly("level", &MipLevelView::level)
       .def_readonly("width", &MipLevelView::width)
       .def_readonly("height", &MipLevelView::height)
-      .def_readonly("compression", &MipLevelView::compression, "\"none\" (RGBA8), \"bc5\" or \"bc7\"")
+      .def_readonly("compression", &MipLevelView::compression, "\"rgba8\", \"bc5\" or \"bc7\"")
       .def_readonly("data", &MipLevelView::data,
                     "uint8 array of the level's bytes, read-only, without a copy: height*width*4 "
                     "for \"none\" (reshape to (height, width, 4)), 16 per 4x4 block for BC5/BC7")

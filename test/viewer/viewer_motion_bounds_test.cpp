@@ -59,20 +59,20 @@ ModelContent swinging_model() {
 }
 
 // Every vertex of the model posed at `time` (as the renderer skins it).
-std::vector<V3> posed_vertices(const Model& model, float time) {
+std::vector<Vec3> posed_vertices(const Model& model, float time) {
   AnimationMixer mixer(model, 1);
   mixer.play({.animation = 0, .time = time, .speed = 0, .playback = Playback::clamp});
   std::vector<float> skinning(16 * mixer.joint_count());
   mixer.evaluate(skinning);
-  std::vector<V3> out;
+  std::vector<Vec3> out;
   for (const Vertex& v : model.vertices()) {
-    const V3 p{v.position[0], v.position[1], v.position[2]};
-    V3 sum;
+    const Vec3 p{v.position[0], v.position[1], v.position[2]};
+    Vec3 sum;
     float total = 0;
     for (int i = 0; i < 4; ++i) {
       if (v.joints[i] < 0 || v.weights[i] <= 0) continue;
-      M4 m;
-      std::copy_n(&skinning[std::size_t(v.joints[i]) * 16], 16, m.m.begin());
+      Mat4 m;
+      std::copy_n(&skinning[std::size_t(v.joints[i]) * 16], 16, m.m);
       sum = sum + transform_point(m, p) * v.weights[i];
       total += v.weights[i];
     }
@@ -84,7 +84,7 @@ std::vector<V3> posed_vertices(const Model& model, float time) {
 void expect_holds_every_pose(const Model& model, const Bounds& b, const char* how) {
   constexpr float kSlack = 0.01f;  // what a part can move between two samples 1/30 s apart
   for (float time = 0; time <= 2.0f; time += 0.0173f) {
-    for (const V3& p : posed_vertices(model, time)) {
+    for (const Vec3& p : posed_vertices(model, time)) {
       EXPECT_TRUE(p.x >= b.min.x - kSlack && p.y >= b.min.y - kSlack && p.z >= b.min.z - kSlack &&
                   p.x <= b.max.x + kSlack && p.y <= b.max.y + kSlack && p.z <= b.max.z + kSlack)
           << how << ": vertex (" << p.x << ", " << p.y << ", " << p.z << ") at " << time << " s is outside";

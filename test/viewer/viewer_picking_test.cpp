@@ -17,9 +17,9 @@ namespace {
 using namespace aem::viewer;
 
 struct Triangle {
-  V3 a, b, c;
-  V3 centroid() const { return (a + b + c) * (1.0f / 3); }
-  V3 normal() const { return cross(b - a, c - a); }  // length: twice the area
+  Vec3 a, b, c;
+  Vec3 centroid() const { return (a + b + c) * (1.0f / 3); }
+  Vec3 normal() const { return cross(b - a, c - a); }  // length: twice the area
 };
 
 Triangle posed_triangle(const Model& model, std::span<const float> skinning, std::uint32_t first_index) {
@@ -48,8 +48,8 @@ void expect_picks_each_material(const Model& model, std::span<const float> skinn
   for (std::size_t material = 0; material < best_area.size(); ++material) {
     if (best_area[material] <= 0) continue;
     const Triangle tri = posed_triangle(model, skinning, best_first[material]);
-    const V3 n = normalized(tri.normal());
-    const V3 from = tri.centroid() + n * (radius * 1e-3f);
+    const Vec3 n = normalize(tri.normal());
+    const Vec3 from = tri.centroid() + n * (radius * 1e-3f);
     const auto hit = pick(model, skinning, {from, n * -1.0f});
     ASSERT_TRUE(hit) << "material " << material;
     EXPECT_EQ(hit->material, material);
@@ -66,9 +66,9 @@ void expect_picks_each_material(const Model& model, std::span<const float> skinn
 }
 
 float radius_of(const Model& model, std::span<const float> skinning) {
-  V3 lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
+  Vec3 lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
   for (const Vertex& v : model.vertices()) {
-    const V3 p = posed_position(v, skinning);
+    const Vec3 p = posed_position(v, skinning);
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
   }
@@ -104,7 +104,7 @@ TEST(ViewerUnit, PicksTheSkinAsPosedNotAsBound) {
   }
   ASSERT_GT(farthest, radius * 0.05f);
   const Triangle tri = posed_triangle(loaded.model, skinning, moved);
-  const V3 n = normalized(tri.normal());
+  const Vec3 n = normalize(tri.normal());
   const Ray ray{tri.centroid() + n * (radius * 1e-3f), n * -1.0f};
   const auto posed_hit = pick(loaded.model, skinning, ray);
   ASSERT_TRUE(posed_hit);
@@ -134,13 +134,13 @@ TEST(ViewerUnit, PixelRayGoesThroughTheTargetAtTheCentre) {
   OrbitCamera camera;
   camera.frame({{-1, -1, -1}, {1, 1, 1}});
   const Ray ray = pixel_ray(camera, 50, 25, 100, 50);
-  const V3 to_target = normalized(camera.target - camera.eye());
-  EXPECT_NEAR(dot(normalized(ray.direction), to_target), 1.0f, 1e-6f);
+  const Vec3 to_target = normalize(camera.target - camera.eye());
+  EXPECT_NEAR(dot(normalize(ray.direction), to_target), 1.0f, 1e-6f);
   // Its length along the view axis is 1: a hit's distance is its view depth.
   EXPECT_NEAR(dot(ray.direction, to_target), 1.0f, 1e-6f);
   // A corner pixel's ray leaves at half the field of view vertically.
   const Ray top = pixel_ray(camera, 50, 0, 100, 50);
-  EXPECT_NEAR(std::acos(dot(normalized(top.direction), to_target)), OrbitCamera::kFovY / 2, 1e-4f);
+  EXPECT_NEAR(std::acos(dot(normalize(top.direction), to_target)), OrbitCamera::kFovY / 2, 1e-4f);
 }
 
 }  // namespace

@@ -9,15 +9,15 @@
 namespace aem::viewer {
 
 Ray pixel_ray(const OrbitCamera& camera, float x, float y, int width, int height) {
-  const M4 view = camera.view();
+  const Mat4 view = camera.view();
   // The view matrix's rows are the camera's axes in world space.
-  const V3 right{view.m[0], view.m[4], view.m[8]};
-  const V3 up{view.m[1], view.m[5], view.m[9]};
-  const V3 back{view.m[2], view.m[6], view.m[10]};
+  const Vec3 right{view.m[0], view.m[4], view.m[8]};
+  const Vec3 up{view.m[1], view.m[5], view.m[9]};
+  const Vec3 back{view.m[2], view.m[6], view.m[10]};
   const float h = float(std::max(height, 1)), w = float(std::max(width, 1));
   const float ndc_x = 2 * x / w - 1, ndc_y = 1 - 2 * y / h;
   const float tan_half = std::tan(OrbitCamera::kFovY / 2);
-  const V3 direction = right * (ndc_x * tan_half * w / h) + up * (ndc_y * tan_half) - back;
+  const Vec3 direction = right * (ndc_x * tan_half * w / h) + up * (ndc_y * tan_half) - back;
   return {camera.eye(), direction};
 }
 
@@ -31,17 +31,17 @@ struct TriangleHit {
 };
 
 // Möller-Trumbore, front faces only.
-TriangleHit hit_front(const Ray& ray, V3 a, V3 b, V3 c) {
-  const V3 ab = b - a, ac = c - a;
-  const V3 p = cross(ray.direction, ac);
+TriangleHit hit_front(const Ray& ray, Vec3 a, Vec3 b, Vec3 c) {
+  const Vec3 ab = b - a, ac = c - a;
+  const Vec3 p = cross(ray.direction, ac);
   const float det = dot(ab, p);
   // det > 0: the triangle's counter-clockwise side faces the ray's origin.
   if (!(det > 0)) return {};
   const float inv = 1 / det;
-  const V3 s = ray.origin - a;
+  const Vec3 s = ray.origin - a;
   const float u = dot(s, p) * inv;
   if (u < 0 || u > 1) return {};
-  const V3 q = cross(s, ab);
+  const Vec3 q = cross(s, ab);
   const float v = dot(ray.direction, q) * inv;
   if (v < 0 || u + v > 1) return {};
   return {dot(ac, q) * inv, u, v};
@@ -61,7 +61,7 @@ bool hit_is_cut_out(const Model& model, const Material& material, std::span<cons
 std::optional<PickHit> pick(const Model& model, std::span<const float> skinning, const Ray& ray,
                             float min_distance, float max_distance) {
   const std::span<const Vertex> vertices = model.vertices();
-  std::vector<V3> posed(vertices.size());
+  std::vector<Vec3> posed(vertices.size());
   for (std::size_t i = 0; i < vertices.size(); ++i) posed[i] = posed_position(vertices[i], skinning);
   std::optional<PickHit> best;
   const std::span<const Mesh> meshes = model.meshes();

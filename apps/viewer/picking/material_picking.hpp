@@ -14,8 +14,8 @@
 namespace aem::viewer {
 
 struct Ray {
-  V3 origin;
-  V3 direction;  // need not be unit length
+  Vec3 origin;
+  Vec3 direction;  // need not be unit length
 };
 
 struct PickHit {

@@ -11,6 +11,6 @@ namespace aem::viewer {
 // AnimationPlayer::skinning()): the weighted sum of its joints' matrices, without renormalising
 // the weights, exactly as shaders.cpp does. Influences naming a joint past the span, or with no
 // weight, are skipped; a vertex with none (or an empty span) keeps its bind position.
-V3 posed_position(const Vertex& vertex, std::span<const float> skinning);
+Vec3 posed_position(const Vertex& vertex, std::span<const float> skinning);
 
 }  // namespace aem::viewer

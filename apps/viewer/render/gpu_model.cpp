@@ -67,10 +67,10 @@ GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
   bounds_.max = {-kMax, -kMax, -kMax};
   for (const Mesh& mesh : model.meshes()) {
     GpuMesh gpu{mesh.first_index, mesh.index_count, mesh.material, {}};
-    V3 sum;
+    Vec3 sum;
     for (std::uint32_t index : model.mesh_indices(mesh)) {
       const float* p = vertices[index].position;
-      sum = sum + V3{p[0], p[1], p[2]};
+      sum = sum + Vec3{p[0], p[1], p[2]};
       bounds_.min = {std::min(bounds_.min.x, p[0]), std::min(bounds_.min.y, p[1]), std::min(bounds_.min.z, p[2])};
       bounds_.max = {std::max(bounds_.max.x, p[0]), std::max(bounds_.max.y, p[1]), std::max(bounds_.max.z, p[2])};
     }

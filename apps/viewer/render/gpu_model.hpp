@@ -27,7 +27,7 @@ struct GpuMesh {
   std::uint32_t first_index = 0;
   std::uint32_t index_count = 0;
   std::uint32_t material = 0;
-  V3 centroid;  // bind pose, for back-to-front sorting of transparent meshes
+  Vec3 centroid;  // bind pose, for back-to-front sorting of transparent meshes
 };
 
 class GpuModel {

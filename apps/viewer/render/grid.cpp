@@ -61,13 +61,13 @@ Grid::~Grid() {
   glDeleteVertexArrays(1, &vertex_array_);
 }
 
-void Grid::draw(const Bounds& bounds, const M4& view_projection) {
-  const V3 c = bounds.center();
+void Grid::draw(const Bounds& bounds, const Mat4& view_projection) {
+  const Vec3 c = bounds.center();
   const float extent = bounds.radius() * 5;
   // Lines every power of ten that gives about 15 to 150 cells across the model's size.
   const float step = std::pow(10.0f, std::floor(std::log10(bounds.radius() * 3 / 5)));
   glUseProgram(program_.id());
-  glUniformMatrix4fv(program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.data());
+  glUniformMatrix4fv(program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.m);
   glUniform3f(program_.uniform("u_centre"), std::round(c.x / step) * step, bounds.min.y, std::round(c.z / step) * step);
   glUniform1f(program_.uniform("u_extent"), extent);
   glUniform1f(program_.uniform("u_step"), step);

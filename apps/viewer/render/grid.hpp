@@ -22,7 +22,7 @@ class Grid {
   Grid& operator=(const Grid&) = delete;
 
   // Blends over the frame; call after the opaque meshes and before the transparent ones.
-  void draw(const Bounds& bounds, const M4& view_projection);
+  void draw(const Bounds& bounds, const Mat4& view_projection);
 
  private:
   Program program_;

@@ -129,11 +129,11 @@ ImageBasedLighting::~ImageBasedLighting() {
 }
 
 void ImageBasedLighting::draw_background(const OrbitCamera& camera, float aspect, const float rotation[9], float exposure) {
-  const M4 view = camera.view();
+  const Mat4 view = camera.view();
   const float t = std::tan(OrbitCamera::kFovY / 2);
-  const V3 right = V3{view.m[0], view.m[4], view.m[8]} * (t * aspect);
-  const V3 up = V3{view.m[1], view.m[5], view.m[9]} * t;
-  const V3 forward{-view.m[2], -view.m[6], -view.m[10]};
+  const Vec3 right = Vec3{view.m[0], view.m[4], view.m[8]} * (t * aspect);
+  const Vec3 up = Vec3{view.m[1], view.m[5], view.m[9]} * t;
+  const Vec3 forward{-view.m[2], -view.m[6], -view.m[10]};
   glUseProgram(background_program_.id());
   glUniform3f(background_program_.uniform("u_forward"), forward.x, forward.y, forward.z);
   glUniform3f(background_program_.uniform("u_right"), right.x, right.y, right.z);

@@ -1,5 +1,7 @@
 #include "render/ibl_shaders.hpp"
 
+#include "render/glsl_snippets.hpp"
+
 namespace aem::viewer {
 
 const char* const kFullScreenVertexShader = R"(#version 330 core
@@ -35,15 +37,7 @@ void main() {
   "  float lod = 0.5 * log2(1.0 / (float(samples) * pdf * u_source_texel_solid_angle)) + 1.0;\n"   \
   "  return textureLod(u_source, equirect(d), max(lod, 0.0)).rgb;\n"                              \
   "}\n"                                                                                            \
-  "vec2 hammersley(int i, int n) {\n"                                                              \
-  "  uint b = uint(i);\n"                                                                          \
-  "  b = (b << 16u) | (b >> 16u);\n"                                                               \
-  "  b = ((b & 0x55555555u) << 1u) | ((b & 0xAAAAAAAAu) >> 1u);\n"                                 \
-  "  b = ((b & 0x33333333u) << 2u) | ((b & 0xCCCCCCCCu) >> 2u);\n"                                 \
-  "  b = ((b & 0x0F0F0F0Fu) << 4u) | ((b & 0xF0F0F0F0u) >> 4u);\n"                                 \
-  "  b = ((b & 0x00FF00FFu) << 8u) | ((b & 0xFF00FF00u) >> 8u);\n"                                 \
-  "  return vec2(float(i) / float(n), float(b) * 2.3283064365386963e-10);\n"                      \
-  "}\n"                                                                                            \
+  AEM_GLSL_HAMMERSLEY                                                                              \
   "mat3 basis(vec3 n) {\n"                                                                         \
   "  vec3 up = abs(n.y) < 0.999 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);\n"                    \
   "  vec3 t = normalize(cross(up, n));\n"                                                          \
@@ -87,20 +81,11 @@ void main() {
 
 // Scale (R) and bias (G) of F0 in the integral of the GGX specular lobe with the height-correlated
 // Smith visibility over the hemisphere, by N.V (x) and perceptual roughness (y).
-const char* const kBrdfLutShader = R"(#version 330 core
+const char* const kBrdfLutShader = "#version 330 core\n" AEM_GLSL_HAMMERSLEY R"(
 const float PI = 3.14159265;
 in vec2 v_ndc;
 out vec4 o_color;
 uniform int u_samples;
-vec2 hammersley(int i, int n) {
-  uint b = uint(i);
-  b = (b << 16u) | (b >> 16u);
-  b = ((b & 0x55555555u) << 1u) | ((b & 0xAAAAAAAAu) >> 1u);
-  b = ((b & 0x33333333u) << 2u) | ((b & 0xCCCCCCCCu) >> 2u);
-  b = ((b & 0x0F0F0F0Fu) << 4u) | ((b & 0xF0F0F0F0u) >> 4u);
-  b = ((b & 0x00FF00FFu) << 8u) | ((b & 0xFF00FF00u) >> 8u);
-  return vec2(float(i) / float(n), float(b) * 2.3283064365386963e-10);
-}
 void main() {
   vec2 uv = v_ndc * 0.5 + 0.5;
   float n_dot_v = max(uv.x, 1e-3);
@@ -128,7 +113,7 @@ void main() {
 
 // The environment at infinity behind the model, through the camera's frustum; exposed and tone
 // mapped like the model so the two match.
-const char* const kBackgroundShader = R"(#version 330 core
+const char* const kBackgroundShader = "#version 330 core\n" AEM_GLSL_TO_DISPLAY R"(
 const float PI = 3.14159265;
 in vec2 v_ndc;
 out vec4 o_color;
@@ -137,13 +122,6 @@ uniform vec3 u_forward, u_right, u_up;  // right and up scaled to the frustum at
 uniform mat3 u_environment_rotation;
 uniform float u_exposure;
 uniform float u_lod;
-vec3 linear_to_srgb(vec3 c) {
-  c = clamp(c, 0.0, 1.0);
-  return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
-}
-vec3 tone_map(vec3 x) {
-  return clamp((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14), 0.0, 1.0);
-}
 void main() {
   vec3 d = u_environment_rotation * normalize(u_forward + v_ndc.x * u_right + v_ndc.y * u_up);
   vec2 uv = vec2(0.5 + atan(d.x, -d.z) / (2.0 * PI), acos(clamp(d.y, -1.0, 1.0)) / PI);

@@ -82,7 +82,7 @@ void Renderer::draw(const GpuModel& model, const Frame& frame, const RenderSetti
   glDepthFunc(GL_LEQUAL);
 
   const OrbitCamera& camera = *frame.camera;
-  const M4 view_projection = camera.projection(aspect_of(frame)) * camera.view();
+  const Mat4 view_projection = camera.projection(aspect_of(frame)) * camera.view();
 
   draw_meshes(model, frame, view_projection, settings, Pass::opaque);
   if (settings.grid) grid_.draw(frame.bounds, view_projection);
@@ -103,14 +103,14 @@ void Renderer::draw(const GpuModel& model, const Frame& frame, const RenderSetti
                    settings.selected_joint);
     glDisable(GL_DEPTH_TEST);
     glUseProgram(line_program_.id());
-    glUniformMatrix4fv(line_program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.data());
+    glUniformMatrix4fv(line_program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.m);
     lines_.draw(GL_LINES);
     glEnable(GL_DEPTH_TEST);
   }
   glUseProgram(0);
 }
 
-void Renderer::draw_meshes(const GpuModel& model, const Frame& frame, const M4& view_projection,
+void Renderer::draw_meshes(const GpuModel& model, const Frame& frame, const Mat4& view_projection,
                            const RenderSettings& settings, Pass pass) {
   const Program& p = model_program_;
   glUseProgram(p.id());
@@ -138,18 +138,18 @@ void Renderer::draw_meshes(const GpuModel& model, const Frame& frame, const M4& 
   glBindVertexArray(0);
 }
 
-void Renderer::set_lighting_uniforms(const OrbitCamera& camera, const M4& view_projection, const RenderSettings& settings) {
+void Renderer::set_lighting_uniforms(const OrbitCamera& camera, const Mat4& view_projection, const RenderSettings& settings) {
   const Program& p = model_program_;
-  glUniformMatrix4fv(p.uniform("u_view_projection"), 1, GL_FALSE, view_projection.data());
-  const V3 eye = camera.eye();
+  glUniformMatrix4fv(p.uniform("u_view_projection"), 1, GL_FALSE, view_projection.m);
+  const Vec3 eye = camera.eye();
   glUniform3f(p.uniform("u_eye"), eye.x, eye.y, eye.z);
   // Without the environment, the key light comes from above, to the right of and behind the
   // viewer, whatever the orbit.
-  const M4 view = camera.view();
-  const V3 right{view.m[0], view.m[4], view.m[8]};
-  const V3 up{view.m[1], view.m[5], view.m[9]};
-  const V3 back{view.m[2], view.m[6], view.m[10]};
-  const V3 light = normalized(right * 0.45f + up * 0.7f + back * 0.55f);
+  const Mat4 view = camera.view();
+  const Vec3 right{view.m[0], view.m[4], view.m[8]};
+  const Vec3 up{view.m[1], view.m[5], view.m[9]};
+  const Vec3 back{view.m[2], view.m[6], view.m[10]};
+  const Vec3 light = normalize(right * 0.45f + up * 0.7f + back * 0.55f);
   glUniform3f(p.uniform("u_light_direction"), light.x, light.y, light.z);
   glUniform3f(p.uniform("u_light_color"), 3.0f, 2.9f, 2.75f);
   glUniform3f(p.uniform("u_ambient"), 0.45f, 0.47f, 0.52f);
@@ -186,7 +186,7 @@ void Renderer::draw_unblended_meshes(const GpuModel& model, Pass pass, Inspectio
   glDisable(GL_SAMPLE_ALPHA_TO_ONE);
 }
 
-void Renderer::draw_blended_meshes(const GpuModel& model, const M4& view) {
+void Renderer::draw_blended_meshes(const GpuModel& model, const Mat4& view) {
   std::vector<const GpuMesh*> transparent;
   for (const GpuMesh& mesh : model.meshes()) {
     if (model.materials()[mesh.material].transparent) transparent.push_back(&mesh);

@@ -70,14 +70,14 @@ class Renderer {
   enum class Pass { opaque, transparent, wireframe };
   // One pass over the model's meshes: opaque (and, outside the lit mode, every mesh unblended),
   // transparent (blended, back to front) or the wireframe.
-  void draw_meshes(const GpuModel& model, const Frame& frame, const M4& view_projection,
+  void draw_meshes(const GpuModel& model, const Frame& frame, const Mat4& view_projection,
                    const RenderSettings& settings, Pass pass);
   // The model program's camera, light and environment uniforms; the program is in use.
-  void set_lighting_uniforms(const OrbitCamera& camera, const M4& view_projection, const RenderSettings& settings);
+  void set_lighting_uniforms(const OrbitCamera& camera, const Mat4& view_projection, const RenderSettings& settings);
   // Every mesh but the blended ones (`blend`: transparent materials are blended, in their pass).
   void draw_unblended_meshes(const GpuModel& model, Pass pass, InspectionMode mode, bool blend);
   // The transparent materials' meshes, blended back to front as seen through `view`.
-  void draw_blended_meshes(const GpuModel& model, const M4& view);
+  void draw_blended_meshes(const GpuModel& model, const Mat4& view);
   void draw_mesh(const GpuModel& model, const GpuMesh& mesh);
 
   Program model_program_;

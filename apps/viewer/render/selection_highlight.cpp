@@ -22,10 +22,10 @@ SelectionHighlight::SelectionHighlight() : program_(kModelVertexShader, kHighlig
   glUseProgram(0);
 }
 
-void SelectionHighlight::draw(const GpuModel& model, const M4& view_projection, int material) {
+void SelectionHighlight::draw(const GpuModel& model, const Mat4& view_projection, int material) {
   if (material < 0 || std::size_t(material) >= model.materials().size()) return;
   glUseProgram(program_.id());
-  glUniformMatrix4fv(program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.data());
+  glUniformMatrix4fv(program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.m);
   glUniform1i(program_.uniform("u_skinned"), model.skinned() ? 1 : 0);
   glUniform4f(program_.uniform("u_color"), 1.0f, 0.55f, 0.0f, 0.7f);
   glActiveTexture(GL_TEXTURE3);

@@ -4,7 +4,7 @@
 // (so the tint lies exactly on the skinned surface) and depth-tested against the render.
 #include "render/gpu_model.hpp"
 #include "render/shaders.hpp"
-#include "view/view_math.hpp"
+#include "aem/vector_math.hpp"
 
 namespace aem::viewer {
 
@@ -13,7 +13,7 @@ class SelectionHighlight {
   SelectionHighlight();
   // Needs the model's render in the bound framebuffer (colour and depth). A material that is
   // out of range highlights nothing.
-  void draw(const GpuModel& model, const M4& view_projection, int material);
+  void draw(const GpuModel& model, const Mat4& view_projection, int material);
 
  private:
   Program program_;

@@ -3,8 +3,20 @@
 #include <stdexcept>
 #include <vector>
 
+#include "render/glsl_snippets.hpp"
+
 namespace aem::viewer {
 namespace {
+
+// A shader's or a program's info log: `get` and `get_log` are glGetShaderiv and
+// glGetShaderInfoLog, or glGetProgramiv and glGetProgramInfoLog (the same signatures).
+std::string info_log(GLuint object, PFNGLGETSHADERIVPROC get, PFNGLGETSHADERINFOLOGPROC get_log) {
+  GLint length = 0;
+  get(object, GL_INFO_LOG_LENGTH, &length);
+  std::vector<char> log(std::size_t(length) + 1);
+  get_log(object, length, nullptr, log.data());
+  return log.data();
+}
 
 GLuint compile(GLenum stage, const char* source, const std::string& label) {
   const GLuint shader = glCreateShader(stage);
@@ -13,12 +25,9 @@ GLuint compile(GLenum stage, const char* source, const std::string& label) {
   GLint ok = 0;
   glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
   if (!ok) {
-    GLint length = 0;
-    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
-    std::vector<char> log(std::size_t(length) + 1);
-    glGetShaderInfoLog(shader, length, nullptr, log.data());
+    const std::string log = info_log(shader, glGetShaderiv, glGetShaderInfoLog);
     glDeleteShader(shader);
-    throw std::runtime_error("shader " + label + " does not compile: " + log.data());
+    throw std::runtime_error("shader " + label + " does not compile: " + log);
   }
   return shader;
 }
@@ -37,12 +46,9 @@ Program::Program(const char* vertex_source, const char* fragment_source, const s
   GLint ok = 0;
   glGetProgramiv(id_, GL_LINK_STATUS, &ok);
   if (!ok) {
-    GLint length = 0;
-    glGetProgramiv(id_, GL_INFO_LOG_LENGTH, &length);
-    std::vector<char> log(std::size_t(length) + 1);
-    glGetProgramInfoLog(id_, length, nullptr, log.data());
+    const std::string log = info_log(id_, glGetProgramiv, glGetProgramInfoLog);
     glDeleteProgram(id_);
-    throw std::runtime_error("program " + label + " does not link: " + log.data());
+    throw std::runtime_error("program " + label + " does not link: " + log);
   }
 }
 
@@ -95,7 +101,7 @@ void main() {
 }
 )";
 
-const char* const kModelFragmentShader = R"(#version 330 core
+const char* const kModelFragmentShader = "#version 330 core\n" AEM_GLSL_TO_DISPLAY R"(
 in vec3 v_position;
 in vec3 v_normal;
 in vec3 v_tangent;
@@ -123,16 +129,6 @@ uniform vec4 u_flat_color;
 out vec4 o_color;
 
 const float PI = 3.14159265;
-
-vec3 linear_to_srgb(vec3 c) {
-  c = clamp(c, 0.0, 1.0);
-  return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
-}
-
-// ACES filmic approximation (Narkowicz 2015).
-vec3 tone_map(vec3 x) {
-  return clamp((x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14), 0.0, 1.0);
-}
 
 // glTF 2.0 metallic-roughness BRDF (specification, appendix B): GGX distribution,
 // height-correlated Smith visibility, Schlick Fresnel, Lambertian diffuse.

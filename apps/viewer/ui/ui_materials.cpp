@@ -6,23 +6,12 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "aem/format.hpp"
+#include "aem/compression_name.hpp"
 #include "aem/mip_chain.hpp"
 #include "ui/ui_panels.hpp"
 
 namespace aem::viewer {
 namespace {
-
-// The file's raw value: a loaded model has been validated, but the switch has no default so that
-// -Wswitch names a new Compression here; anything else falls through to "?".
-const char* compression_name(std::uint32_t compression) {
-  switch (Compression(compression)) {
-    case Compression::none: return "RGBA8";
-    case Compression::bc5: return "BC5";
-    case Compression::bc7: return "BC7";
-  }
-  return "?";
-}
 
 void texture_preview(UiFrame& frame, const Model& model, std::uint32_t index, GLuint gl_texture, bool srgb,
                      const char* role) {
@@ -37,12 +26,12 @@ void texture_preview(UiFrame& frame, const Model& model, std::uint32_t index, GL
     const GLuint large = frame.thumbnails->get(gl_texture, srgb, level, frame.state->thumbnail_channel, 4 * size);
     ImGui::BeginTooltip();
     ImGui::Text("%s: texture %u, %ux%u %s, %d mip levels; level %d is %ux%u", role, index, texture.width,
-                texture.height, compression_name(texture.compression), levels, level,
+                texture.height, display_name(Compression(texture.compression)).c_str(), levels, level,
                 std::max(1u, texture.width >> level), std::max(1u, texture.height >> level));
     ImGui::Image(reinterpret_cast<ImTextureID>(std::uintptr_t(large)), ImVec2(float(4 * size), float(4 * size)));
     ImGui::EndTooltip();
   }
-  ImGui::TextDisabled("%s %s", role, compression_name(texture.compression));
+  ImGui::TextDisabled("%s %s", role, display_name(Compression(texture.compression)).c_str());
   ImGui::EndGroup();
 }
 

@@ -3,14 +3,14 @@
 // seen from the current angles.
 #include <algorithm>
 
-#include "view/view_math.hpp"
+#include "aem/vector_math.hpp"
 
 namespace aem::viewer {
 
 struct Bounds {
-  V3 min{0, 0, 0};
-  V3 max{0, 0, 0};
-  V3 center() const { return (min + max) * 0.5f; }
+  Vec3 min{0, 0, 0};
+  Vec3 max{0, 0, 0};
+  Vec3 center() const { return (min + max) * 0.5f; }
   float radius() const { return std::max(length(max - min) * 0.5f, 1e-4f); }
 };
 
@@ -21,7 +21,7 @@ class OrbitCamera {
   float yaw = 0.6f;     // radians, around +Y; 0 looks down -Z from +Z
   float pitch = 0.25f;  // radians, positive looks down on the model
   float distance = 5;
-  V3 target{0, 0, 0};
+  Vec3 target{0, 0, 0};
   float near_plane = 0.01f, far_plane = 100;
 
   // Share of the half-width and half-height of the view that framing lets the box reach.
@@ -36,9 +36,9 @@ class OrbitCamera {
   void pan(float dx_pixels, float dy_pixels, int viewport_height);
   void zoom(float wheel_steps);
 
-  V3 eye() const;
-  M4 view() const;
-  M4 projection(float aspect) const;
+  Vec3 eye() const;
+  Mat4 view() const;
+  Mat4 projection(float aspect) const;
 
  private:
   float radius_ = 1;

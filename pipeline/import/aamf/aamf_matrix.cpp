@@ -28,43 +28,17 @@ Matrix3 inverse_transpose(const Matrix3& a) {
   return out;
 }
 
-std::array<double, 4> quaternion_of(const Matrix3& r) {
-  const double trace = at3(r, 0, 0) + at3(r, 1, 1) + at3(r, 2, 2);
-  std::array<double, 4> q;
-  if (trace > 0) {
-    const double s = 0.5 / std::sqrt(trace + 1);
-    q = {(at3(r, 2, 1) - at3(r, 1, 2)) * s, (at3(r, 0, 2) - at3(r, 2, 0)) * s, (at3(r, 1, 0) - at3(r, 0, 1)) * s, 0.25 / s};
-  } else if (at3(r, 0, 0) > at3(r, 1, 1) && at3(r, 0, 0) > at3(r, 2, 2)) {
-    const double s = 2 * std::sqrt(1 + at3(r, 0, 0) - at3(r, 1, 1) - at3(r, 2, 2));
-    q = {0.25 * s, (at3(r, 0, 1) + at3(r, 1, 0)) / s, (at3(r, 0, 2) + at3(r, 2, 0)) / s, (at3(r, 2, 1) - at3(r, 1, 2)) / s};
-  } else if (at3(r, 1, 1) > at3(r, 2, 2)) {
-    const double s = 2 * std::sqrt(1 + at3(r, 1, 1) - at3(r, 0, 0) - at3(r, 2, 2));
-    q = {(at3(r, 0, 1) + at3(r, 1, 0)) / s, 0.25 * s, (at3(r, 1, 2) + at3(r, 2, 1)) / s, (at3(r, 0, 2) - at3(r, 2, 0)) / s};
-  } else {
-    const double s = 2 * std::sqrt(1 + at3(r, 2, 2) - at3(r, 0, 0) - at3(r, 1, 1));
-    q = {(at3(r, 0, 2) + at3(r, 2, 0)) / s, (at3(r, 1, 2) + at3(r, 2, 1)) / s, 0.25 * s, (at3(r, 1, 0) - at3(r, 0, 1)) / s};
-  }
-  const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  for (double& c : q) c /= n;
+// The rotation's quaternion with w >= 0.
+math::Vec4 quaternion_of(const Matrix3& r) {
+  math::Vec4 q = math::rotation_quaternion({r[0], r[1], r[2]}, {r[3], r[4], r[5]}, {r[6], r[7], r[8]});
   if (q[3] < 0) for (double& c : q) c = -c;
   return q;
 }
 
-// The 3×3 part that `trs` holds, column-major in a Matrix4 (translation left 0).
-Matrix4 held_by(const Trs& trs) {
-  const auto& q = trs.rotation;
-  const double x = q[0], y = q[1], z = q[2], w = q[3];
-  const Matrix3 r = {1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w),
-                     2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w),
-                     2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)};
-  Matrix4 out{};
-  for (int c = 0; c < 3; ++c)
-    for (int row = 0; row < 3; ++row) out[std::size_t(c * 4 + row)] = r[std::size_t(c * 3 + row)] * trs.scale[std::size_t(c)];
-  out[15] = 1;
-  return out;
-}
+// The 3×3 part that `trs` holds, column-major in a math::Mat4 (translation left 0).
+math::Mat4 held_by(const Trs& trs) { return math::compose_trs({0, 0, 0}, trs.rotation, trs.scale); }
 
-double largest_difference(const Matrix4& a, const Matrix4& b) {
+double largest_difference(const math::Mat4& a, const math::Mat4& b) {
   double d = 0;
   for (int c = 0; c < 3; ++c)
     for (int r = 0; r < 3; ++r) d = std::max(d, std::abs(a[std::size_t(c * 4 + r)] - b[std::size_t(c * 4 + r)]));
@@ -73,11 +47,11 @@ double largest_difference(const Matrix4& a, const Matrix4& b) {
 
 }  // namespace
 
-Trs fit_fixed(const Matrix4& m) {
+Trs fit_fixed(const math::Mat4& m) {
   constexpr double kMargin = 0.4 / kFixedOne;  // inside the rounding cell, with room for float storage
   Trs best = decompose(m), trs = best;
   for (int i = 0; i < 200 && best.shear > kMargin; ++i) {
-    Matrix4 target = held_by(trs);  // projected into the box around m, then back onto TRS
+    math::Mat4 target = held_by(trs);  // projected into the box around m, then back onto TRS
     for (int c = 0; c < 3; ++c)
       for (int r = 0; r < 3; ++r) {
         double& v = target[std::size_t(c * 4 + r)];
@@ -92,8 +66,8 @@ Trs fit_fixed(const Matrix4& m) {
   return best;
 }
 
-Matrix4 to_matrix(const FixedMatrix& m) {
-  Matrix4 out{};
+math::Mat4 to_matrix(const FixedMatrix& m) {
+  math::Mat4 out{};
   for (int r = 0; r < 3; ++r)
     for (int c = 0; c < 3; ++c) out[std::size_t(c * 4 + r)] = m.m[std::size_t(r * 3 + c)] / kFixedOne;
   for (int r = 0; r < 3; ++r) out[std::size_t(12 + r)] = m.t[std::size_t(r)] / kFixedOne;
@@ -101,21 +75,13 @@ Matrix4 to_matrix(const FixedMatrix& m) {
   return out;
 }
 
-Matrix4 multiply(const Matrix4& a, const Matrix4& b) {
-  Matrix4 out{};
-  for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r)
-      for (int k = 0; k < 4; ++k) out[std::size_t(c * 4 + r)] += a[std::size_t(k * 4 + r)] * b[std::size_t(c * 4 + k)];
-  return out;
-}
-
-Matrix4 inverse_affine(const Matrix4& m) {
+math::Mat4 inverse_affine(const math::Mat4& m) {
   Matrix3 a;
   for (int c = 0; c < 3; ++c)
     for (int r = 0; r < 3; ++r) a[std::size_t(c * 3 + r)] = m[std::size_t(c * 4 + r)];
   if (!(std::abs(determinant(a)) > 1e-12)) throw std::domain_error("singular matrix");
   const Matrix3 it = inverse_transpose(a);
-  Matrix4 out{};
+  math::Mat4 out{};
   for (int c = 0; c < 3; ++c)
     for (int r = 0; r < 3; ++r) out[std::size_t(c * 4 + r)] = it[std::size_t(r * 3 + c)];  // transpose back
   for (int r = 0; r < 3; ++r)
@@ -124,7 +90,7 @@ Matrix4 inverse_affine(const Matrix4& m) {
   return out;
 }
 
-Trs decompose(const Matrix4& m) {
+Trs decompose(const math::Mat4& m) {
   Trs trs;
   trs.translation = {m[12], m[13], m[14]};
   Matrix3 a;

@@ -73,12 +73,12 @@ Primitive primitive(const MeshData& mesh, const std::string& where, StreamWriter
 
 // Inverse bind matrices: the inverse of each bone's global bind (its bind matrices composed from the root).
 std::vector<float> inverse_binds(const Model& model, const Scene& scene) {
-  std::vector<Matrix4> global(model.bones.size());
+  std::vector<math::Mat4> global(model.bones.size());
   std::vector<float> out;
   for (std::size_t b = 0; b < model.bones.size(); ++b) {
-    const Matrix4 local = to_matrix(model.bones[b].bind);
-    global[b] = model.bones[b].parent == b ? local : multiply(global[model.bones[b].parent], local);
-    Matrix4 inverse;
+    const math::Mat4 local = to_matrix(model.bones[b].bind);
+    global[b] = model.bones[b].parent == b ? local : math::mul(global[model.bones[b].parent], local);
+    math::Mat4 inverse;
     try {
       inverse = inverse_affine(global[b]);
     } catch (const std::domain_error&) {

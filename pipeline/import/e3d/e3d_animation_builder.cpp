@@ -9,6 +9,7 @@
 
 #include "import/e3d/e3d_handedness.hpp"
 #include "import/e3d/e3d_quaternion.hpp"
+#include "math/quaternion.hpp"
 #include "import/e3d/e3d_scene_builder.hpp"
 #include "scene/scene_building.hpp"
 #include "import/e3d/e3d_tcb_curve.hpp"
@@ -35,7 +36,11 @@ std::vector<CurveKey> curve_keys(const TrackData& track, std::size_t components,
   for (const TrackKey& k : track.keys) {
     CurveKey c;
     c.frame = k.frame;
-    for (std::size_t i = 0; i < components; ++i) c.value[i] = k.value[i];
+    if (track.kind == TrackKind::rotation) {
+      c.value = to_xyzw(from_stored(k.value));  // the file's w, x, y, z as the curve's x, y, z, w
+    } else {
+      for (std::size_t i = 0; i < components; ++i) c.value[i] = k.value[i];
+    }
     // Angles: each key within 180 degrees of the previous one, as Ecere's angle interpolation turns.
     if (unwrap_degrees && !keys.empty()) c.value[0] -= 360 * std::round((c.value[0] - keys.back().value[0]) / 360);
     c.tension = k.tension; c.continuity = k.continuity; c.bias = k.bias; c.ease_from = k.ease_from; c.ease_to = k.ease_to;
@@ -75,7 +80,7 @@ struct Builder {
       times.push_back(float((f - first) / kFramesPerSecond));
       const Value4 v = value_at(f);
       if (rotation) {
-        const auto q = to_scene_rotation(quat_normalized(v));
+        const auto q = to_scene_rotation(to_wxyz(math::unit_quaternion(v)));
         for (double c : q) values.push_back(float(c));
       } else {
         const auto p = path == TargetPath::translation ? to_scene_vector(std::array<double, 3>{v[0], v[1], v[2]})
@@ -144,7 +149,7 @@ void add_track_channel(Builder& b, const TrackData& t, std::int32_t node, std::a
   if (t.kind == TrackKind::rotation) {
     const TcbCurve curve(curve_keys(t, 4, false), 4, true, t.loop);
     b.add_channel(t.where, node, TargetPath::rotation, key_frames, range[0], range[1], true, kRotationToleranceDegrees,
-                  [&](double f) { return curve.at(f); }, rotation_angle_degrees);
+                  [&](double f) { return curve.at(f); }, math::rotation_angle_degrees);
     return;
   }
   const TcbCurve curve(curve_keys(t, 3, false), 3, false, t.loop);
@@ -171,7 +176,7 @@ void add_euler_channel(Builder& b, std::int32_t node, const Euler& euler, std::a
     order = euler.angle[axis]->rotation_order;
     where = where.empty() ? euler.angle[axis]->where : where;
   }
-  if (axes.size() < 3 && b.model.nodes[std::size_t(node)].orientation != std::array<double, 4>{1, 0, 0, 0})
+  if (axes.size() < 3 && b.model.nodes[std::size_t(node)].orientation != WFirstQuaternion{})
     b.warnings.warn("euler tracks", where, b.scene.model.string() + ": " + where + ": a node with a rest orientation is animated by only some of "
                                                                     "yaw, pitch and roll; the others are taken as 0");
   std::sort(key_frames.begin(), key_frames.end());
@@ -180,12 +185,12 @@ void add_euler_channel(Builder& b, std::int32_t node, const Euler& euler, std::a
   const auto value_at = [&](double f) {
     double angle[3] = {0, 0, 0};
     for (std::size_t i = 0; i < curves.size(); ++i) angle[axes[i]] = curves[i].at(f)[0];
-    Quat q{1, 0, 0, 0};
-    for (int axis : kOrders[order]) q = quat_multiply(quat_about_axis(axis, angle[axis]), q);
-    return Value4(q);
+    Value4 q{0, 0, 0, 1};
+    for (int axis : kOrders[order]) q = math::quaternion_product(math::quaternion_about_axis(axis, angle[axis]), q);
+    return q;
   };
   b.add_channel(where + " (yaw/pitch/roll)", node, TargetPath::rotation, key_frames, range[0], range[1], true,
-                kRotationToleranceDegrees, value_at, rotation_angle_degrees);
+                kRotationToleranceDegrees, value_at, math::rotation_angle_degrees);
 }
 
 }  // namespace

@@ -18,6 +18,8 @@
 #include <array>
 #include <cstdint>
 
+#include "import/e3d/e3d_quaternion.hpp"
+
 namespace aem::pipeline::e3d {
 
 // 0 - c rather than -c: a zero stays +0, so a file's normals bake to the same bytes as the normals
@@ -25,10 +27,8 @@ namespace aem::pipeline::e3d {
 inline std::array<float, 3> to_scene_vector(std::array<float, 3> v) { return {v[0], 0.0f - v[1], 0.0f - v[2]}; }
 inline std::array<double, 3> to_scene_vector(std::array<double, 3> v) { return {v[0], 0.0 - v[1], 0.0 - v[2]}; }
 
-// E3D's (w, x, y, z), as Ecere applies it (inverted), as the scene's (x, y, z, w) after the half-turn.
-inline std::array<double, 4> to_scene_rotation(const std::array<double, 4>& wxyz) {
-  return {0.0 - wxyz[1], wxyz[2], wxyz[3], wxyz[0]};
-}
+// An E3D rotation, as Ecere applies it (inverted), as the scene's (x, y, z, w) after the half-turn.
+inline math::Vec4 to_scene_rotation(const WFirstQuaternion& q) { return {0.0 - q.x, q.y, q.z, q.w}; }
 
 // A triangle's corners (a, b, c) in the scene's winding: unchanged, the half-turn is a rotation.
 inline std::array<std::uint32_t, 3> to_scene_winding(std::uint32_t a, std::uint32_t b, std::uint32_t c) { return {a, b, c}; }

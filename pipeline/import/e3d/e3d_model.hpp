@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "import/e3d/e3d_quaternion.hpp"
+
 namespace aem::pipeline::e3d {
 
 using Vec3 = std::array<float, 3>;
@@ -56,7 +58,7 @@ struct NodeData {
   std::int32_t parent = -1;                // index into Model::nodes
   std::vector<std::int32_t> children;
   Vec3 scaling{1, 1, 1};
-  std::array<double, 4> orientation{1, 0, 0, 0};  // w, x, y, z as E3D stores it
+  WFirstQuaternion orientation;            // as E3D stores it
   std::array<double, 3> position{0, 0, 0};
 };
 

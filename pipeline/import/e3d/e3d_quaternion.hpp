@@ -1,21 +1,22 @@
 #pragma once
-// Quaternion arithmetic for E3D's rotations, stored w, x, y, z as E3D stores them.
+// E3D's rotations, stored w, x, y, z, as a type of their own: the pipeline's quaternions are
+// math::Vec4 in x, y, z, w order, and a std::array in either order would have the same type. The
+// importer converts at its edge and does the algebra with math/quaternion.hpp.
 #include <array>
+
+#include "math/bake_math.hpp"
 
 namespace aem::pipeline::e3d {
 
-using Quat = std::array<double, 4>;  // w, x, y, z
+struct WFirstQuaternion {
+  double w = 1, x = 0, y = 0, z = 0;
+  bool operator==(const WFirstQuaternion&) const = default;
+};
 
-double quat_dot(const Quat& a, const Quat& b);
-Quat quat_normalized(const Quat& q);  // identity for a zero quaternion
-Quat quat_conjugate(const Quat& q);
-Quat quat_multiply(const Quat& a, const Quat& b);  // a then b as operators: a * b (Hamilton)
-Quat quat_log(const Quat& unit);      // (0, axis * angle / 2)
-Quat quat_exp(const Quat& pure);      // inverse of quat_log
-Quat quat_slerp(const Quat& a, const Quat& b, double t);  // along the arc from a to b as given
-// The rotation of `degrees` about unit axis 0 (x), 1 (y) or 2 (z).
-Quat quat_about_axis(int axis, double degrees);
-// The angle in degrees between the rotations of unit quaternions a and b.
-double rotation_angle_degrees(const Quat& a, const Quat& b);
+// The same rotation in the pipeline's order, and back: the components move, nothing is rounded.
+inline math::Vec4 to_xyzw(const WFirstQuaternion& q) { return {q.x, q.y, q.z, q.w}; }
+inline WFirstQuaternion to_wxyz(const math::Vec4& q) { return {q[3], q[0], q[1], q[2]}; }
+// A rotation key's four values as the file holds them (w first).
+inline WFirstQuaternion from_stored(const std::array<float, 4>& wxyz) { return {wxyz[0], wxyz[1], wxyz[2], wxyz[3]}; }
 
 }  // namespace aem::pipeline::e3d

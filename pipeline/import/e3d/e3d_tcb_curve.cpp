@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "import/e3d/e3d_quaternion.hpp"
+#include "math/quaternion.hpp"
 
 namespace aem::pipeline::e3d {
 namespace {
@@ -35,14 +35,14 @@ TcbCurve::TcbCurve(std::vector<CurveKey> keys, std::size_t components, bool rota
   const std::size_t n = keys_.size();
   if (rotation_) {
     for (std::size_t i = 0; i < n; ++i) {
-      keys_[i].value = quat_normalized(keys_[i].value);
-      if (i > 0 && quat_dot(keys_[i - 1].value, keys_[i].value) < 0) keys_[i].value = scale(keys_[i].value, -1);
+      keys_[i].value = math::unit_quaternion(keys_[i].value);
+      if (i > 0 && math::quaternion_dot(keys_[i - 1].value, keys_[i].value) < 0) keys_[i].value = scale(keys_[i].value, -1);
     }
   }
   // The difference from key i to key j: a vector, or the log of the relative rotation.
   const auto delta = [&](std::size_t i, std::size_t j) -> Value4 {
     if (!rotation_) return add(keys_[j].value, keys_[i].value, -1);
-    return quat_log(quat_multiply(quat_conjugate(keys_[i].value), keys_[j].value));
+    return math::quaternion_log(math::quaternion_product(math::quaternion_conjugate(keys_[i].value), keys_[j].value));
   };
   incoming_.assign(n, Value4{});
   outgoing_.assign(n, Value4{});
@@ -75,8 +75,8 @@ TcbCurve::TcbCurve(std::vector<CurveKey> keys, std::size_t components, bool rota
   }
   if (rotation_) {  // tangents become Bezier control quaternions: a = q exp(-TS/3), b = q exp(TD/3)
     for (std::size_t k = 0; k < n; ++k) {
-      incoming_[k] = quat_multiply(keys_[k].value, quat_exp(scale(incoming_[k], -1.0 / 3)));
-      outgoing_[k] = quat_multiply(keys_[k].value, quat_exp(scale(outgoing_[k], 1.0 / 3)));
+      incoming_[k] = math::quaternion_product(keys_[k].value, math::quaternion_exp(scale(incoming_[k], -1.0 / 3)));
+      outgoing_[k] = math::quaternion_product(keys_[k].value, math::quaternion_exp(scale(outgoing_[k], 1.0 / 3)));
     }
   }
 }
@@ -91,9 +91,9 @@ Value4 TcbCurve::at(double frame) const {
   const CurveKey &a = keys_[prev], &b = keys_[next];
   const double t = ease_parameter((frame - a.frame) / (b.frame - a.frame), a.ease_from, b.ease_to);
   if (rotation_) {
-    const Value4 q0 = quat_slerp(a.value, outgoing_[prev], t), q1 = quat_slerp(outgoing_[prev], incoming_[next], t),
-                 q2 = quat_slerp(incoming_[next], b.value, t);
-    return quat_slerp(quat_slerp(q0, q1, t), quat_slerp(q1, q2, t), t);
+    const Value4 q0 = math::quaternion_slerp(a.value, outgoing_[prev], t), q1 = math::quaternion_slerp(outgoing_[prev], incoming_[next], t),
+                 q2 = math::quaternion_slerp(incoming_[next], b.value, t);
+    return math::quaternion_slerp(math::quaternion_slerp(q0, q1, t), math::quaternion_slerp(q1, q2, t), t);
   }
   const double t2 = t * t, t3 = t2 * t;
   Value4 out{};
@@ -105,8 +105,8 @@ Value4 TcbCurve::at(double frame) const {
 
 Value4 linear_between(const Value4& a, const Value4& b, double t, bool rotation) {
   if (!rotation) return add(scale(a, 1 - t), b, t);
-  const double sign = quat_dot(a, b) < 0 ? -1 : 1;
-  return quat_normalized(add(scale(a, 1 - t), b, sign * t));
+  const double sign = math::quaternion_dot(a, b) < 0 ? -1 : 1;
+  return math::unit_quaternion(add(scale(a, 1 - t), b, sign * t));
 }
 
 }  // namespace aem::pipeline::e3d

@@ -14,7 +14,7 @@ using Value4 = std::array<double, 4>;
 
 struct CurveKey {
   double frame = 0;
-  Value4 value{};                    // vectors use [0, components); quaternions are w, x, y, z
+  Value4 value{};                    // vectors use [0, components); quaternions are x, y, z, w
   double tension = 0, continuity = 0, bias = 0, ease_from = 0, ease_to = 0;
 };
 
@@ -47,7 +47,7 @@ std::vector<double> resample_frames(ValueAt value_at, const std::vector<double>&
                                     bool rotation, double tolerance, std::size_t max_keys, Error error);
 
 // Linear interpolation the way AEM plays keys: vectors componentwise, quaternions by nlerp
-// along the shorter arc (w, x, y, z).
+// along the shorter arc (x, y, z, w).
 Value4 linear_between(const Value4& a, const Value4& b, double t, bool rotation);
 
 }  // namespace aem::pipeline::e3d

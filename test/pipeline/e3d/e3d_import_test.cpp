@@ -7,11 +7,13 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <type_traits>
 
 #include "import/e3d/e3d_handedness.hpp"
 #include "import/e3d/e3d_import.hpp"
 #include "import/e3d/e3d_quaternion.hpp"
 #include "import/e3d/e3d_tcb_curve.hpp"
+#include "math/quaternion.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "bake_test_support.hpp"
 #include "e3d_test_walker.hpp"
@@ -142,21 +144,50 @@ TEST(E3dImport, CorpusModelsStandUpright) {
 TEST(E3dImport, OrientationFollowsEcereRowVectorMatrix) {
   using pipeline::e3d::to_scene_rotation;
   using pipeline::e3d::to_scene_vector;
-  const std::array<double, 4> q = pipeline::e3d::quat_normalized({0.8, 0.3, -0.4, 0.5});  // w, x, y, z
-  const double w = q[0], x = q[1], y = q[2], z = q[3];
+  namespace math = pipeline::math;
+  const math::Vec4 unit = math::unit_quaternion({0.3, -0.4, 0.5, 0.8});
+  const pipeline::e3d::WFirstQuaternion q = pipeline::e3d::to_wxyz(unit);
+  const double w = q.w, x = q.x, y = q.y, z = q.z;
   const double m[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
                           {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
                           {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}};
-  const std::array<double, 4> s = to_scene_rotation(q);  // x, y, z, w
-  const std::array<double, 4> scene_wxyz{s[3], s[0], s[1], s[2]};
+  const math::Vec4 s = to_scene_rotation(q);
   for (const std::array<double, 3>& v : {std::array<double, 3>{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {0.2, -0.7, 1.3}}) {
     std::array<double, 3> ecere{};
     for (int j = 0; j < 3; ++j) ecere[std::size_t(j)] = v[0] * m[0][j] + v[1] * m[1][j] + v[2] * m[2][j];
     const std::array<double, 3> expected = to_scene_vector(ecere), p = to_scene_vector(v);
-    const auto turned = pipeline::e3d::quat_multiply(
-        pipeline::e3d::quat_multiply(scene_wxyz, {0, p[0], p[1], p[2]}), pipeline::e3d::quat_conjugate(scene_wxyz));
-    for (int c = 0; c < 3; ++c) EXPECT_NEAR(turned[std::size_t(c) + 1], expected[std::size_t(c)], 1e-12) << c;
+    const math::Vec4 turned =
+        math::quaternion_product(math::quaternion_product(s, {p[0], p[1], p[2], 0}), math::quaternion_conjugate(s));
+    for (int c = 0; c < 3; ++c) EXPECT_NEAR(turned[std::size_t(c)], expected[std::size_t(c)], 1e-12) << c;
   }
+}
+
+// E3D's w-first rotations are a type of their own (a std::array in either order would be the same
+// type as the pipeline's x-first math::Vec4), and converting moves components without rounding.
+TEST(E3dImport, WFirstQuaternionConvertsExactly) {
+  static_assert(!std::is_convertible_v<pipeline::math::Vec4, pipeline::e3d::WFirstQuaternion>);
+  static_assert(!std::is_convertible_v<pipeline::e3d::WFirstQuaternion, pipeline::math::Vec4>);
+  const pipeline::e3d::WFirstQuaternion q{0.1, 0.2, 0.3, 0.4};
+  EXPECT_EQ(pipeline::e3d::to_xyzw(q), (pipeline::math::Vec4{0.2, 0.3, 0.4, 0.1}));
+  EXPECT_EQ(pipeline::e3d::to_wxyz(pipeline::e3d::to_xyzw(q)), q);
+  const pipeline::e3d::WFirstQuaternion stored = pipeline::e3d::from_stored({0.5f, -0.25f, 0.125f, 1.0f});
+  EXPECT_EQ(stored, (pipeline::e3d::WFirstQuaternion{0.5, -0.25, 0.125, 1.0}));
+}
+
+// The algebra of math/quaternion.hpp agrees with the matrix of math::compose_trs: q p q* turns a
+// point as the rotation matrix does, and a product of quarter turns is the composed rotation.
+TEST(E3dImport, QuaternionAlgebraMatchesRotationMatrices) {
+  namespace math = pipeline::math;
+  const math::Vec4 q = math::quaternion_product(math::quaternion_about_axis(2, 90), math::quaternion_about_axis(0, 30));
+  const math::Mat4 m = math::compose_trs({0, 0, 0}, q, {1, 1, 1});
+  for (const math::Vec3& p : {math::Vec3{1, 0, 0}, {0, 1, 0}, {0.3, -2, 0.7}}) {
+    const math::Vec4 turned = math::quaternion_product(math::quaternion_product(q, {p[0], p[1], p[2], 0}), math::quaternion_conjugate(q));
+    const math::Vec3 expected = math::transform_point(m, p);
+    for (std::size_t c = 0; c < 3; ++c) EXPECT_NEAR(turned[c], expected[c], 1e-12) << c;
+  }
+  EXPECT_NEAR(math::rotation_angle_degrees(math::quaternion_exp(math::quaternion_log(q)), q), 0, 1e-6);
+  EXPECT_NEAR(math::rotation_angle_degrees(math::quaternion_slerp(math::unit_quaternion({0, 0, 0, 1}), q, 0.5), q),
+              math::rotation_angle_degrees(math::unit_quaternion({0, 0, 0, 1}), q) / 2, 1e-9);
 }
 
 TEST(E3dImport, SpecCubesBakeToTheSameBytes) {
@@ -326,10 +357,10 @@ TEST(E3dTcbCurve, MeetsKeysAndResamplesWithinTolerance) {
 
 TEST(E3dTcbCurve, RotationsStayUnitAndMeetKeys) {
   std::vector<CurveKey> keys(3);
-  const pipeline::e3d::Quat q[3] = {{1, 0, 0, 0}, pipeline::e3d::quat_about_axis(1, 90), pipeline::e3d::quat_about_axis(0, 45)};
+  const Value4 q[3] = {{0, 0, 0, 1}, pipeline::math::quaternion_about_axis(1, 90), pipeline::math::quaternion_about_axis(0, 45)};
   for (int i = 0; i < 3; ++i) { keys[std::size_t(i)].frame = i * 8; keys[std::size_t(i)].value = q[i]; }
   const TcbCurve curve(keys, 4, true, false);
-  for (int i = 0; i < 3; ++i) EXPECT_LT(pipeline::e3d::rotation_angle_degrees(curve.at(i * 8), q[i]), 1e-6);
+  for (int i = 0; i < 3; ++i) EXPECT_LT(pipeline::math::rotation_angle_degrees(curve.at(i * 8), q[i]), 1e-6);
   for (double f = 0; f <= 16; f += 0.5) {
     const Value4 v = curve.at(f);
     EXPECT_NEAR(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3], 1.0, 1e-9);
