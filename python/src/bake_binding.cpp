@@ -3,6 +3,7 @@
 // command's own parser and job planning (aem/request/bake_request.hpp), so that both accept the same
 // options and refuse bad ones with the same messages. The result is the command's --json report.
 #include <chrono>
+#include <cstddef>
 #include <memory>
 #include <future>
 #include <string>
@@ -137,6 +138,20 @@ void emit_warnings(const std::vector<pipeline::JobResult>& results) {
   }
 }
 
+// The command's "missing -o" in the binding's words: the output is a keyword argument, and a
+// second positional argument (aem.bake(source, target)) is taken for another input.
+std::string missing_output_message(const std::vector<std::string>& inputs) {
+  std::string message = "aem.bake() needs output=\"OUT.aem\" (or output=\"OUTDIR\") as a keyword argument";
+  if (inputs.size() >= 2)
+    message += ": every positional argument is an input, so to write \"" + inputs.back() + "\" pass output=\"" +
+               inputs.back() + "\"";
+  return message;
+}
+
+bool given(const py::kwargs& options, const char* name) {
+  return options.contains(name) && !options[name].is_none();
+}
+
 py::object bake(const py::args& inputs, const py::kwargs& options) {
   std::vector<std::string> args;
   for (const py::handle input : inputs) args.push_back(argument_text(input));
@@ -150,6 +165,9 @@ py::object bake(const py::args& inputs, const py::kwargs& options) {
     }
     append_option(args, py::str(name), value);
   }
+  if (!given(options, "output") && !given(options, "manifest"))
+    raise_bake_error(missing_output_message(
+        std::vector<std::string>(args.begin(), args.begin() + std::ptrdiff_t(inputs.size()))));
   const std::vector<std::string_view> views(args.begin(), args.end());
 
   cli::BakeRequest request;

@@ -1,7 +1,8 @@
-// The Python module `aem`: see python/README section of the project's README and bindings.hpp.
+// The extension of the Python package `aem` (aem._aem; python/aem/__init__.py checks the
+// interpreter and re-exports it): see the Python section of the project's README and bindings.hpp.
 #include "bindings.hpp"
 
-PYBIND11_MODULE(aem, m) {
+PYBIND11_MODULE(_aem, m) {
   m.doc() =
       "AEM models from Python: aem.open() maps and validates a file and gives its sections as "
       "read-only numpy arrays that view the mapping without copying; aem.Mixer plays and blends "

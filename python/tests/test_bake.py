@@ -113,11 +113,26 @@ def test_a_limit_refuses_with_the_commands_message(corpus, aem_cli, tmp_path):
     assert str(error) == cli_error(aem_cli, model, "-o", tmp_path / "cli.aem", "--max-image-pixels", "16")
 
 
+NO_OUTPUT = 'aem.bake() needs output="OUT.aem" (or output="OUTDIR") as a keyword argument'
+
+
 def test_nothing_to_write_to_is_refused():
     error = bake_error("model.gltf")
-    assert str(error) == "missing -o OUT.aem (or -o OUTDIR)"
+    assert str(error) == NO_OUTPUT  # in the binding's words, not the command's "missing -o"
+    assert error.report is None
+    assert str(bake_error("model.gltf", output=None)) == NO_OUTPUT
     with pytest.raises(TypeError, match="returns its report"):
         aem.bake("model.gltf", output="out.aem", json=True)
+
+
+def test_an_output_given_positionally_is_refused_naming_the_keyword(tmp_path):
+    # aem.bake(source, target): the target would be taken for a second input; nothing is baked.
+    source, target = tmp_path / "model.gltf", tmp_path / "model.aem"
+    source.write_text('{"asset": {"version": "2.0"}}')
+    error = bake_error(source, target, textures="rgba")
+    assert str(error) == f'{NO_OUTPUT}: every positional argument is an input, so to write "{target}" pass output="{target}"'
+    assert error.report is None
+    assert not target.exists()
 
 
 def test_a_dry_run_is_refused_rather_than_ignored(tmp_path):
