@@ -1,5 +1,5 @@
-// `aem bake`: one glTF 2.0 model into one AEM file, or whole asset trees and manifests in
-// parallel and incrementally.
+// `aem bake`: one model (glTF 2.0, a format Assimp imports, E3D or AAMF) into one AEM file, or
+// whole asset trees and manifests in parallel and incrementally.
 #include <chrono>
 #include <csignal>
 #include <memory>
@@ -9,10 +9,10 @@
 #include <sys/resource.h>
 
 #include "aem/pipeline/batch_bake.hpp"
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 #include "bake_progress.hpp"
-#include "aem/request/bake_report_json.hpp"
-#include "aem/request/bake_request.hpp"
+#include "aem/bake_request/bake_report_json.hpp"
+#include "aem/bake_request/bake_request.hpp"
 #include "dry_run.hpp"
 
 namespace aem::cli {
@@ -34,7 +34,8 @@ constexpr const char* kBakeUsage =
     "Other formats (.fbx, .obj with .mtl, .dae, .3ds, .ply, .stl, .x, .3mf, .blend...) are read\n"
     "by Assimp in a child process (aem-import-assimp), so a file that crashes Assimp is an error;\n"
     "their Phong or specular-glossiness materials are converted to metallic-roughness, with a\n"
-    "warning naming what changed.\n"
+    "warning naming what changed. Ecere's E3D (.e3d) and the UnnamedHB1 game's AAMF (.aamf)\n"
+    "models are read by producers of their own.\n"
     "\n"
     "For one input file, -o names the output file when it ends in .aem and is not a directory;\n"
     "otherwise -o is a directory (made if needed): a file bakes to OUTDIR/NAME.aem, and a\n"
@@ -210,16 +211,16 @@ void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult
 
 }  // namespace
 
-int run_bake(Args raw_args) {
-  if (ArgParser("bake", raw_args).answered_help(kBakeUsage)) return 0;
-  const BakeRequest request = parse_bake_request(raw_args);
-  const bool single = single_file_form(request) && request.shard_count == 1;
-  const std::vector<pipeline::BakeJob> jobs = shard_jobs(request, plan_bake_jobs(request));
+int run_bake(arg_parser::Args raw_args) {
+  if (arg_parser::ArgParser("bake", raw_args).answered_help(kBakeUsage)) return 0;
+  const bake_request::BakeRequest request = bake_request::parse_bake_request(raw_args);
+  const bool single = bake_request::single_file_form(request) && request.shard_count == 1;
+  const std::vector<pipeline::BakeJob> jobs = bake_request::shard_jobs(request, bake_request::plan_bake_jobs(request));
 
   InterruptGuard guard;
   if (request.dry_run) return run_bake_dry_run(request, jobs, &g_interrupted);  // no cache: writes nothing
   std::unique_ptr<pipeline::BakeCache> cache;
-  if (const pipeline::BakeCacheSettings cached = cache_settings(request); cached.enabled())
+  if (const pipeline::BakeCacheSettings cached = bake_request::cache_settings(request); cached.enabled())
     cache = std::make_unique<pipeline::BakeCache>(cached);
   pipeline::BatchSettings settings{request.threads, request.force, &g_interrupted, cache.get()};
   pipeline::BatchProgress progress;
@@ -229,7 +230,7 @@ int run_bake(Args raw_args) {
     // stdout carries the report alone; what a person needs to see goes to stderr as it happens.
     results = pipeline::run_batch(jobs, settings, progress, print_problems_callbacks());
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%s\n", bake_report_json(jobs, results, seconds, g_interrupted.load())
+    std::printf("%s\n", bake_request::bake_report_json(jobs, results, seconds, g_interrupted.load())
                             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                             .c_str());
   } else if (single) {

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/pipeline/cache_prune.hpp"
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 
 namespace aem::cli {
 namespace {
@@ -59,17 +59,17 @@ nlohmann::ordered_json report_json(const std::string& dir, std::uint64_t max_siz
 
 }  // namespace
 
-int run_cache(Args args) {
-  ArgParser parser("cache", args);
+int run_cache(arg_parser::Args args) {
+  arg_parser::ArgParser parser("cache", args);
   if (parser.answered_help(kCacheUsage)) return 0;
   const bool json = parser.flag("--json");
   const std::optional<std::string> max_size_text = parser.option("--max-size");
   const std::vector<std::string> words = parser.positionals(2, 2);
-  if (words[0] != "prune") throw UsageError("unknown cache command '" + words[0] + "' (expected prune)");
-  if (!max_size_text) throw UsageError("missing --max-size SIZE");
+  if (words[0] != "prune") throw arg_parser::UsageError("unknown cache command '" + words[0] + "' (expected prune)");
+  if (!max_size_text) throw arg_parser::UsageError("missing --max-size SIZE");
   const std::optional<std::uint64_t> max_size = parse_size(*max_size_text);
   if (!max_size)
-    throw UsageError("--max-size needs a size in bytes, or with K, M, G or T (500M, 2G), not '" + *max_size_text + "'");
+    throw arg_parser::UsageError("--max-size needs a size in bytes, or with K, M, G or T (500M, 2G), not '" + *max_size_text + "'");
   const std::string& dir = words[1];
   const pipeline::CachePruneResult r = pipeline::prune_cache_directory(dir, *max_size);
   if (json) {

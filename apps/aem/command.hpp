@@ -3,14 +3,14 @@
 #include <span>
 #include <string_view>
 
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 
 namespace aem::cli {
 
 struct Command {
   std::string_view name;
   std::string_view summary;
-  int (*run)(Args args);  // returns the process exit status: 0 success, 1 any failure
+  int (*run)(arg_parser::Args args);  // returns the process exit status: 0 success, 1 any failure
 };
 
 // Every command the tool knows, in the order `aem --help` lists them.

@@ -3,17 +3,17 @@
 
 namespace aem::cli {
 
-int run_info(Args args);
-int run_validate(Args args);
+int run_info(arg_parser::Args args);
+int run_validate(arg_parser::Args args);
 #if defined(AEM_CLI_WITH_PIPELINE)
-int run_compress_image(Args args);
-int run_bake(Args args);
-int run_cache(Args args);
-int run_export(Args args);
+int run_compress_image(arg_parser::Args args);
+int run_bake(arg_parser::Args args);
+int run_cache(arg_parser::Args args);
+int run_export(arg_parser::Args args);
 #endif
 #if defined(AEM_CLI_WITH_PACKED)
-int run_pack(Args args);
-int run_unpack(Args args);
+int run_pack(arg_parser::Args args);
+int run_unpack(arg_parser::Args args);
 #endif
 
 std::span<const Command> all_commands() {

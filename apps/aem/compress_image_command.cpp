@@ -13,7 +13,7 @@
 #include "aem/codec/rdo.hpp"
 #include "aem/codec/texture_compress.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 
 namespace aem::cli {
 namespace {
@@ -43,23 +43,23 @@ std::string db(double value) {
 
 }  // namespace
 
-int run_compress_image(Args args) {
-  ArgParser parser("compress-image", args);
+int run_compress_image(arg_parser::Args args) {
+  arg_parser::ArgParser parser("compress-image", args);
   if (parser.answered_help(kCompressImageUsage)) return 0;
   const std::optional<std::string> format_name = parser.option("--format");
   const std::optional<std::string> quality_name = parser.option("--quality");
   const std::optional<std::string> rdo_text = parser.option("--rdo");
   const std::optional<long long> threads = parser.int_option("--threads", 1, 1024);
   const std::vector<std::string> paths = parser.positionals(2, 2);
-  if (!format_name) throw UsageError("missing --format (bc7 or bc5)");
+  if (!format_name) throw arg_parser::UsageError("missing --format (bc7 or bc5)");
   const std::optional<codec::BlockFormat> format = codec::parse_block_format(*format_name);
-  if (!format) throw UsageError("unknown format '" + *format_name + "' (expected bc7 or bc5)");
+  if (!format) throw arg_parser::UsageError("unknown format '" + *format_name + "' (expected bc7 or bc5)");
   codec::CompressOptions options;
   options.format = *format;
   if (quality_name) {
     const std::optional<codec::Bc7Quality> quality = codec::parse_bc7_quality(*quality_name);
     if (!quality) {
-      throw UsageError("unknown quality '" + *quality_name + "' (expected fast, normal or best)");
+      throw arg_parser::UsageError("unknown quality '" + *quality_name + "' (expected fast, normal or best)");
     }
     options.quality = *quality;
   }
@@ -67,7 +67,7 @@ int run_compress_image(Args args) {
     try {
       options.rdo_lambda = codec::parse_rdo_lambda(*rdo_text);
     } catch (const std::invalid_argument& e) {
-      throw UsageError(std::string("--rdo: ") + e.what());
+      throw arg_parser::UsageError(std::string("--rdo: ") + e.what());
     }
   }
   options.threads = threads ? unsigned(*threads) : std::max(1u, std::thread::hardware_concurrency());

@@ -185,7 +185,7 @@ json dry_run_json(const pipeline::BakeJob& job, const DryRunModel& model) {
   return out;
 }
 
-int run_bake_dry_run(const BakeRequest& request, std::span<const pipeline::BakeJob> jobs,
+int run_bake_dry_run(const bake_request::BakeRequest& request, std::span<const pipeline::BakeJob> jobs,
                      const std::atomic<bool>* cancel) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<DryRunModel> models = dry_run_jobs(jobs, request.force, request.threads, cancel);

@@ -15,7 +15,7 @@
 
 #include "aem/format.hpp"
 #include "aem/pipeline/batch_bake.hpp"
-#include "aem/request/bake_request.hpp"
+#include "aem/bake_request/bake_request.hpp"
 
 namespace aem::cli {
 
@@ -61,7 +61,7 @@ nlohmann::ordered_json dry_run_json(const pipeline::BakeJob& job, const DryRunMo
 
 // `aem bake --dry-run ...`: lists every job (text, or JSON with --json) and returns the exit
 // status: 0, 1 when any model would fail, 130 when interrupted.
-int run_bake_dry_run(const BakeRequest& request, std::span<const pipeline::BakeJob> jobs,
+int run_bake_dry_run(const bake_request::BakeRequest& request, std::span<const pipeline::BakeJob> jobs,
                      const std::atomic<bool>* cancel);
 
 }  // namespace aem::cli

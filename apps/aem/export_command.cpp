@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 #include "aem/model.hpp"
 #include "model_open_options.hpp"
 #include "aem/pipeline/gltf_export.hpp"
@@ -197,14 +197,14 @@ ExportFormat chosen_format(const std::optional<std::string>& option, const std::
                            bool output_is_file) {
   if (option) {
     const std::optional<ExportFormat> format = parse_format(*option);
-    if (!format) throw UsageError("--format must be gltf, glb or samf, not '" + *option + "'");
+    if (!format) throw arg_parser::UsageError("--format must be gltf, glb or samf, not '" + *option + "'");
     if (output_is_file && (*format == ExportFormat::samf ? !is_aamf_path(out) : format_of_path(out) != format))
-      throw UsageError("-o " + out.string() + " does not end in " + extension_of(*format) + " as --format " + *option +
+      throw arg_parser::UsageError("-o " + out.string() + " does not end in " + extension_of(*format) + " as --format " + *option +
                        " writes");
     return *format;
   }
   if (output_is_file && is_aamf_path(out))
-    throw UsageError("-o " + out.string() + ": a .aamf file is SAMF or the legacy per-bone AAMF; name the layout "
+    throw arg_parser::UsageError("-o " + out.string() + ": a .aamf file is SAMF or the legacy per-bone AAMF; name the layout "
                      "with --format samf (the legacy layout is not written)");
   if (output_is_file) return *format_of_path(out);
   return ExportFormat::glb;
@@ -212,8 +212,8 @@ ExportFormat chosen_format(const std::optional<std::string>& option, const std::
 
 }  // namespace
 
-int run_export(Args args) {
-  ArgParser parser("export", args);
+int run_export(arg_parser::Args args) {
+  arg_parser::ArgParser parser("export", args);
   if (parser.answered_help(kExportUsage)) return 0;
   const bool json = parser.flag("--json");
   const std::optional<std::string> format_option = parser.option("--format");
@@ -224,15 +224,15 @@ int run_export(Args args) {
   std::optional<std::string> output = parser.option("--output");
   if (const std::optional<std::string> short_output = parser.option("-o")) output = short_output;
   const std::vector<std::string> inputs = parser.positionals(1, std::size_t(-1));
-  if (!output) throw UsageError("missing -o OUT (a .gltf, .glb or .aamf file for one input, else a directory)");
+  if (!output) throw arg_parser::UsageError("missing -o OUT (a .gltf, .glb or .aamf file for one input, else a directory)");
   std::error_code ec;
   const bool output_is_file = inputs.size() == 1 && !std::filesystem::is_directory(inputs[0], ec) &&
                               (format_of_path(*output).has_value() || is_aamf_path(*output)) &&
                               !std::filesystem::is_directory(*output, ec);
   const ExportFormat format = chosen_format(format_option, *output, output_is_file);
-  if ((fps || scale) && format != ExportFormat::samf) throw UsageError("--fps and --scale are options of --format samf");
+  if ((fps || scale) && format != ExportFormat::samf) throw arg_parser::UsageError("--fps and --scale are options of --format samf");
   const std::vector<ExportJob> jobs = plan_jobs(inputs, *output, format, output_is_file);
-  if (jobs.empty()) throw UsageError("no .aem file among the inputs");
+  if (jobs.empty()) throw arg_parser::UsageError("no .aem file among the inputs");
   std::vector<ExportOutcome> outcomes;
   bool failed = false;
   for (const ExportJob& job : jobs) {

@@ -9,7 +9,7 @@
 #include "aem/compression_name.hpp"
 #include "aem/model.hpp"
 #include "model_open_options.hpp"
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 #include "aem/model_bounds.hpp"
 #include "utf8_arguments.hpp"
 #include "model_description.hpp"
@@ -267,8 +267,8 @@ nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
 
 }  // namespace
 
-int run_info(Args args) {
-  ArgParser parser("info", args);
+int run_info(arg_parser::Args args) {
+  arg_parser::ArgParser parser("info", args);
   if (parser.answered_help(kInfoUsage)) return 0;
   const bool json = parser.flag("--json");
   const std::string path = parser.positionals(1, 1)[0];

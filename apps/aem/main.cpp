@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 #include "command.hpp"
 #include "utf8_arguments.hpp"
 
@@ -50,8 +50,8 @@ int main(int argc, char** argv) {
   for (const aem::cli::Command& command : aem::cli::all_commands()) {
     if (command.name != args[0]) continue;
     try {
-      return command.run(aem::cli::Args(args).subspan(1));
-    } catch (const aem::cli::UsageError& e) {
+      return command.run(aem::arg_parser::Args(args).subspan(1));
+    } catch (const aem::arg_parser::UsageError& e) {
       std::fprintf(stderr, "aem %s: %s\nRun 'aem %s --help' for usage.\n",
                    std::string(command.name).c_str(), e.what(), std::string(command.name).c_str());
       return 1;

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 #include "aem/file_mapping.hpp"
 #include "aem/packed/pack.hpp"
 #include "aem/pipeline/model_writer.hpp"
@@ -28,15 +28,15 @@ constexpr const char* kPackUsage =
 
 }  // namespace
 
-int run_pack(Args args) {
-  ArgParser parser("pack", args);
+int run_pack(arg_parser::Args args) {
+  arg_parser::ArgParser parser("pack", args);
   if (parser.answered_help(kPackUsage)) return 0;
   std::optional<std::string> output = parser.option("--output");
   if (!output) output = parser.option("-o");
   const bool meshopt_indices = parser.flag("--meshopt-indices");
   const auto threads = parser.int_option("--threads", 1, 256);
   const std::string input = parser.positionals(1, 1)[0];
-  if (!output) throw UsageError("pack needs -o OUT.aemz");
+  if (!output) throw arg_parser::UsageError("pack needs -o OUT.aemz");
 
   const auto start = std::chrono::steady_clock::now();
   Expected<FileCopy> file = FileCopy::read(path_from_utf8(input));

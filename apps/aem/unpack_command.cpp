@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <string>
 
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 #include "aem/file_mapping.hpp"
 #include "aem/model.hpp"
 #include "aem/packed/zstd_decoder.hpp"
@@ -24,14 +24,14 @@ constexpr const char* kUnpackUsage =
 
 }  // namespace
 
-int run_unpack(Args args) {
-  ArgParser parser("unpack", args);
+int run_unpack(arg_parser::Args args) {
+  arg_parser::ArgParser parser("unpack", args);
   if (parser.answered_help(kUnpackUsage)) return 0;
   std::optional<std::string> output = parser.option("--output");
   if (!output) output = parser.option("-o");
   const auto max_bytes = parser.int_option("--max-bytes", 1, 1LL << 48);
   const std::string input = parser.positionals(1, 1)[0];
-  if (!output) throw UsageError("unpack needs -o OUT.aem");
+  if (!output) throw arg_parser::UsageError("unpack needs -o OUT.aem");
 
   Expected<FileCopy> file = FileCopy::read(path_from_utf8(input));
   if (!file) {

@@ -8,7 +8,7 @@
 #include "aem/model.hpp"
 #include "model_open_options.hpp"
 #include "aem/validation.hpp"
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 #include "utf8_arguments.hpp"
 
 namespace aem::cli {
@@ -103,8 +103,8 @@ int print_json_report(const std::string& path, bool strict, bool strict_skipped,
 
 }  // namespace
 
-int run_validate(Args args) {
-  ArgParser parser("validate", args);
+int run_validate(arg_parser::Args args) {
+  arg_parser::ArgParser parser("validate", args);
   if (parser.answered_help(kValidateUsage)) return 0;
   const bool strict = parser.flag("--strict");
   const bool json = parser.flag("--json");

@@ -17,7 +17,7 @@
 #include "stages/animation/skeleton_builder.hpp"
 #include "stages/geometry/vertex_optimizer.hpp"
 #include "import/assimp/assimp_import.hpp"
-#include "bake/bake_limits.hpp"
+#include "bake/limit_checks.hpp"
 #include "stages/geometry/double_sided.hpp"
 #include "import/aamf/aamf_import.hpp"
 #include "import/e3d/e3d_import.hpp"

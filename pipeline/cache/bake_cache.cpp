@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <mutex>
 
-#include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/bake_job.hpp"
 #include "io/confined_files.hpp"
 #include "io/content_hash.hpp"
 #include "cache/bake_cache_key.hpp"

@@ -9,7 +9,8 @@
 #include <thread>
 #include <type_traits>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_error.hpp"
+#include "aem/pipeline/bake_signals.hpp"
 
 namespace aem::pipeline {
 

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
 #include "io/file_kind.hpp"
 
@@ -87,14 +88,6 @@ bool is_within(const std::filesystem::path& path, const std::filesystem::path& d
     if (p == path.end() || *p != *d) return false;
   }
   return true;
-}
-
-std::string allowed_dir_problem(const std::filesystem::path& dir) {
-  std::error_code ec;
-  const auto status = std::filesystem::status(dir, ec);
-  if (status.type() == std::filesystem::file_type::not_found) return "no such directory";
-  if (status.type() != std::filesystem::file_type::directory) return "is not a directory";
-  return {};
 }
 
 ReadConfinement::ReadConfinement(const std::filesystem::path& model_dir,

@@ -1,8 +1,8 @@
 #include "output/output_guard.hpp"
+#include "aem/pipeline/output_guard.hpp"
 
 #include <sys/stat.h>
 
-#include "aem/pipeline/bake.hpp"  // declares output_problem_before_bake and _after_bake
 #include "io/file_kind.hpp"
 
 namespace aem::pipeline {

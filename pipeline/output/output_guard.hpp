@@ -8,6 +8,8 @@
 //  - the output exists and is not a regular file: a directory, device, FIFO or socket would be
 //    replaced by a regular file, and a symbolic link would be replaced itself rather than written
 //    through (see specs/bake.md, "Baking: outputs and stamps").
+// The two checks a tool calls are public (aem/pipeline/output_guard.hpp); here are the pieces they
+// are made of, which the batch, the stamps and the output locks share.
 #include <cstdint>
 #include <filesystem>
 #include <optional>

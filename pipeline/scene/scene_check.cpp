@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_error.hpp"
 
 namespace aem::pipeline {
 namespace {

@@ -5,7 +5,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "aem/pipeline/bake_options.hpp"  // BakeError
+#include "aem/pipeline/bake_error.hpp"
 #include "scene/scene_check.hpp"
 
 namespace aem::pipeline {

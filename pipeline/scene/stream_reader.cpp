@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_error.hpp"
 #include "scene/component_type.hpp"
 
 namespace aem::pipeline {

@@ -2,7 +2,8 @@
 // Reporting what a producer deferred (scene.hpp's Deferred) once a stage bakes the element.
 #include <string>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_error.hpp"
+#include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {

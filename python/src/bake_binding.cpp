@@ -1,6 +1,6 @@
 // aem.bake(): `aem bake` from Python. The keyword arguments are the command's options in
 // snake_case (output=, textures=, allow_dir=[...], max_image_pixels=...); they go through the
-// command's own parser and job planning (aem/request/bake_request.hpp), so that both accept the same
+// command's own parser and job planning (aem/bake_request/bake_request.hpp), so that both accept the same
 // options and refuse bad ones with the same messages. The result is the command's --json report.
 #include <chrono>
 #include <cstddef>
@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "aem/pipeline/batch_bake.hpp"
-#include "aem/cli/arg_parser.hpp"
-#include "aem/request/bake_report_json.hpp"
-#include "aem/request/bake_request.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
+#include "aem/bake_request/bake_report_json.hpp"
+#include "aem/bake_request/bake_request.hpp"
 #include "bindings.hpp"
 
 namespace aem::python {
@@ -39,10 +39,10 @@ void append_option(std::vector<std::string>& args, const std::string& name, cons
   if (py::isinstance<py::bool_>(value)) {
     // True or False only means something for a flag: textures=False would otherwise bake with
     // the default textures, as if the option had been heard.
-    if (cli::bake_option_kind(flag) == cli::BakeOptionKind::value)
+    if (bake_request::bake_option_kind(flag) == bake_request::BakeOptionKind::value)
       throw py::type_error("aem.bake(" + name + "=" + (value.cast<bool>() ? "True" : "False") + "): " + flag +
                            " takes a value, not True or False; leave " + name + " out for its default");
-    if (value.cast<bool>() || cli::bake_option_kind(flag) == cli::BakeOptionKind::unknown)
+    if (value.cast<bool>() || bake_request::bake_option_kind(flag) == bake_request::BakeOptionKind::unknown)
       args.push_back(flag);  // an unknown name is refused by the command's parser, True or False
   } else if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
     for (const py::handle item : value) args.push_back(flag + "=" + argument_text(item));
@@ -66,13 +66,13 @@ bool cancel_requested(const py::object& cancel_event) {
 // 100 ms for Ctrl-C (heard only on the main thread) and for `cancel_event` (set from any thread).
 // Either sets the one cancel flag the bakes watch, as SIGINT does for `aem bake`: nothing is
 // left half written, and KeyboardInterrupt or BakeCancelled is raised.
-std::vector<pipeline::JobResult> run_jobs(const std::vector<pipeline::BakeJob>& jobs, const cli::BakeRequest& request,
+std::vector<pipeline::JobResult> run_jobs(const std::vector<pipeline::BakeJob>& jobs, const bake_request::BakeRequest& request,
                                           const py::object& cancel_event) {
   std::atomic<bool> cancel{false};
   // aem.bake(cache=..., cache_url=..., shard=...) as the command line's --cache, --cache-url, --shard.
   std::unique_ptr<pipeline::BakeCache> cache;
   try {
-    if (const pipeline::BakeCacheSettings cached = cli::cache_settings(request); cached.enabled())
+    if (const pipeline::BakeCacheSettings cached = bake_request::cache_settings(request); cached.enabled())
       cache = std::make_unique<pipeline::BakeCache>(cached);
   } catch (const std::exception& e) {
     raise_bake_error(e.what());
@@ -170,11 +170,11 @@ py::object bake(const py::args& inputs, const py::kwargs& options) {
         std::vector<std::string>(args.begin(), args.begin() + std::ptrdiff_t(inputs.size()))));
   const std::vector<std::string_view> views(args.begin(), args.end());
 
-  cli::BakeRequest request;
+  bake_request::BakeRequest request;
   std::vector<pipeline::BakeJob> jobs;
   try {
-    request = cli::parse_bake_request(views);
-    jobs = cli::shard_jobs(request, cli::plan_bake_jobs(request));
+    request = bake_request::parse_bake_request(views);
+    jobs = bake_request::shard_jobs(request, bake_request::plan_bake_jobs(request));
   } catch (const std::exception& e) {  // UsageError, or a directory that cannot be read
     raise_bake_error(e.what());
   }
@@ -196,7 +196,7 @@ py::object bake(const py::args& inputs, const py::kwargs& options) {
     }
   }
   const std::string text =
-      cli::bake_report_json(jobs, results, seconds, false).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      bake_request::bake_report_json(jobs, results, seconds, false).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   py::object report = py::module_::import("json").attr("loads")(text);
   emit_warnings(results);
   if (!problems.empty()) raise_bake_error(problems, report);

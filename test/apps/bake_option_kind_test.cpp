@@ -7,10 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "aem/cli/arg_parser.hpp"
-#include "aem/request/bake_request.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
+#include "aem/bake_request/bake_request.hpp"
 
-namespace aem::cli {
+namespace aem::bake_request {
 namespace {
 
 // The message parse_bake_request gives for `model.gltf -o out.aem EXTRA`, or "" when it accepts them.
@@ -19,7 +19,7 @@ std::string refusal(std::string_view extra) {
   try {
     parse_bake_request(args);
     return "";
-  } catch (const UsageError& e) {
+  } catch (const arg_parser::UsageError& e) {
     return e.what();
   }
 }
@@ -47,4 +47,4 @@ TEST(BakeOptionKind, AnythingElseIsUnknownToThem) {
 }
 
 }  // namespace
-}  // namespace aem::cli
+}  // namespace aem::bake_request

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "export/gltf/gltf_texture_pixels.hpp"
-#include "io/bilinear_sample.hpp"
+#include "math/bilinear_sample.hpp"
 
 namespace aem::pipeline::gltf {
 namespace {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_error.hpp"
 #include "import/aamf/aamf_model.hpp"
 
 namespace aem::pipeline::aamf {

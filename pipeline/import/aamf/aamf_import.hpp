@@ -6,7 +6,9 @@
 // wrong and the offset.
 #include <filesystem>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {

@@ -5,6 +5,7 @@
 
 #include "import/aamf/aamf_matrix.hpp"
 #include "import/aamf/aamf_scene_builder.hpp"
+#include "aem/pipeline/bake_error.hpp"
 
 namespace aem::pipeline::aamf {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 #include "import/aamf/aamf_model.hpp"
 

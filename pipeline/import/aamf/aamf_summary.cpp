@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_error.hpp"
 #include "import/aamf/aamf_parser.hpp"
 #include "io/confined_files.hpp"
 

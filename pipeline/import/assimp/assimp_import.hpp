@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <filesystem>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {

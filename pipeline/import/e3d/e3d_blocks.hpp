@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_error.hpp"
+#include "aem/pipeline/bake_limits.hpp"
+#include "aem/pipeline/warning_log.hpp"
 
 namespace aem::pipeline::e3d {
 

@@ -1,12 +1,14 @@
 #pragma once
 // Imports an Ecere E3D model (.e3d; ../shared/reference/peers/e3d-spec.adoc) as the pipeline's
-// Scene, beside the glTF and Assimp producers (specs/e3d-import.md). The file is hostile input:
+// Scene, beside the glTF, Assimp and AAMF producers (specs/e3d-import.md). The file is hostile input:
 // every block length, count and index is checked, lzma blocks decode within
 // BakeOptions::limits.max_decoded_bytes and nesting is bounded, and the first problem throws one
 // BakeError naming the file and the block's offset.
 #include <filesystem>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {

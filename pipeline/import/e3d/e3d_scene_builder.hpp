@@ -4,7 +4,9 @@
 // carried over is warned about, naming the model and element (specs/e3d-import.md).
 #include <filesystem>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 #include "import/e3d/e3d_model.hpp"
 

@@ -13,6 +13,7 @@
 
 #include <tiny_gltf.h>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
 #include "io/confined_files.hpp"
 

@@ -11,7 +11,9 @@
 // is listed in specs/gltf-import.md.
 #include <filesystem>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {

@@ -14,6 +14,7 @@
 
 #include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/model_content.hpp"
+#include "aem/pipeline/bake_options.hpp"
 #include "stages/animation/skeleton_builder.hpp"
 
 namespace aem::pipeline {

@@ -8,6 +8,7 @@
 #include "scene/stream_reader.hpp"
 #include "scene/utf8_name.hpp"
 #include "math/bake_math.hpp"
+#include "aem/pipeline/bake_error.hpp"
 
 namespace aem::pipeline {
 

@@ -9,7 +9,7 @@
 // transform, so vertices that weigh 1.0 on it are stored in model space.
 #include <vector>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/model_content.hpp"
 #include "math/bake_math.hpp"

@@ -3,6 +3,8 @@
 #include <limits>
 #include <vector>
 
+#include "aem/pipeline/bake_error.hpp"
+
 namespace aem::pipeline {
 namespace {
 

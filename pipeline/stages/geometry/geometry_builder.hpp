@@ -10,6 +10,7 @@
 
 #include "aem/format.hpp"
 #include "aem/pipeline/scene.hpp"
+#include "aem/pipeline/bake_options.hpp"
 #include "stages/animation/skeleton_builder.hpp"
 
 namespace aem::pipeline {

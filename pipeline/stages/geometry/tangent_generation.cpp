@@ -7,7 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_signals.hpp"
 #include "math/bake_math.hpp"
 
 namespace aem::pipeline {

@@ -3,7 +3,7 @@
 // transform into its single AEM UV set. The base colour texture decides (else the first texture
 // the material has); other textures that need another set or another transform lose it, and a
 // warning names the material and what is lost.
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_signals.hpp"
 #include "math/bake_math.hpp"
 
 namespace aem::pipeline {

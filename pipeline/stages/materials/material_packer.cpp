@@ -17,7 +17,7 @@
 #include "stages/materials/mip_generation.hpp"
 #include "math/bake_math.hpp"
 #include "stages/deferred_report.hpp"
-#include "io/bilinear_sample.hpp"
+#include "math/bilinear_sample.hpp"
 #include "io/image_decoding.hpp"
 #include "io/cancellable_call.hpp"
 

@@ -21,7 +21,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/model_content.hpp"
 

@@ -9,6 +9,7 @@
 
 #include "aem/codec/image.hpp"
 #include "aem/codec/texture_compress.hpp"
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
 #include "aem/pipeline/model_content.hpp"
 

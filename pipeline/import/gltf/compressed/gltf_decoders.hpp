@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
 #include "import/gltf/compressed/gltf_decompression.hpp"
 

@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
 
 namespace tinygltf {

@@ -1,10 +1,11 @@
 #pragma once
-// `aem bake` as a library call: a model (glTF 2.0 .gltf/.glb, or any format Assimp imports:
-// .fbx, .obj, .dae, ...; model_formats.hpp is_model_path), or a scene description (scene.hpp) from any
-// importer, in; AEM content or file out.
+// `aem bake` as a library call: a model (glTF 2.0 .gltf/.glb, any format Assimp imports: .fbx,
+// .obj, .dae, ...; Ecere's .e3d; the UnnamedHB1 game's .aamf; model_formats.hpp is_model_path),
+// or a scene description (scene.hpp) from any importer, in; AEM content or file out.
 //
-//   import_gltf | import_assimp (child process) -> check_scene -> build_skeleton -> build_geometry -> optimize_geometry
-//               -> bake_animations -> pack_materials -> serialize/write
+//   import_gltf | import_assimp (child process) | import_e3d | import_aamf
+//     -> check_scene -> build_skeleton -> build_geometry -> optimize_geometry
+//     -> bake_animations -> pack_materials -> serialize/write
 //
 // The output depends only on the input and the options (not on the thread count or the time),
 // so baking twice gives the same bytes. Input problems throw BakeError naming the file and the
@@ -12,11 +13,13 @@
 #include <cstddef>
 #include <filesystem>
 #include <string>
-#include <span>
 #include <vector>
 
+#include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_report.hpp"
 #include "aem/pipeline/model_content.hpp"
+#include "aem/pipeline/output_guard.hpp"  // the checks bake_model_file makes, for a tool that writes
 #include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {
@@ -26,7 +29,8 @@ struct BakeResult {
   BakeReport report;
 };
 
-// The producer is chosen by the file name (model_formats.hpp): glTF goes through tinygltf in this
+// The producer is chosen by the file name (model_formats.hpp): glTF goes through tinygltf, E3D
+// (specs/e3d-import.md) and AAMF (specs/aamf-import.md) through their own readers, all in this
 // process; an is_assimp_path model through Assimp in a child process (specs/assimp-import.md), so
 // that Assimp crashing on a bad file is a BakeError. A name no producer reads throws BakeError
 // unknown_model_format_message(input) before the file is opened.
@@ -54,16 +58,5 @@ BakedFile bake_model_in_memory(const std::filesystem::path& input, const std::fi
 // exists and is not a regular file (output_guard.hpp).
 BakeReport bake_model_file(const std::filesystem::path& input, const std::filesystem::path& output,
                           const BakeOptions& options);
-
-// Output guards, for a tool that writes the bytes itself (examples/bake_in_tool.cpp).
-// What is wrong with writing `output` when baking `model` before anything is read: an existing
-// output that is not a regular file, or the model itself. An empty string when nothing is.
-// The description is led by the model.
-std::string output_problem_before_bake(const std::filesystem::path& model, const std::filesystem::path& output);
-
-// What is wrong with writing `output` once the bake of `model` has read `inputs` (BakeReport::
-// inputs): the output is one of them. An empty string when it is none.
-std::string output_problem_after_bake(const std::filesystem::path& model, const std::filesystem::path& output,
-                                      std::span<const std::filesystem::path> inputs);
 
 }  // namespace aem::pipeline

@@ -4,7 +4,7 @@
 // is stored under a hash of those and any machine fetches it instead of baking.
 //
 // Keys, two levels as in ccache's manifests, because the files a bake reads are only known once
-// the glTF is parsed:
+// the model is parsed:
 //   manifest key = SHA-256(baker, output-shaping options, the model's file name and content)
 //     -> the names (relative to the model's directory) of every file the bake read or looked for;
 //   result key   = SHA-256(manifest key, each of those names with its content's SHA-256 or
@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_report.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
 
 namespace aem::pipeline {

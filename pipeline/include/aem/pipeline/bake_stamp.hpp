@@ -4,7 +4,7 @@
 //
 // A stamp lives in `.aem-bake/` beside the output (`out/hero.aem` -> `out/.aem-bake/hero.aem.json`)
 // and records the baker's version, the options that shape the output (the scene among them), the
-// model it was baked from, and for the output and every input (the glTF, its buffers and images,
+// model it was baked from, and for the output and every input (the model, its buffers and images,
 // and the files it referred to that were missing) the size, modification time, identity (device
 // and inode) and an XXH3-128 hash of the content. Inputs are also recorded by their names
 // relative to the model's directory, and are looked for there: a moved or copied tree keeps its
@@ -69,7 +69,7 @@ std::filesystem::path path_in_model_directory(const std::filesystem::path& model
 struct BakeStamp {
   std::string baker;
   std::string options;
-  std::filesystem::path model;  // the glTF baked, as absolute_normal_path gives it
+  std::filesystem::path model;  // the model baked, as absolute_normal_path gives it
   FileState output;
   std::vector<FileState> inputs;  // the model itself among them
 };

@@ -14,17 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "aem/pipeline/bake_job.hpp"  // BakeJob, and find_output_clash over a batch
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_report.hpp"
 
 namespace aem::pipeline {
 
 class BakeCache;
-
-struct BakeJob {
-  std::filesystem::path input;   // a model (is_model_path, model_formats.hpp)
-  std::filesystem::path output;  // .aem
-  BakeOptions options;           // threads and signals are set by the batch
-};
 
 enum class JobOutcome { baked, up_to_date, failed, cancelled };
 
@@ -77,11 +73,6 @@ std::vector<BakeJob> jobs_below(const std::filesystem::path& dir, const std::fil
 // for a .gltf its share of the other files in its directory), the same on every machine that
 // plans the same jobs from the same files.
 std::vector<std::size_t> jobs_in_shard(std::span<const BakeJob> jobs, unsigned index, unsigned count);
-
-// Two jobs writing the same output, or a job whose output is (by file identity) the model of
-// any job: a description naming the inputs and the output, or an empty string when there is
-// none. (The buffers and images a job reads are checked by each bake once it knows them.)
-std::string find_output_clash(std::span<const BakeJob> jobs);
 
 // Runs every job; results are in job order. A job whose output must not be written (it is not a
 // regular file, or is a file the bake reads: output_guard.hpp) fails without touching it. Each

@@ -11,16 +11,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 #include "aem/codec/bc7.hpp"
 #include "aem/codec/rdo.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "io/confined_files.hpp"
 #include "io/json_depth.hpp"
 #include "output/output_guard.hpp"
-#include "request/bake_jobs.hpp"
+#include "bake_request/bake_jobs.hpp"
 
-namespace aem::cli {
+namespace aem::bake_request {
 namespace {
 
 using nlohmann::json;
@@ -97,21 +97,21 @@ class Manifest {
   json parse() const {
     std::vector<unsigned char> text;
     if (const std::string problem = pipeline::read_regular_file(path_, text); !problem.empty())
-      throw UsageError(path_.string() + ": cannot read the manifest: " + problem);
+      throw arg_parser::UsageError(path_.string() + ": cannot read the manifest: " + problem);
     // nlohmann's parser (and its error messages) recurse once per level.
     if (const std::size_t depth = pipeline::json_depth(text); depth > pipeline::kMaxJsonDepth)
-      throw UsageError(path_.string() + ": JSON nested " + std::to_string(depth) + " levels deep (more than " +
+      throw arg_parser::UsageError(path_.string() + ": JSON nested " + std::to_string(depth) + " levels deep (more than " +
                        std::to_string(pipeline::kMaxJsonDepth) + ")");
     try {
       return json::parse(text);
     } catch (const json::parse_error& e) {
       // nlohmann's message carries the line and column.
-      throw UsageError(path_.string() + ": not valid JSON: " + e.what());
+      throw arg_parser::UsageError(path_.string() + ": not valid JSON: " + e.what());
     }
   }
 
   [[noreturn]] void fail(const std::string& place, const std::string& what) const {
-    throw UsageError(path_.string() + ": " + (place.empty() ? "" : place + ": ") + what);
+    throw arg_parser::UsageError(path_.string() + ": " + (place.empty() ? "" : place + ": ") + what);
   }
 
   static std::string unknown_option() {
@@ -284,7 +284,7 @@ class Manifest {
     std::error_code ec;
     const bool is_dir = std::filesystem::is_directory(source, ec);
     if (!is_dir && !pipeline::is_model_path(source))
-      fail(place, source.string() + ": not a model format aem bake reads (glTF, or one that Assimp imports)");
+      fail(place, source.string() + ": not a model format aem bake reads (glTF, E3D, AAMF, or one that Assimp imports)");
     if (is_dir && !output.empty()) fail(place + "/output", "an input directory bakes to many files: give no \"output\"");
     // Outputs mirror the input's place below the manifest, unless the entry names its own.
     const std::filesystem::path relative =
@@ -330,4 +330,4 @@ std::vector<pipeline::BakeJob> jobs_from_manifest(const std::filesystem::path& m
   return Manifest(manifest).jobs(output_dir, options);
 }
 
-}  // namespace aem::cli
+}  // namespace aem::bake_request

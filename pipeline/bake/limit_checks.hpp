@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 
-#include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_limits.hpp"
 #include "aem/pipeline/scene.hpp"
 
 namespace aem::pipeline {

@@ -1,16 +1,16 @@
-#include "aem/request/bake_request.hpp"
+#include "aem/bake_request/bake_request.hpp"
 
 #include <algorithm>
 #include <thread>
 
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 #include "aem/codec/bc7.hpp"
 #include "aem/codec/rdo.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/model_formats.hpp"
-#include "request/bake_jobs.hpp"
+#include "bake_request/bake_jobs.hpp"
 
-namespace aem::cli {
+namespace aem::bake_request {
 namespace {
 
 // The largest value a limit option takes: 2^62, far past any memory, and a whole number in JSON.
@@ -26,7 +26,7 @@ constexpr std::string_view kValueOptions[] = {
     "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard"};
 
 // `-j4` as `-j 4`, so that the shared parser sees an option and its value.
-std::vector<std::string_view> split_jobs_flag(Args args, std::vector<std::string>& storage) {
+std::vector<std::string_view> split_jobs_flag(arg_parser::Args args, std::vector<std::string>& storage) {
   storage.reserve(args.size() * 2);
   std::vector<std::string_view> out;
   for (std::string_view a : args) {
@@ -50,16 +50,16 @@ void parse_shard(const std::string& text, BakeRequest& r) {
   };
   const unsigned long k = slash == std::string::npos ? 0 : number(text.substr(0, slash));
   const unsigned long n = slash == std::string::npos ? 0 : number(text.substr(slash + 1));
-  if (k == 0 || n == 0 || k > n) throw UsageError("--shard " + text + ": expected K/N with 1 <= K <= N (e.g. 2/4)");
+  if (k == 0 || n == 0 || k > n) throw arg_parser::UsageError("--shard " + text + ": expected K/N with 1 <= K <= N (e.g. 2/4)");
   r.shard_index = unsigned(k);
   r.shard_count = unsigned(n);
 }
 
-BakeRequest parse(ArgParser& parser) {
+BakeRequest parse(arg_parser::ArgParser& parser) {
   BakeRequest r;
   r.output = parser.option("--output");
   if (const auto o = parser.option("-o")) r.output = o;
-  if (r.output && r.output->empty()) throw UsageError("-o names nothing (give OUT.aem or OUTDIR)");
+  if (r.output && r.output->empty()) throw arg_parser::UsageError("-o names nothing (give OUT.aem or OUTDIR)");
   r.manifest = parser.option("--manifest");
   r.depfile = parser.option("--depfile");
   std::optional<long long> threads = parser.int_option("--threads", 1, 1024);
@@ -69,12 +69,12 @@ BakeRequest parse(ArgParser& parser) {
   if (const auto scene = parser.int_option("--scene", 0, 1 << 30)) r.options.scene = int(*scene);
   if (const auto textures = parser.option("--textures")) {
     const std::optional<pipeline::TextureEncoding> encoding = pipeline::parse_texture_encoding(*textures);
-    if (!encoding) throw UsageError("unknown --textures '" + *textures + "' (expected bc or rgba)");
+    if (!encoding) throw arg_parser::UsageError("unknown --textures '" + *textures + "' (expected bc or rgba)");
     r.options.textures = *encoding;
   }
   if (const auto quality = parser.option("--quality")) {
     const std::optional<codec::Bc7Quality> q = codec::parse_bc7_quality(*quality);
-    if (!q) throw UsageError("unknown --quality '" + *quality + "' (expected fast, normal or best)");
+    if (!q) throw arg_parser::UsageError("unknown --quality '" + *quality + "' (expected fast, normal or best)");
     r.options.quality = *q;
   }
   if (const auto fps = parser.positive_number_option("--fps")) r.options.aamf_fps = *fps;
@@ -82,7 +82,7 @@ BakeRequest parse(ArgParser& parser) {
     try {
       r.options.rdo_lambda = codec::parse_rdo_lambda(*rdo);
     } catch (const std::invalid_argument& e) {
-      throw UsageError(std::string("--rdo: ") + e.what());
+      throw arg_parser::UsageError(std::string("--rdo: ") + e.what());
     }
   }
   if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
@@ -99,18 +99,18 @@ BakeRequest parse(ArgParser& parser) {
   r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
   r.options.allow_missing = parser.flag("--allow-missing");
   for (const std::string& dir : parser.repeated_option("--allow-dir")) {
-    if (dir.empty()) throw UsageError("--allow-dir names nothing");
+    if (dir.empty()) throw arg_parser::UsageError("--allow-dir names nothing");
     if (const std::string why = pipeline::allowed_dir_problem(dir); !why.empty())
-      throw UsageError("--allow-dir " + dir + ": " + why);
+      throw arg_parser::UsageError("--allow-dir " + dir + ": " + why);
     r.options.allowed_dirs.emplace_back(dir);
   }
   if (const auto cache = parser.option("--cache")) {
-    if (cache->empty()) throw UsageError("--cache names nothing (give a directory)");
+    if (cache->empty()) throw arg_parser::UsageError("--cache names nothing (give a directory)");
     r.cache.dir = *cache;
   }
   if (const auto url = parser.option("--cache-url")) {
     if (url->rfind("http://", 0) != 0 && url->rfind("https://", 0) != 0)
-      throw UsageError("--cache-url " + *url + ": not an http:// or https:// URL");
+      throw arg_parser::UsageError("--cache-url " + *url + ": not an http:// or https:// URL");
     r.cache.url = *url;
   }
   if (const auto shard = parser.option("--shard")) parse_shard(*shard, r);
@@ -118,10 +118,10 @@ BakeRequest parse(ArgParser& parser) {
   r.json = parser.flag("--json");
   r.dry_run = parser.flag("--dry-run");
   r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));
-  if (!r.output && !r.manifest) throw UsageError("missing -o OUT.aem (or -o OUTDIR)");
+  if (!r.output && !r.manifest) throw arg_parser::UsageError("missing -o OUT.aem (or -o OUTDIR)");
   // With a manifest, each entry's own settings are checked (they may change --textures).
   if (const std::string why = pipeline::rdo_option_problem(r.options); !why.empty() && !r.manifest)
-    throw UsageError("--rdo: " + why);
+    throw arg_parser::UsageError("--rdo: " + why);
   return r;
 }
 
@@ -143,7 +143,7 @@ pipeline::BakeJob single_file_job(const BakeRequest& r) {
   if (exists && !std::filesystem::is_directory(output, ec)) {
     std::string what = pipeline::output_problem_before_bake(r.inputs[0], output);
     if (what.empty()) what = output + ": exists and is not a directory";
-    throw UsageError(what + " (for one input, -o names the output file only when it ends in .aem; "
+    throw arg_parser::UsageError(what + " (for one input, -o names the output file only when it ends in .aem; "
                             "any other name is the directory to bake into)");
   }
   return jobs_for_input(r.inputs[0], output, r.options).front();
@@ -161,10 +161,10 @@ BakeOptionKind bake_option_kind(std::string_view option) {
   return BakeOptionKind::unknown;
 }
 
-BakeRequest parse_bake_request(Args args) {
+BakeRequest parse_bake_request(arg_parser::Args args) {
   std::vector<std::string> storage;
   const std::vector<std::string_view> split = split_jobs_flag(args, storage);
-  ArgParser parser("bake", split);
+  arg_parser::ArgParser parser("bake", split);
   return parse(parser);
 }
 
@@ -185,9 +185,9 @@ std::vector<pipeline::BakeJob> plan_bake_jobs(const BakeRequest& request) {
       std::vector<pipeline::BakeJob> more = jobs_for_input(input, output_dir, request.options);
       jobs.insert(jobs.end(), more.begin(), more.end());
     }
-    if (jobs.empty()) throw UsageError("nothing to bake");
+    if (jobs.empty()) throw arg_parser::UsageError("nothing to bake");
   }
-  if (const std::string clash = pipeline::find_output_clash(jobs); !clash.empty()) throw UsageError(clash);
+  if (const std::string clash = pipeline::find_output_clash(jobs); !clash.empty()) throw arg_parser::UsageError(clash);
   return jobs;
 }
 
@@ -209,4 +209,4 @@ std::vector<pipeline::BakeJob> shard_jobs(const BakeRequest& request, std::vecto
   return mine;
 }
 
-}  // namespace aem::cli
+}  // namespace aem::bake_request

@@ -1,8 +1,8 @@
-#include "request/bake_jobs.hpp"
+#include "bake_request/bake_jobs.hpp"
 
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 
-namespace aem::cli {
+namespace aem::bake_request {
 
 std::vector<pipeline::BakeJob> jobs_for_input(const std::filesystem::path& input,
                                               const std::filesystem::path& output_dir,
@@ -11,7 +11,7 @@ std::vector<pipeline::BakeJob> jobs_for_input(const std::filesystem::path& input
   std::vector<pipeline::BakeJob> jobs;
   if (std::filesystem::is_directory(input, ec)) {
     jobs = pipeline::jobs_below(input, output_dir, options);
-    if (jobs.empty()) throw UsageError(input.string() + ": no models (.gltf, .glb, .e3d, .aamf or a format Assimp imports) below this directory");
+    if (jobs.empty()) throw arg_parser::UsageError(input.string() + ": no models (.gltf, .glb, .e3d, .aamf or a format Assimp imports) below this directory");
     return jobs;
   }
   // A missing or unreadable file is the bake's to report, as one failed job among the others.
@@ -19,4 +19,4 @@ std::vector<pipeline::BakeJob> jobs_for_input(const std::filesystem::path& input
   return jobs;
 }
 
-}  // namespace aem::cli
+}  // namespace aem::bake_request

@@ -1,10 +1,10 @@
-#include "aem/request/bake_report_json.hpp"
+#include "aem/bake_request/bake_report_json.hpp"
 
 #include <string>
 
 #include "aem/pipeline/bake_stamp.hpp"
 
-namespace aem::cli {
+namespace aem::bake_request {
 namespace {
 
 const char* status_name(pipeline::JobOutcome outcome) {
@@ -85,4 +85,4 @@ nlohmann::ordered_json bake_report_json(std::span<const pipeline::BakeJob> jobs,
   return out;
 }
 
-}  // namespace aem::cli
+}  // namespace aem::bake_request

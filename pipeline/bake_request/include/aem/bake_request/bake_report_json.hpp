@@ -8,11 +8,11 @@
 
 #include "aem/pipeline/batch_bake.hpp"
 
-namespace aem::cli {
+namespace aem::bake_request {
 
 // One entry per job, in job order (results[i] belongs to jobs[i]), and the run's totals.
 nlohmann::ordered_json bake_report_json(std::span<const pipeline::BakeJob> jobs,
                                         std::span<const pipeline::JobResult> results, double seconds,
                                         bool interrupted);
 
-}  // namespace aem::cli
+}  // namespace aem::bake_request

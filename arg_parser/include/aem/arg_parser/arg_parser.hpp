@@ -1,6 +1,6 @@
 #pragma once
 // A small, strict argument parser shared by `aem`'s sub-commands and, through the bake request
-// (aem/request/bake_request.hpp), Python's aem.bake: every flag must be known, every option needs
+// (aem/bake_request/bake_request.hpp), Python's aem.bake: every flag must be known, every option needs
 // its value, and anything wrong becomes a UsageError with a message for the user. Standard C++
 // only: `aem` links it also where it is built without the pipeline.
 #include <optional>
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace aem::cli {
+namespace aem::arg_parser {
 
 // The arguments after a command's own name.
 using Args = std::span<const std::string_view>;
@@ -46,4 +46,4 @@ class ArgParser {
   std::vector<std::string> rest_;
 };
 
-}  // namespace aem::cli
+}  // namespace aem::arg_parser

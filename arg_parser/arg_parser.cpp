@@ -1,10 +1,10 @@
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 
-namespace aem::cli {
+namespace aem::arg_parser {
 
 ArgParser::ArgParser(std::string_view command, Args args) : command_(command) {
   for (std::string_view arg : args) rest_.emplace_back(arg);
@@ -115,4 +115,4 @@ std::vector<std::string> ArgParser::positionals(size_t min_count, size_t max_cou
   return rest_;
 }
 
-}  // namespace aem::cli
+}  // namespace aem::arg_parser

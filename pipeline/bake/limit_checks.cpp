@@ -1,8 +1,10 @@
-#include "bake/bake_limits.hpp"
+#include "bake/limit_checks.hpp"
 
 #include <algorithm>
 #include <string>
 #include <vector>
+
+#include "aem/pipeline/bake_error.hpp"
 
 namespace aem::pipeline {
 

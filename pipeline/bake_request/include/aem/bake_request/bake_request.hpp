@@ -8,11 +8,11 @@
 #include <string_view>
 #include <vector>
 
-#include "aem/cli/arg_parser.hpp"
+#include "aem/arg_parser/arg_parser.hpp"
 #include "aem/pipeline/bake_cache.hpp"
 #include "aem/pipeline/batch_bake.hpp"
 
-namespace aem::cli {
+namespace aem::bake_request {
 
 struct BakeRequest {
   std::vector<std::string> inputs;
@@ -27,7 +27,7 @@ struct BakeRequest {
 
 // The arguments after `aem bake` (`-j4` as `-j 4`). Throws UsageError for an unknown option, a
 // bad value or a missing -o, with the message the command prints.
-BakeRequest parse_bake_request(Args args);
+BakeRequest parse_bake_request(arg_parser::Args args);
 
 // What `--name` is to the bake command: a flag (--strict), an option taking a value
 // (--textures rgba), or not one of its options. Python's aem.bake refuses True or False for an
@@ -53,4 +53,4 @@ pipeline::BakeCacheSettings cache_settings(const BakeRequest& request);
 // The jobs of the request's shard (--shard K/N), in their order: all of them without --shard.
 std::vector<pipeline::BakeJob> shard_jobs(const BakeRequest& request, std::vector<pipeline::BakeJob> jobs);
 
-}  // namespace aem::cli
+}  // namespace aem::bake_request

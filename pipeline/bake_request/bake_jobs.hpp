@@ -1,16 +1,17 @@
 #pragma once
-// Turning what `aem bake` was given into bake jobs: glTF files, directories searched for them,
-// and manifests (bake_manifest.cpp). Problems are UsageErrors naming the path or the JSON place.
+// Turning what `aem bake` was given into bake jobs: model files (glTF, Assimp's formats, E3D,
+// AAMF: is_model_path), directories searched for them, and manifests (bake_manifest.cpp).
+// Problems are UsageErrors naming the path or the JSON place.
 #include <filesystem>
 #include <vector>
 
 #include "aem/pipeline/bake_cache.hpp"
 #include "aem/pipeline/batch_bake.hpp"
 
-namespace aem::cli {
+namespace aem::bake_request {
 
 // A file bakes to OUTPUT_DIR/<its stem>.aem; a directory to OUTPUT_DIR/<path below it>.aem for
-// every .gltf/.glb below it, in a stable (sorted) order.
+// every model below it (find_model_files), in a stable (sorted) order.
 std::vector<pipeline::BakeJob> jobs_for_input(const std::filesystem::path& input,
                                               const std::filesystem::path& output_dir,
                                               const pipeline::BakeOptions& options);
@@ -28,4 +29,4 @@ std::vector<pipeline::BakeJob> jobs_from_manifest(const std::filesystem::path& m
 pipeline::BakeCacheSettings manifest_cache_settings(const std::filesystem::path& manifest,
                                                     const pipeline::BakeOptions& options);
 
-}  // namespace aem::cli
+}  // namespace aem::bake_request

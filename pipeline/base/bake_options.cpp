@@ -1,0 +1,23 @@
+#include "aem/pipeline/bake_options.hpp"
+
+#include "aem/codec/rdo.hpp"
+
+namespace aem::pipeline {
+
+std::string rdo_option_problem(const BakeOptions& options) {
+  if (std::string why = codec::rdo_lambda_problem(options.rdo_lambda); !why.empty())
+    return "RDO lambda " + why + " (expected 0 to 1000)";
+  if (options.rdo_lambda > 0 && options.textures == TextureEncoding::rgba)
+    return "RDO applies to block-compressed textures only: drop the RDO lambda or use textures \"bc\"";
+  return {};
+}
+
+std::string allowed_dir_problem(const std::filesystem::path& dir) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(dir, ec);
+  if (status.type() == std::filesystem::file_type::not_found) return "no such directory";
+  if (status.type() != std::filesystem::file_type::directory) return "is not a directory";
+  return {};
+}
+
+}  // namespace aem::pipeline
