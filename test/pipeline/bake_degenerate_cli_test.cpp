@@ -26,7 +26,7 @@ TEST(BakeDegenerateCli, TheSummaryAndTheJsonReportCountThem) {
   write_text(clean, two_triangle_gltf({0, 1, 2}));
   r = run_command(bake_command_line(shell_path(clean) + " -o " + shell_path(dir.path() / "clean.aem")));
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.output.find("degenerate"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("degenerate dropped"), std::string::npos) << r.output;
 }
 
 }  // namespace
