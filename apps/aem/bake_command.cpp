@@ -202,9 +202,9 @@ void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult
     if (getrusage(RUSAGE_SELF, &usage) == 0)
       std::printf("peak memory %.1f MB\n", double(usage.ru_maxrss) * 1024.0 / 1e6);
   }
-  std::printf("%s: %s%llu vertices, %llu triangles, %s, %llu joints, %llu animations in %.2f s%s\n",
+  std::printf("%s: %s%llu vertices, %s, %s, %llu joints, %llu animations in %.2f s%s\n",
               job.output.c_str(), result.from_cache ? "from cache, " : "", static_cast<unsigned long long>(report.vertices),
-              static_cast<unsigned long long>(report.triangles), texture_summary(report).c_str(),
+              triangles_text(report).c_str(), texture_summary(report).c_str(),
               static_cast<unsigned long long>(report.joints),
               static_cast<unsigned long long>(report.animations), result.seconds, losses_text(report).c_str());
 }

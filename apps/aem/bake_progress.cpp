@@ -74,6 +74,12 @@ std::string losses_text(const pipeline::BakeReport& report) {
   return text;
 }
 
+std::string triangles_text(const pipeline::BakeReport& report) {
+  std::string text = std::to_string(report.triangles) + " triangles";
+  if (report.degenerate_triangles > 0) text += " (" + std::to_string(report.degenerate_triangles) + " degenerate dropped)";
+  return text;
+}
+
 pipeline::BatchCallbacks print_problems_callbacks() {
   return {nullptr, [](std::size_t, const pipeline::JobResult& result) {
             print_warnings(result);
@@ -146,11 +152,10 @@ void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) 
   const int width = int(std::to_string(jobs_.size()).size());
   switch (result.outcome) {
     case pipeline::JobOutcome::baked:
-      std::printf("[%*zu/%zu] %s %s -> %s (%llu vertices, %llu triangles, %u textures, %.2f s%s)\n", width, done_,
+      std::printf("[%*zu/%zu] %s %s -> %s (%llu vertices, %s, %u textures, %.2f s%s)\n", width, done_,
                   jobs_.size(), result.from_cache ? "from cache" : "baked", j.input.c_str(), j.output.c_str(),
-                  static_cast<unsigned long long>(result.report.vertices),
-                  static_cast<unsigned long long>(result.report.triangles), result.report.textures, result.seconds,
-                  losses_text(result.report).c_str());
+                  static_cast<unsigned long long>(result.report.vertices), triangles_text(result.report).c_str(),
+                  result.report.textures, result.seconds, losses_text(result.report).c_str());
       break;
     case pipeline::JobOutcome::up_to_date:
       std::printf("[%*zu/%zu] up to date %s\n", width, done_, jobs_.size(), j.output.c_str());

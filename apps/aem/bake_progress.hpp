@@ -21,6 +21,10 @@ namespace aem::cli {
 // "" when it lost nothing.
 std::string losses_text(const pipeline::BakeReport& report);
 
+// "1200 triangles", or "1200 triangles (28 degenerate dropped)" where merging identical vertices
+// left some triangles without area (BakeReport::degenerate_triangles).
+std::string triangles_text(const pipeline::BakeReport& report);
+
 // Callbacks that print each job's warnings and error to stderr as it ends, and nothing else
 // (for `--json`, whose stdout is the report alone).
 pipeline::BatchCallbacks print_problems_callbacks();

@@ -127,7 +127,8 @@ std::string dry_run_text(const pipeline::BakeJob& job, const DryRunModel& model)
   char line[512];
   text += in + " -> " + out + ": would write " + bytes_and_megabytes_text(model.output_bytes) + "\n";
   text += "  " + counted(r.vertices, "vertex", "vertices") + ", " + counted(model.indices, "index", "indices") + " (" +
-          counted(r.triangles, "triangle", "triangles") + "), " + counted(r.joints, "joint", "joints") + ", " +
+          counted(r.triangles, "triangle", "triangles") +
+          (r.degenerate_triangles > 0 ? ", " + std::to_string(r.degenerate_triangles) + " degenerate dropped" : "") + "), " + counted(r.joints, "joint", "joints") + ", " +
           counted(model.materials, "material", "materials") + "\n";
   text += "  " + counted(model.textures.size(), "texture", "textures") + ", " +
           counted(model.animations.size(), "animation", "animations") + " (" +
@@ -166,7 +167,8 @@ json dry_run_json(const pipeline::BakeJob& job, const DryRunModel& model) {
     out["counts"] = {{"vertices", r.vertices},           {"indices", model.indices},
                      {"triangles", r.triangles},         {"joints", r.joints},
                      {"animations", r.animations},       {"animation_keys", animation_keys(model)},
-                     {"materials", model.materials},     {"textures", r.textures}};
+                     {"materials", model.materials},     {"textures", r.textures},
+                     {"degenerate_triangles", r.degenerate_triangles}};
     json textures = json::array();
     for (const DryRunTexture& t : model.textures)
       textures.push_back({{"width", t.width},

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,12 +24,13 @@ namespace aem::cli {
 namespace {
 
 constexpr const char* kExportUsage =
-    "usage: aem export IN.aem -o OUT.gltf|OUT.glb|OUT.aamf [--format FORMAT] [--json]\n"
+    "usage: aem export IN.aem|IN.aemz -o OUT.gltf|OUT.glb|OUT.aamf [--format FORMAT] [--json]\n"
     "       aem export IN... -o OUTDIR [--format FORMAT] [--json]   (files and directories)\n"
     "\n"
     "Writes AEM models as glTF 2.0 (specs/gltf-export.md): the meshes with their vertices, the\n"
-    "three packed textures unpacked into a metallic-roughness material (PNG images), the joints\n"
-    "as a skin and every animation. What the AEM does not record (the glTF's alpha cutoff, its\n"
+    "three packed textures unpacked into a metallic-roughness material (PNG images, or factors\n"
+    "for a 1x1 texture of one colour, as the bake makes where the source has no texture), the\n"
+    "joints as a skin and every animation. What the AEM does not record (the glTF's alpha cutoff, its\n"
     "own emissive colour, back faces baked for double-sided materials) is one warning per model.\n"
     "\n"
     "--format samf writes the PlayStation's skinned AAMF, SAMF v2 (specs/samf-export.md): one\n"
@@ -38,7 +40,9 @@ constexpr const char* kExportUsage =
     "\n"
     "For one input file, -o names the output file when it ends in .gltf or .glb; otherwise -o is\n"
     "a directory (made if needed): a file exports to OUTDIR/NAME.EXT, and a directory to the same\n"
-    "relative paths under OUTDIR for every .aem below it. Outputs are written whole or not at all.\n"
+    "relative paths under OUTDIR for every .aem and .aemz below it. Two inputs that would write\n"
+    "one output (x.aem and x.aemz, or a/x.aem and b/x.aem) are refused before anything is\n"
+    "written. Outputs are written whole or not at all.\n"
     "\n"
     "  -o, --output PATH   OUT.gltf or OUT.glb for one input file, else the output directory\n"
     "  --format FORMAT     gltf (JSON with a .bin beside it) or glb (one binary file); by default\n"
@@ -96,8 +100,12 @@ std::optional<ExportFormat> format_of_path(const std::filesystem::path& path) {
   return *container == pipeline::GltfContainer::gltf ? ExportFormat::gltf : ExportFormat::glb;
 }
 
-// The inputs: files as given, directories as every .aem below them (the same relative path
-// under the output directory).
+bool is_any_aem_path(const std::filesystem::path& path) {
+  return pipeline::is_aem_path(path) || pipeline::is_packed_aem_path(path);
+}
+
+// The inputs: files as given, directories as every .aem and .aemz below them (the same relative
+// path under the output directory).
 std::vector<ExportJob> plan_jobs(const std::vector<std::string>& inputs, const std::filesystem::path& out,
                                  ExportFormat format, bool output_is_file) {
   std::vector<ExportJob> jobs;
@@ -107,13 +115,27 @@ std::vector<ExportJob> plan_jobs(const std::vector<std::string>& inputs, const s
     if (output_is_file) {
       jobs.push_back({input, out});
     } else if (std::filesystem::is_directory(input, ec)) {
-      for (const std::filesystem::path& relative : pipeline::find_files_below(input, pipeline::is_aem_path))
+      for (const std::filesystem::path& relative : pipeline::find_files_below(input, is_any_aem_path))
         jobs.push_back({input / relative, (out / relative).replace_extension(extension_of(format))});
     } else {
       jobs.push_back({input, (out / input.filename()).replace_extension(extension_of(format))});
     }
   }
   return jobs;
+}
+
+// Throws arg_parser::UsageError, before anything is written, where two inputs would write the same output
+// (a/x.aem and b/x.aem into one directory, or x.aem beside x.aemz): one would silently replace
+// the other. A .gltf's .bin is named after it, so equal .gltf names are the only clash.
+void refuse_shared_outputs(const std::vector<ExportJob>& jobs) {
+  std::map<std::filesystem::path, const ExportJob*> by_output;
+  for (const ExportJob& job : jobs) {
+    const std::filesystem::path key = std::filesystem::absolute(job.output).lexically_normal();
+    const auto [it, added] = by_output.emplace(key, &job);
+    if (!added)
+      throw arg_parser::UsageError(it->second->input.string() + " and " + job.input.string() + " would both be exported to " +
+                       job.output.string() + "; export them to different directories");
+  }
 }
 
 // Writes job.output; fills the outcome's files and warnings. Throws on any error.
@@ -232,7 +254,8 @@ int run_export(arg_parser::Args args) {
   const ExportFormat format = chosen_format(format_option, *output, output_is_file);
   if ((fps || scale) && format != ExportFormat::samf) throw arg_parser::UsageError("--fps and --scale are options of --format samf");
   const std::vector<ExportJob> jobs = plan_jobs(inputs, *output, format, output_is_file);
-  if (jobs.empty()) throw arg_parser::UsageError("no .aem file among the inputs");
+  if (jobs.empty()) throw arg_parser::UsageError("no .aem or .aemz file among the inputs");
+  refuse_shared_outputs(jobs);
   std::vector<ExportOutcome> outcomes;
   bool failed = false;
   for (const ExportJob& job : jobs) {

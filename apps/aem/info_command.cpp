@@ -1,4 +1,5 @@
 // `aem info FILE [--json]`: what is in an AEM file, section by section.
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -13,6 +14,7 @@
 #include "aem/model_bounds.hpp"
 #include "utf8_arguments.hpp"
 #include "model_description.hpp"
+#include "shortest_number.hpp"
 #include "source_model.hpp"
 
 namespace aem::cli {
@@ -104,20 +106,26 @@ void print_joint_tree(const Model& model, const std::vector<std::vector<std::uin
   }
 }
 
-// "(x, y, z) .. (x, y, z)", each float in as many digits as it needs to read back the same,
-// or "none" for an empty box.
+// "(x, y, z)", each float in its shortest exact form.
+std::string point_text(const std::array<float, 3>& p) {
+  return "(" + shortest_text(p[0]) + ", " + shortest_text(p[1]) + ", " + shortest_text(p[2]) + ")";
+}
+
+// "(x, y, z) .. (x, y, z)", or "none" for an empty box.
 std::string box_text(const BoundingBox& box) {
   if (box.empty()) return "none";
-  char text[160];
-  std::snprintf(text, sizeof text, "(%.9g, %.9g, %.9g) .. (%.9g, %.9g, %.9g)", double(box.min[0]), double(box.min[1]),
-                double(box.min[2]), double(box.max[0]), double(box.max[1]), double(box.max[2]));
-  return text;
+  return point_text(box.min) + " .. " + point_text(box.max);
+}
+
+// [x, y, z], each printing as its shortest_text.
+nlohmann::ordered_json point_json(const std::array<float, 3>& p) {
+  return {shortest_double(p[0]), shortest_double(p[1]), shortest_double(p[2])};
 }
 
 // {"min": [x, y, z], "max": [x, y, z]}, or null for an empty box.
 nlohmann::ordered_json box_json(const BoundingBox& box) {
   if (box.empty()) return nullptr;
-  return {{"min", {box.min[0], box.min[1], box.min[2]}}, {"max", {box.max[0], box.max[1], box.max[2]}}};
+  return {{"min", point_json(box.min)}, {"max", point_json(box.max)}};
 }
 
 // How the motion box was found, for the text output.
@@ -183,8 +191,8 @@ void print_text(const std::string& path, const Model& model) {
     const Animation& anim = model.animations()[a];
     const std::string_view name = name_view(anim.name);
     const KeyTotals keys = key_totals(model, a);
-    std::printf("  #%u  \"%.*s\"  %.3f s  keys: %llu translation, %llu rotation, %llu scale\n", a,
-                int(name.size()), name.data(), double(anim.duration),
+    std::printf("  #%u  \"%.*s\"  %s s  keys: %llu translation, %llu rotation, %llu scale\n", a,
+                int(name.size()), name.data(), shortest_text(anim.duration).c_str(),
                 static_cast<unsigned long long>(keys.translations),
                 static_cast<unsigned long long>(keys.rotations),
                 static_cast<unsigned long long>(keys.scales));
@@ -255,7 +263,7 @@ nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
     const Animation& anim = model.animations()[a];
     const KeyTotals keys = key_totals(model, a);
     animations.push_back({{"name", std::string(name_view(anim.name))},
-                          {"duration", anim.duration},
+                          {"duration", shortest_double(anim.duration)},
                           {"keys",
                            {{"translation", keys.translations},
                             {"rotation", keys.rotations},

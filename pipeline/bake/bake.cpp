@@ -68,6 +68,7 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
                                 : optimize_geometry(std::move(geometry.vertices), geometry.ranges, options.signals.cancel);
   report.acmr_before = optimized.acmr_before;
   report.acmr_after = optimized.acmr_after;
+  report.degenerate_triangles = optimized.degenerate_triangles;
   report.timings.optimise_s = clock.lap();
   throw_if_cancelled(options, input);
 

@@ -32,7 +32,7 @@ nlohmann::ordered_json model_json(const pipeline::BakeJob& job, const pipeline::
   if (result.outcome == pipeline::JobOutcome::baked) {
     out["counts"] = {{"vertices", report.vertices},   {"triangles", report.triangles},
                      {"joints", report.joints},       {"animations", report.animations},
-                     {"textures", report.textures}};
+                     {"textures", report.textures},   {"degenerate_triangles", report.degenerate_triangles}};
   }
   nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
   for (const auto& path : result.inputs) inputs.push_back(path.string());

@@ -11,7 +11,7 @@ namespace {
 using nlohmann::json;
 
 // Record layouts; a new one is simply a miss for older bakers.
-constexpr int kRecordVersion = 1;
+constexpr int kRecordVersion = 2;  // 2: the report counts degenerate triangles
 constexpr const char* kManifestSchema = "aem-bake-cache-manifest";
 constexpr const char* kResultSchema = "aem-bake-cache-result";
 
@@ -104,6 +104,7 @@ std::string result_record(const std::string& key, const ResultRecord& record, co
                  {"acmr_after", r.acmr_after},
                  {"source_vertices", r.source_vertices},
                  {"back_face_triangles", r.back_face_triangles},
+                 {"degenerate_triangles", r.degenerate_triangles},
                  {"images_decoded", r.images_decoded},
                  {"decoded_pixels", r.decoded_pixels}};
   return json{{"schema", kResultSchema},
@@ -143,6 +144,7 @@ std::optional<ResultRecord> parse_result_record(const std::string& key, std::spa
     report.acmr_after = r.at("acmr_after").get<double>();
     report.source_vertices = r.at("source_vertices").get<std::uint64_t>();
     report.back_face_triangles = r.at("back_face_triangles").get<std::uint64_t>();
+    report.degenerate_triangles = r.at("degenerate_triangles").get<std::uint64_t>();
     report.images_decoded = r.at("images_decoded").get<std::uint64_t>();
     report.decoded_pixels = r.at("decoded_pixels").get<std::uint64_t>();
     return record;

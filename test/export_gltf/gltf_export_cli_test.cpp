@@ -9,6 +9,7 @@
 #include "corpus.hpp"
 #include "run_command.hpp"
 #include "scratch_dir.hpp"
+#include "written_files.hpp"
 
 namespace aem::test {
 namespace {
@@ -28,14 +29,6 @@ bool bake_inputs(const std::filesystem::path& dir) {
                                pipeline::bake_model(source, options).content);
   }
   return true;
-}
-
-std::vector<std::string> files_in(const std::filesystem::path& dir) {
-  std::vector<std::string> out;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-    if (e.is_regular_file()) out.push_back(std::filesystem::relative(e.path(), dir).generic_string());
-  std::sort(out.begin(), out.end());
-  return out;
 }
 
 TEST(GltfExportCli, OneFileToGlbAndGltf) {

@@ -24,10 +24,12 @@ Exported export_corpus_model(const std::string& name, const ScratchDir& scratch)
   return out;
 }
 
+// TwoSidedPlane has all three maps (BoxTextured, with a base colour only, now exports factors for
+// the others: gltf_export_solid_texture_test.cpp).
 TEST(GltfExportContent, MaterialsUnpackTheThreeTextures) {
   if (!corpus_dir()) GTEST_SKIP() << "corpus not found (set AEM_CORPUS)";
   ScratchDir scratch("gltf_export_content_materials");
-  const Exported e = export_corpus_model("BoxTextured", scratch);
+  const Exported e = export_corpus_model("TwoSidedPlane", scratch);
   const Model& model = *e.baked->model;
   ASSERT_EQ(e.gltf->materials.size(), model.materials().size());
   for (const tinygltf::Material& m : e.gltf->materials) {

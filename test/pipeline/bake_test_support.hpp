@@ -42,6 +42,16 @@ inline pipeline::BakeOptions strict_test_options() {
   return options;
 }
 
+// The message of the BakeError that baking `path` throws, or "(baked)" when it bakes.
+inline std::string bake_failure(const std::filesystem::path& path, const pipeline::BakeOptions& options = test_options()) {
+  try {
+    pipeline::bake_model(path, options);
+  } catch (const pipeline::BakeError& e) {
+    return e.what();
+  }
+  return "(baked)";
+}
+
 struct BakedModel {
   std::vector<std::byte> bytes;
   std::unique_ptr<Model> model;  // validated open of `bytes`

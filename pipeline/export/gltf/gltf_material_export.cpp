@@ -5,6 +5,7 @@
 #include <cmath>
 #include <future>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -73,16 +74,23 @@ class MaterialExporter {
   int material(std::uint32_t index) {
     const aem::Material& m = model_.materials()[index];
     nlohmann::json out = {{"name", "material " + std::to_string(index)}};
-    nlohmann::json pbr = {{"baseColorTexture", {{"index", texture(m.base_color_texture, TextureUse::base_color)}}}};
-    const int orm = texture(m.pbr_texture, TextureUse::occlusion_roughness_metal);
-    pbr["metallicRoughnessTexture"] = {{"index", orm}};
-    out["pbrMetallicRoughness"] = std::move(pbr);
-    out["normalTexture"] = {{"index", texture(m.normal_texture, TextureUse::normal)}};
-    out["occlusionTexture"] = {{"index", orm}};
-    if (const int emissive = emissive_texture(m); emissive >= 0) {
-      out["emissiveTexture"] = {{"index", emissive}};
-      out["emissiveFactor"] = {1.0, 1.0, 1.0};
+    nlohmann::json pbr = nlohmann::json::object();
+    if (is_solid(m.base_color_texture))
+      pbr["baseColorFactor"] = base_color_factor(m.base_color_texture);
+    else
+      pbr["baseColorTexture"] = {{"index", texture(m.base_color_texture, TextureUse::base_color)}};
+    if (const std::optional<std::array<double, 2>> factors = roughness_metal_factors(m.pbr_texture)) {
+      pbr["roughnessFactor"] = (*factors)[0];
+      pbr["metallicFactor"] = (*factors)[1];
+    } else {
+      const int orm = texture(m.pbr_texture, TextureUse::occlusion_roughness_metal);
+      pbr["metallicRoughnessTexture"] = {{"index", orm}};
+      out["occlusionTexture"] = {{"index", orm}};
     }
+    out["pbrMetallicRoughness"] = std::move(pbr);
+    if (!is_flat_normal(m.normal_texture))
+      out["normalTexture"] = {{"index", texture(m.normal_texture, TextureUse::normal)}};
+    emission(m, out);
     if (MaterialType(m.type) == MaterialType::transparent) {
       out["alphaMode"] = "BLEND";
     } else if (has_cutout(m.base_color_texture)) {
@@ -98,6 +106,47 @@ class MaterialExporter {
     auto it = texels_.find(texture);
     if (it == texels_.end()) it = texels_.emplace(texture, level0_texels(model_, model_.textures()[texture])).first;
     return it->second;
+  }
+
+  // A texture that is one colour everywhere, as the bake makes where the source has no texture:
+  // 1×1 (one mip level, so every sample of it is its one texel) and repeating on both axes (the
+  // bake's solid textures do). Such a texture is written as the material's factors
+  // (specs/gltf-export.md, "Solid textures").
+  bool is_solid(std::uint32_t texture) const {
+    const aem::Texture& t = model_.textures()[texture];
+    return t.width == 1 && t.height == 1 && WrapMode(t.wrap_x) == WrapMode::repeat &&
+           WrapMode(t.wrap_y) == WrapMode::repeat;
+  }
+
+  // The solid texture's texel: R, G, B, A.
+  std::array<std::uint8_t, 4> solid_texel(std::uint32_t texture) {
+    const ImageRgba8& img = texels(texture);
+    return {img.pixels[0], img.pixels[1], img.pixels[2], img.pixels[3]};
+  }
+
+  // baseColorFactor of a solid base colour: its sRGB bytes in linear light, its alpha / 255.
+  nlohmann::json base_color_factor(std::uint32_t texture) {
+    const std::array<std::uint8_t, 4> texel = solid_texel(texture);
+    return {srgb_byte_to_linear(texel[0]), srgb_byte_to_linear(texel[1]), srgb_byte_to_linear(texel[2]),
+            texel[3] / 255.0};
+  }
+
+  // roughnessFactor and metallicFactor of a solid PBR texture with no occlusion (G 255, as the
+  // bake writes it without an occlusion map; glTF has no occlusion factor), else nullopt.
+  std::optional<std::array<double, 2>> roughness_metal_factors(std::uint32_t texture) {
+    if (!is_solid(texture)) return std::nullopt;
+    const std::array<std::uint8_t, 4> texel = solid_texel(texture);
+    if (texel[1] != 255) return std::nullopt;
+    return std::array<double, 2>{texel[0] / 255.0, texel[2] / 255.0};
+  }
+
+  // A solid normal texture of the flat normal (X, Y 128: 0 in AEM's encoding; an uncompressed
+  // one's Z 255), which is what a material without normalTexture has.
+  bool is_flat_normal(std::uint32_t texture) {
+    if (!is_solid(texture)) return false;
+    const std::array<std::uint8_t, 4> texel = solid_texel(texture);
+    const bool bc5 = Compression(model_.textures()[texture].compression) == Compression::bc5;
+    return texel[0] == 128 && texel[1] == 128 && (bc5 || texel[2] == 255);
   }
 
   bool has_cutout(std::uint32_t texture) {
@@ -165,6 +214,25 @@ class MaterialExporter {
       const double x = pixels.pixels[i] / 255.0 * 2 - 1, y = pixels.pixels[i + 1] / 255.0 * 2 - 1;
       const double z = std::sqrt(std::max(0.0, 1 - x * x - y * y));
       pixels.pixels[i + 2] = std::uint8_t(std::lround((z + 1) * 127.5));
+    }
+  }
+
+  // The material's emission, where its PBR texture has some intensity above 0: emissiveFactor
+  // k × base colour where both textures are solid, else an emissive texture (emissive_texture).
+  void emission(const aem::Material& m, nlohmann::json& out) {
+    if (is_solid(m.pbr_texture) && is_solid(m.base_color_texture)) {
+      const int k = solid_texel(m.pbr_texture)[3];
+      if (k == 0) return;
+      const std::array<std::uint8_t, 4> base = solid_texel(m.base_color_texture);
+      // The base colour as baseColorFactor writes it, so that a bake finds k again exactly.
+      out["emissiveFactor"] = {k / 255.0 * srgb_byte_to_linear(base[0]), k / 255.0 * srgb_byte_to_linear(base[1]),
+                               k / 255.0 * srgb_byte_to_linear(base[2])};
+      note_loss("emissive", "emission is stored as an intensity times the base colour: the glTF's own emissive colour is lost");
+      return;
+    }
+    if (const int emissive = emissive_texture(m); emissive >= 0) {
+      out["emissiveTexture"] = {{"index", emissive}};
+      out["emissiveFactor"] = {1.0, 1.0, 1.0};
     }
   }
 

@@ -8,7 +8,9 @@
 //   emissive intensity k -> emissiveTexture k × base colour (linear light), emissiveFactor 1,
 //                           only for materials with some k above 0.
 // Every AEM texture becomes one glTF image and texture per use, shared by the materials that
-// share it; samplers come from the wrap modes.
+// share it; samplers come from the wrap modes. A solid texture (1×1, repeating: what the bake
+// makes where the source has no texture) becomes factors instead where glTF has one
+// (specs/gltf-export.md, "Solid textures").
 #include <vector>
 
 #include "aem/model.hpp"

@@ -22,6 +22,7 @@
 #include "import/gltf/buffer_range.hpp"
 #include "import/gltf/compressed/gltf_decompression.hpp"
 #include "import/gltf/gltf_file_access.hpp"
+#include "import/gltf/glb_framing.hpp"
 #include "import/gltf/gltf_scene.hpp"
 #include "io/image_decoding.hpp"
 #include "scene/node_tree.hpp"
@@ -359,6 +360,18 @@ struct ImageLog {
   const std::atomic<bool>* cancel = nullptr;  // once set, decoding stops and the load fails
 };
 
+// KTX2's file identifier (KTX 2.0 specification, section 3.1): «KTX 20»\r\n\x1A\n.
+constexpr unsigned char kKtx2Identifier[12] = {0xAB, 'K', 'T', 'X', ' ', '2', '0', 0xBB, '\r', '\n', 0x1A, '\n'};
+
+// An image that is KTX2 (KHR_texture_basisu's container) by its bytes, its media type or its
+// file name: what a texture without a PNG or JPEG fallback points at.
+bool is_ktx2_image(const tinygltf::Image& image, std::span<const unsigned char> bytes) {
+  if (bytes.size() >= sizeof kKtx2Identifier && std::memcmp(bytes.data(), kKtx2Identifier, sizeof kKtx2Identifier) == 0)
+    return true;
+  const std::string& uri = image.uri;
+  return image.mimeType == "image/ktx2" || (uri.size() >= 5 && uri.compare(uri.size() - 5, 5, ".ktx2") == 0);
+}
+
 // Image "decoding" for tinygltf: reads only the header (PNG/JPEG, anything stb_image reads) and
 // keeps the bytes for the material packer, which decodes the images a baked material uses, once
 // each. Images with the same bytes as an earlier one point to it instead of keeping a copy.
@@ -381,7 +394,10 @@ bool keep_encoded_image(tinygltf::Image* image, const int index, std::string* er
   }
   int w = 0, h = 0;
   if (!read_image_size({bytes, std::size_t(size)}, w, h)) {
-    problems[index] = "cannot be decoded (not a PNG or JPEG image)";
+    problems[index] = is_ktx2_image(*image, {bytes, std::size_t(size)})
+                          ? "is a KTX2 image (Basis Universal, KHR_texture_basisu), which the toolkit does not decode "
+                            "(it reads PNG, JPEG and WebP)"
+                          : "cannot be decoded (not a PNG or JPEG image)";
     return true;
   }
   if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide) {
@@ -601,7 +617,9 @@ Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options,
   std::vector<unsigned char> bytes;
   if (const std::string problem = read_regular_file(path, bytes, 0x7fffffff); !problem.empty())
     throw BakeError(path.string() + ": " + problem);
-  const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+  if (bytes.empty()) throw BakeError(path.string() + ": empty file (0 bytes)");
+  const bool binary = is_glb(path, bytes);
+  if (binary) check_glb_framing(path, bytes);  // a file cut short says where, not tinygltf's parse error
   std::span<const unsigned char> json_text = checked_json_text(path, bytes, binary);  // repointed if the plan rewrites it
   const CompressedGltfPlan compressed = plan_compressed_gltf(path, bytes, json_text);
   ImageLog image_log;

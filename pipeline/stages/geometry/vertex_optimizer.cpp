@@ -126,6 +126,7 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
   for (std::size_t r = 0; r < ranges.size(); ++r) {
     std::vector<std::uint32_t> range =
         without_degenerate_triangles(merged.data() + range_start[r], range_start[r + 1] - range_start[r]);
+    out.degenerate_triangles += (range_start[r + 1] - range_start[r] - range.size()) / 3;
     if (range.empty()) continue;  // nothing visible is left of it
     const bool tipsify = max_valence(range, uses) > kMaxValenceForCacheOptimizer;
     const auto order = [unique, tipsify](std::vector<std::uint32_t> triangles) {

@@ -21,6 +21,10 @@ struct OptimizedGeometry {
                              // no triangle left has no mesh
   double acmr_before = 0;    // average cache miss ratio (16-entry FIFO), before and after
   double acmr_after = 0;
+  // Triangles dropped because merging identical vertices left two or three of their corners on
+  // one vertex (they cover no area). Those whose source indices already repeat a vertex were
+  // dropped before (triangulate) and are not counted here.
+  std::uint64_t degenerate_triangles = 0;
 };
 
 // The vertices of `geometry`, moved in (a large mesh's passes run on a thread that owns them),

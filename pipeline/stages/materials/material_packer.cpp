@@ -132,7 +132,9 @@ class Packer {
       // Its only images are in extensions (EXT_texture_webp, KHR_texture_basisu...) that the
       // bake does not read, or it has none at all: the material's look would be lost.
       std::string extensions;
-      for (const std::string& name : t.unread_sources) extensions += (extensions.empty() ? "" : ", ") + name;
+      for (const std::string& name : t.unread_sources)
+        extensions += (extensions.empty() ? "" : ", ") + name +
+                      (name == "KHR_texture_basisu" ? " (a KTX2 image, which the toolkit does not decode)" : "");
       unusable("texture without image", std::to_string(texture),
                user + ", which has no image aem bake can read" +
                    (extensions.empty() ? std::string(" (no source)") : " (only sources in " + extensions + ")"));

@@ -2,6 +2,7 @@
 // and of the model, and the box over every animation, against boxes this test finds on its own
 // from the file's vertices and from the mixer's poses at the same sample times.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -101,14 +102,18 @@ TEST(InfoBounds, SkinnedCorpusModelBoxesInTheBindPoseAndOverItsAnimation) {
   // The walk covers ground the bind pose does not.
   EXPECT_NE(motion.min, bind.min);
 
-  // The text says the same, in digits that read back as the same floats.
+  // The text says the same, each float in the shortest digits that read back as it.
   const CommandResult text = run_command(aem() + " info " + shell_quote(aem_path.string()));
   ASSERT_EQ(text.exit_code, 0) << text.output;
-  char expected[200];
-  std::snprintf(expected, sizeof expected, "  bind pose        (%.9g, %.9g, %.9g) .. (%.9g, %.9g, %.9g)\n",
-                double(bind.min[0]), double(bind.min[1]), double(bind.min[2]), double(bind.max[0]),
-                double(bind.max[1]), double(bind.max[2]));
-  EXPECT_NE(text.output.find(expected), std::string::npos) << text.output;
+  const auto shortest = [](float v) {
+    char digits[32];
+    return std::string(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+  };
+  const auto point = [&](const Point& p) {
+    return "(" + shortest(p[0]) + ", " + shortest(p[1]) + ", " + shortest(p[2]) + ")";
+  };
+  const std::string expected = "  bind pose        " + point(bind.min) + " .. " + point(bind.max) + "\n";
+  EXPECT_NE(text.output.find(expected), std::string::npos) << expected << text.output;
   EXPECT_NE(text.output.find(std::to_string(intervals + 1) + " poses sampled, every skinned vertex posed"),
             std::string::npos) << text.output;
 }

@@ -17,10 +17,25 @@ namespace {
 // Stands in for a fallback buffer's missing bytes: tinygltf refuses an empty data URI.
 constexpr const char* kPlaceholderUri = "data:application/octet-stream;base64,AA==";
 
-// tinygltf 2.7 decodes data URIs of a few media types only, and not WebP's; the bytes are the same
-// under a type it reads, and the image loader recognises WebP by its bytes.
-constexpr const char* kWebpDataUri = "data:image/webp;base64,";
+// tinygltf 2.7 decodes data URIs of a few media types only, and not WebP's or KTX2's (it fails the
+// whole load on them); the bytes are the same under a type it reads, and the image loader
+// recognises WebP (which it decodes) and KTX2 (which it names as such) by their bytes.
+constexpr const char* kRetypedDataUris[] = {"data:image/webp;base64,", "data:image/ktx2;base64,"};
 constexpr const char* kOctetStreamDataUri = "data:application/octet-stream;base64,";
+
+// The prefix of kRetypedDataUris that `text` begins with, or null.
+const char* retyped_prefix(std::string_view text) {
+  for (const char* prefix : kRetypedDataUris)
+    if (text.rfind(prefix, 0) == 0) return prefix;
+  return nullptr;
+}
+
+// Whether `json` holds a data URI that needs a type tinygltf reads.
+bool mentions_retyped_data_uri(std::string_view json) {
+  for (const char* prefix : kRetypedDataUris)
+    if (json.find(prefix) != std::string_view::npos) return true;
+  return false;
+}
 
 // Extensions this file makes plain: they leave extensionsUsed and extensionsRequired once done.
 constexpr const char* kHandled[] = {"EXT_meshopt_compression", "KHR_draco_mesh_compression", "EXT_texture_webp",
@@ -112,7 +127,7 @@ CompressedGltfPlan plan_compressed_gltf(const std::filesystem::path& model, std:
   const std::string_view text(reinterpret_cast<const char*>(json.data()), json.size());
   if (text.find("EXT_meshopt_compression") == std::string_view::npos &&
       text.find("KHR_draco_mesh_compression") == std::string_view::npos &&
-      text.find(kWebpDataUri) == std::string_view::npos)
+      !mentions_retyped_data_uri(text))
     return plan;
   // Invalid JSON is left to tinygltf, which reports it as for any other file.
   nlohmann::json doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -145,17 +160,18 @@ CompressedGltfPlan plan_compressed_gltf(const std::filesystem::path& model, std:
       }
     }
   }
-  bool webp_uris = false;
+  bool retyped_uris = false;
   if (const auto images = doc.find("images"); images != doc.end() && images->is_array()) {
     for (nlohmann::json& image : *images) {
       if (!image.is_object() || !image.contains("uri") || !image["uri"].is_string()) continue;
       const std::string& uri = image["uri"].get_ref<const std::string&>();
-      if (uri.rfind(kWebpDataUri, 0) != 0) continue;
-      image["uri"] = kOctetStreamDataUri + uri.substr(std::strlen(kWebpDataUri));
-      webp_uris = true;
+      const char* prefix = retyped_prefix(uri);
+      if (prefix == nullptr) continue;
+      image["uri"] = kOctetStreamDataUri + uri.substr(std::strlen(prefix));
+      retyped_uris = true;
     }
   }
-  if (plan.fallback_byte_length.empty() && plan.draco_indices.empty() && !webp_uris) return plan;
+  if (plan.fallback_byte_length.empty() && plan.draco_indices.empty() && !retyped_uris) return plan;
   const bool binary = json.data() != file.data();  // a .glb's JSON starts after its headers
   try {
     std::string rewritten = doc.dump();

@@ -23,6 +23,9 @@ struct BakeReport {
   double acmr_before = 0, acmr_after = 0;
   std::uint64_t source_vertices = 0;  // before merging identical vertices
   std::uint64_t back_face_triangles = 0;  // of `triangles`, added for doubleSided materials
+  // Not in `triangles`: dropped because merging identical vertices left two or three of their
+  // corners on one vertex (they cover no area; Blender drops them on import too).
+  std::uint64_t degenerate_triangles = 0;
   std::uint64_t images_decoded = 0, decoded_pixels = 0;  // source images decoded (each once)
   // Every file the bake read or looked for: the model itself, then its buffers and images (a
   // referenced file that was missing is listed too, so that its arrival counts as a change).
