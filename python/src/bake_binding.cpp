@@ -208,7 +208,7 @@ py::object bake(const py::args& inputs, const py::kwargs& options) {
 void bind_bake(py::module_& m) {
   m.def("bake", &bake,
         "bake(*inputs, output=..., **options) -> dict\n\n"
-        "Bakes glTF 2.0 models into AEM files as `aem bake INPUTS -o OUTPUT [options]` does: the same "
+        "Bakes models (glTF 2.0, E3D, AAMF, or a format Assimp imports) into AEM files as `aem bake INPUTS -o OUTPUT [options]` does: the same "
         "inputs (files, directories, or manifest=...), the same options as keyword arguments in "
         "snake_case (textures=\"rgba\", quality=\"fast\", rdo=0.5, max_texture_size=512, scene=1, fps=24, "
         "regenerate_tangents=True, allow_missing=True, allow_dir=[...], strict=True, threads=4, "
