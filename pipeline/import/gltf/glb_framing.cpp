@@ -73,7 +73,8 @@ bool is_glb(const std::filesystem::path& path, std::span<const unsigned char> by
 
 void check_glb_framing(const std::filesystem::path& path, std::span<const unsigned char> bytes) {
   const std::size_t size = bytes.size();
-  if (std::memcmp(bytes.data(), kMagic, std::min<std::size_t>(size, 4)) != 0) {
+  // std::equal, not memcmp: an empty file's span may have no data pointer at all.
+  if (!std::equal(bytes.begin(), bytes.begin() + std::min<std::size_t>(size, 4), kMagic)) {
     std::string first;
     for (std::size_t i = 0; i < size && i < 4; ++i) first += hex_text(bytes[i], 2) + (i + 1 < size && i < 3 ? " " : "");
     fail(path, "not a GLB: it begins with bytes " + first + ", not the magic \"glTF\" (67 6C 54 46)");
