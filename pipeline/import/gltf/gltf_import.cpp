@@ -586,23 +586,40 @@ void choose_scene(GltfDocument& doc, const tinygltf::Model& m, const BakeOptions
   }
 }
 
+// "light 0 'Sun' (directional), light 1 (point)": each light by index, name and type.
+std::string light_list(const std::vector<tinygltf::Light>& lights) {
+  std::string list;
+  for (std::size_t i = 0; i < lights.size(); ++i) {
+    if (i > 0) list += ", ";
+    list += "light " + std::to_string(i);
+    if (!lights[i].name.empty()) list += " '" + lights[i].name + "'";
+    list += " (" + (lights[i].type.empty() ? std::string("no type") : lights[i].type) + ")";
+  }
+  return list;
+}
+
+// Whether the bake reads (or deliberately drops, with a warning) what an extension adds. Lights
+// are scene content like cameras, which no model file carries: a file that requires
+// KHR_lights_punctual still has an exact model, and its lights are dropped by name below.
+bool handled_extension(const std::string& ext) {
+  return ext == "KHR_mesh_quantization" || ext == "KHR_texture_transform" ||
+         ext == "KHR_materials_emissive_strength" || ext == "KHR_lights_punctual";
+}
+
 // Required extensions the bake does not support fail it; used ones it ignores are warned of,
 // and so are the cameras and lights it drops.
 void check_extensions(const std::filesystem::path& path, const tinygltf::Model& m, WarningLog& warnings) {
-  for (const std::string& ext : m.extensionsRequired) {
-    if (ext != "KHR_mesh_quantization" && ext != "KHR_texture_transform" &&
-        ext != "KHR_materials_emissive_strength")
+  for (const std::string& ext : m.extensionsRequired)
+    if (!handled_extension(ext))
       throw BakeError(path.string() + ": requires extension " + ext + ", which aem bake does not support");
-  }
-  for (const std::string& ext : m.extensionsUsed) {
-    if (ext != "KHR_mesh_quantization" && ext != "KHR_texture_transform" &&
-        ext != "KHR_materials_emissive_strength")
+  for (const std::string& ext : m.extensionsUsed)
+    if (!handled_extension(ext))
       warnings.warn("ignored extension", ext, path.string() + ": extension " + ext + " is ignored");
-  }
   if (!m.cameras.empty())
     warnings.warn("cameras", path.string() + ": " + std::to_string(m.cameras.size()) + " camera(s) dropped: AEM has no cameras");
   if (!m.lights.empty())
-    warnings.warn("lights", path.string() + ": " + std::to_string(m.lights.size()) + " light(s) dropped: AEM has no lights");
+    warnings.warn("lights", path.string() + ": " + std::to_string(m.lights.size()) +
+                                " light(s) dropped: AEM has no lights: " + light_list(m.lights));
 }
 
 }  // namespace

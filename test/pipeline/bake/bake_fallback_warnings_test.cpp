@@ -1,6 +1,7 @@
 // What the glTF producer used to drop or guess without a word is now a warning with its code
 // (specs/gltf-import.md): an application-specific vertex attribute (_BATCHID) is dropped, and a
-// sampler wrap code outside glTF's three is baked as repeat. Each is an error under --strict.
+// sampler wrap code outside glTF's three is baked as repeat; lights (KHR_lights_punctual, even when
+// required) are dropped by name, as cameras are. Each is an error under --strict.
 #include <filesystem>
 
 #include "bake_test_support.hpp"
@@ -59,6 +60,30 @@ TEST(BakeFallbackWarnings, UnknownWrapCodeBakesAsRepeatWithAWarning) {
   const fs::path unused = dir.path() / "unused.gltf";
   write_file(unused, quad_with_attributes("", R"("materials": [{}], "samplers": [{"wrapS": 1234}])"));
   EXPECT_TRUE(pipeline::bake_model(unused, test_options()).report.warnings.empty());
+}
+
+// A model file carries no lights: a file that requires KHR_lights_punctual bakes the same model
+// as without them, and says which lights it dropped (Bevy's scenes list the extension as required).
+TEST(BakeFallbackWarnings, RequiredLightsAreDroppedByNameAndTheModelBakesAsWithout) {
+  ScratchDir dir("required_lights");
+  const std::string plain_nodes = R"("materials": [{}], "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}])";
+  const fs::path plain = dir.path() / "plain.gltf";
+  write_file(plain, quad_gltf(plain_nodes));
+  const fs::path lit = dir.path() / "lit.gltf";
+  write_file(lit, quad_gltf(R"("materials": [{}],
+    "nodes": [{"mesh": 0, "children": [1]}, {"extensions": {"KHR_lights_punctual": {"light": 1}}}],
+    "scenes": [{"nodes": [0]}],
+    "extensions": {"KHR_lights_punctual": {"lights": [{"name": "Sun", "type": "directional"}, {"type": "point"}]}},
+    "extensionsUsed": ["KHR_lights_punctual"], "extensionsRequired": ["KHR_lights_punctual"])"));
+  const auto result = pipeline::bake_model(lit, test_options());
+  ASSERT_EQ(result.report.warnings.size(), 1u);
+  EXPECT_EQ(result.report.warnings[0], lit.string() +
+                                           ": 2 light(s) dropped: AEM has no lights: light 0 'Sun' (directional), light 1 (point)");
+  EXPECT_EQ(pipeline::serialize_model(result.content),
+            pipeline::serialize_model(pipeline::bake_model(plain, test_options()).content));
+  const std::string strict = bake_failure(lit, strict_test_options());
+  EXPECT_NE(strict.find("light 0 'Sun'"), std::string::npos) << strict;
+  EXPECT_NE(strict.find("--strict"), std::string::npos) << strict;
 }
 
 }  // namespace
