@@ -1,6 +1,7 @@
 # The module's pytest suites, one ctest each, run by the interpreter it was built for with the
 # built module first on PYTHONPATH; and an install of the python component imported from a
-# fresh interpreter. Corpus tests skip with a message when the corpus is absent.
+# fresh interpreter. Corpus tests skip with a message when the corpus is absent, and the suite
+# reports as Skipped.
 # Returns from the including file, saying which tests are left out and which Debian packages
 # bring them, unless the interpreter has every module of `modules` (a comma-separated list).
 macro(aem_python_tests_need modules what packages)
@@ -21,13 +22,21 @@ set(_aem_python_test_env
   "AEM_CORPUS_DIR=${AEM_CORPUS_DIR}"
   "PYTHONDONTWRITEBYTECODE=1")
 file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/pytest)
+# A suite is Skipped, not Passed, when pytest skipped any of its tests and none failed: its
+# closing line ("3 passed, 2 skipped in 1.20s") has a "skipped" count and no "failed" or "error".
+# ctest takes a match over the exit code, so the pattern must never match a run that failed:
+# pytest writes "failed" first and "error" after "skipped", and neither is allowed. Which tests
+# skipped, and why, is in the output (-rs).
+set(_aem_pytest_skipped
+  "(^|\n)([0-9]+ passed, )?[0-9]+ skipped(, [0-9]+ (deselected|xfailed|xpassed|warnings?))* in ")
 foreach(_suite model mixer bake package)
   add_test(NAME python.${_suite}
     COMMAND ${Python_EXECUTABLE} -m pytest -q -rs -p no:cacheprovider
       --basetemp=${CMAKE_CURRENT_BINARY_DIR}/pytest/${_suite}
       ${CMAKE_CURRENT_SOURCE_DIR}/tests/test_${_suite}.py
     WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/tests)
-  set_tests_properties(python.${_suite} PROPERTIES ENVIRONMENT "${_aem_python_test_env}" TIMEOUT 600)
+  set_tests_properties(python.${_suite} PROPERTIES ENVIRONMENT "${_aem_python_test_env}" TIMEOUT 600
+                       SKIP_REGULAR_EXPRESSION "${_aem_pytest_skipped}")
 endforeach()
 
 add_test(NAME python.install_component

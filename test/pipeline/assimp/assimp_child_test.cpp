@@ -81,12 +81,18 @@ TEST_F(StandInImporter, CancelKillsTheChild) {
   std::atomic<bool> cancel{false};
   BakeOptions options;
   options.signals.cancel = &cancel;
+  // Cancelled once the child runs (it says so with a file), so that a kill is what ends it.
+  const auto running = dir_.path() / "child_running";
+  bool seen_running = false;
   std::thread canceller([&] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    while (!cancel && !(seen_running = std::filesystem::exists(running)))
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));  // a poll; the fixture's watchdog bounds it
     cancel = true;
   });
-  const std::string message = failure(importer("exec sleep 60"), options);
+  const std::string message = failure(importer("touch '" + running.string() + "'\nexec sleep 60"), options);
+  cancel = true;  // the import ended without a cancel (a failure above): release the canceller
   canceller.join();
+  EXPECT_TRUE(seen_running) << "the import ended before its child ran";
   EXPECT_EQ(message, "cancelled: " + model().string() + ": bake cancelled");
 }
 

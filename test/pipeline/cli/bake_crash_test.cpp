@@ -71,6 +71,16 @@ class BackgroundBake {
     return false;
   }
   void signal(int sig) const { ::kill(pid_, sig); }
+  // Waits until the bake has `file` open, which it does only after installing its SIGINT and
+  // SIGTERM handlers: for an output's lock file, once it is waiting for that lock or holds it.
+  // False if the bake ended first (the test's watchdog bounds a bake that never gets there).
+  bool wait_until_open(const fs::path& file) {
+    while (running()) {
+      if (has_open(file)) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));  // a poll, not a guess at timing
+    }
+    return false;
+  }
   // The exit status; -1 when the process was ended by a signal.
   int wait() {
     int status = 0;
@@ -79,6 +89,16 @@ class BackgroundBake {
   }
 
  private:
+  // Whether one of the bake's file descriptors (Linux's /proc/PID/fd) names `file`.
+  bool has_open(const fs::path& file) const {
+    std::error_code ec;
+    const fs::path wanted = fs::weakly_canonical(file, ec);
+    for (const auto& fd : fs::directory_iterator("/proc/" + std::to_string(pid_) + "/fd", ec)) {
+      std::error_code gone;  // the descriptor may close while we look
+      if (fs::read_symlink(fd.path(), gone) == wanted) return true;
+    }
+    return false;
+  }
   void finish(int status) {
     done_ = true;
     exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -152,8 +172,10 @@ TEST(BakeConcurrency, ABakeWaitsForTheOutputsLockAndThenFindsItUpToDate) {
   held.emplace(out, nullptr, dir.path() / "m.gltf");
   BackgroundBake first(args, dir.path() / "first.log");
   BackgroundBake second(args, dir.path() / "second.log");
-  // Either would be done in far less time if it did not wait.
-  std::this_thread::sleep_for(std::chrono::seconds(1));
+  // Both have opened the lock this test holds: they wait (a bake that ignored the lock would
+  // write the output beside it, and both would bake).
+  ASSERT_TRUE(first.wait_until_open(pipeline::output_lock_path(out))) << "the first bake ended before locking";
+  ASSERT_TRUE(second.wait_until_open(pipeline::output_lock_path(out))) << "the second bake ended before locking";
   EXPECT_TRUE(first.running());
   EXPECT_TRUE(second.running());
   EXPECT_FALSE(fs::exists(out));
@@ -174,7 +196,7 @@ TEST(BakeConcurrency, ALockWaitEndsWithSigterm) {
   Watchdog watchdog("a bake waiting for a lock", std::chrono::seconds(60));
   const pipeline::OutputLock held(out, nullptr, dir.path() / "m.gltf");
   BackgroundBake waiting({(dir.path() / "m.gltf").string(), "-o", out.string()}, dir.path() / "log");
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_TRUE(waiting.wait_until_open(pipeline::output_lock_path(out))) << "the bake ended before locking";
   waiting.signal(SIGTERM);
   EXPECT_EQ(waiting.wait(), 130);
   EXPECT_FALSE(fs::exists(out));
@@ -247,7 +269,9 @@ TEST(BakeInterrupts, SigtermStopsALongBakeLeavingNothing) {
   BackgroundBake big({(dir.path() / "big.gltf").string(), "-o", (out / "big.aem").string(), "--textures", "rgba"},
                      dir.path() / "log");
   ASSERT_TRUE(big.started());
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  // Its lock taken, the bake has begun, with its handlers in place (a 2M-triangle bake goes on
+  // for seconds after that).
+  ASSERT_TRUE(big.wait_until_open(pipeline::output_lock_path(out / "big.aem"))) << "the bake ended before locking";
   const auto sent = std::chrono::steady_clock::now();
   big.signal(SIGTERM);
   EXPECT_EQ(big.wait(), 130);
