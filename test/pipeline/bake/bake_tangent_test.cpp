@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bake_test_support.hpp"
+#include "scratch_dir.hpp"
 
 namespace aem::test {
 namespace {
@@ -220,11 +221,9 @@ TEST(BakeTangents, GivenTangentsAlongTheNormalAreReplacedOneByOne) {
   })) << "warnings: " << testing::PrintToString(w);
 }
 
-// BoomBoxWithAxes written again under a parent node that mirrors it (scale -1 on X).
-std::filesystem::path mirrored_boombox(const std::filesystem::path& corpus) {
+// BoomBoxWithAxes written again into `dir` under a parent node that mirrors it (scale -1 on X).
+std::filesystem::path mirrored_boombox(const std::filesystem::path& corpus, const std::filesystem::path& dir) {
   const auto source = corpus / "tangents" / "BoomBoxWithAxes";
-  const auto dir = std::filesystem::path(testing::TempDir()) / "aem_tangent_mirror";
-  std::filesystem::create_directories(dir);
   for (const auto& e : std::filesystem::directory_iterator(source))
     std::filesystem::copy_file(e.path(), dir / e.path().filename(), std::filesystem::copy_options::overwrite_existing);
   std::ifstream in(source / "BoomBoxWithAxes.gltf");
@@ -240,7 +239,8 @@ TEST(BakeTangents, MirroringNodeMirrorsGivenAndGeneratedFramesAlike) {
   AEM_REQUIRE_CORPUS(corpus);
   const auto plain_file = corpus / "tangents" / "BoomBoxWithAxes" / "BoomBoxWithAxes.gltf";
   if (!std::filesystem::exists(plain_file)) GTEST_SKIP() << plain_file << " is not in this corpus";
-  const auto file = mirrored_boombox(corpus);
+  const ScratchDir dir("tangent_mirror");  // this process's own: parallel runs of the suite do not share it
+  const auto file = mirrored_boombox(corpus, dir.path());
   const Model& given = *baked(file).model;
   const Model& regenerated = *baked(file, regenerating(), "regen").model;
   const Agreement a = compare_frames(given, regenerated);
