@@ -1,5 +1,7 @@
 // Writes the AAMF fuzzer's seeds into the folder named by argv[1]: the byte-built files of the
-// AAMF producer's tests (test/import_aamf/aamf_test_files.hpp), SAMF v2 with either magic and legacy.
+// AAMF producer's tests (test/import_aamf/aamf_test_files.hpp): SAMF v2 with either magic, legacy,
+// and legacy with every polygon kind (F4, G4, FT4, GT4, F3, G3, FT3, GT3: the textured kinds'
+// texture index and the Gouraud kinds' per-corner normals and colours are reached only from it).
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -19,5 +21,6 @@ int main(int argc, char** argv) {
   write("samf.aamf", aem::test::aamf::samf_file());
   write("samf_aamf_magic.aamf", aem::test::aamf::samf_file("AAMF"));
   write("legacy.aamf", aem::test::aamf::legacy_file());
+  write("legacy_every_polygon_kind.aamf", aem::test::aamf::every_polygon_kind_file());
   return 0;
 }

@@ -1,20 +1,56 @@
 // Writes the packed fuzzer's seeds: the tiny example model and small random models packed, with
-// and without the meshopt index filter, so that every frame kind and filter is reached.
+// and without the meshopt index filter, and the tiny model with a 128x128 BC7 texture, whose mip
+// chain (21,840 bytes) passes the 16 KiB under which no block halves frame is written: so that
+// every frame kind (none, meshopt index sequence, block halves) and filter is reached. Every seed
+// must fit the fuzzer's -max_len (argv[2]), and the BC7 seed must hold a block halves frame.
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <random>
 #include <string>
 
 #include "aem/mip_chain.hpp"
 #include "aem/packed/pack.hpp"
+#include "aem/packed_format.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "model_factory.hpp"
 
+namespace {
+
+// The tiny model with its base colour a 128x128 BC7 texture of mode 6 blocks whose first halves
+// (mode and endpoints) change with the block row and whose second halves (indices) are random:
+// real BC7 data has that shape, and on it the block halves filter pays, so pack() keeps it.
+aem::pipeline::ModelContent tiny_model_with_bc7_chain() {
+  aem::pipeline::ModelContent m = aem::test::tiny_model();
+  aem::pipeline::TextureImage& t = m.textures[0];
+  t.width = t.height = 128;
+  t.compression = aem::Compression::bc7;
+  t.mips.resize(aem::mip_chain_size(128, 128, aem::Compression::bc7));
+  std::mt19937 rng(128);
+  for (std::size_t b = 0; b < t.mips.size() / 16; ++b) {
+    t.mips[16 * b] = std::byte{0x40};
+    for (std::size_t i = 1; i < 8; ++i) t.mips[16 * b + i] = std::byte(std::uint8_t(17 * i + b / 32));
+    for (std::size_t i = 8; i < 16; ++i) t.mips[16 * b + i] = std::byte(std::uint8_t(rng()));
+  }
+  return m;
+}
+
+bool has_block_halves_frame(const std::vector<std::byte>& packed) {
+  const std::uint32_t frames = std::uint32_t(packed[8]) | std::uint32_t(packed[9]) << 8 | std::uint32_t(packed[10]) << 16 | std::uint32_t(packed[11]) << 24;
+  for (std::size_t f = 0; f < frames; ++f)
+    if (packed[aem::kPackedHeaderSize + f * aem::kPackedFrameEntrySize + 1] == std::byte(aem::PackedFilter::block_halves)) return true;
+  return false;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: write_packed_fuzz_seeds DIR\n");
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: write_packed_fuzz_seeds DIR MAX_LEN\n");
     return 1;
   }
   const std::filesystem::path dir = argv[1];
+  const std::size_t max_len = std::strtoull(argv[2], nullptr, 10);
   std::filesystem::create_directories(dir);
   std::vector<aem::pipeline::ModelContent> models{aem::test::tiny_model()};
   for (std::uint32_t seed = 0; seed < 6; ++seed) {
@@ -24,6 +60,8 @@ int main(int argc, char** argv) {
       texture.mips.resize(aem::mip_chain_size(4, 4, texture.compression));
     }
   }
+  const std::size_t bc7_model = models.size();
+  models.push_back(tiny_model_with_bc7_chain());
   int written = 0;
   for (std::size_t i = 0; i < models.size(); ++i) {
     for (const bool meshopt_indices : {false, true}) {
@@ -32,7 +70,16 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "write_packed_fuzz_seeds: model %zu: %s\n", i, packed.error().describe().c_str());
         return 1;
       }
-      aem::pipeline::write_file_atomically(dir / ("model_" + std::to_string(i) + (meshopt_indices ? "_meshopt" : "") + ".aemz"), *packed);
+      if (packed->size() > max_len) {
+        std::fprintf(stderr, "write_packed_fuzz_seeds: model %zu packs to %zu bytes, over the fuzzer's -max_len %zu\n", i, packed->size(), max_len);
+        return 1;
+      }
+      if (i == bc7_model && !has_block_halves_frame(*packed)) {
+        std::fprintf(stderr, "write_packed_fuzz_seeds: the 128x128 BC7 model packs without a block halves frame\n");
+        return 1;
+      }
+      const std::string name = i == bc7_model ? "bc7_128_block_halves" : "model_" + std::to_string(i);
+      aem::pipeline::write_file_atomically(dir / (name + (meshopt_indices ? "_meshopt" : "") + ".aemz"), *packed);
       ++written;
     }
   }

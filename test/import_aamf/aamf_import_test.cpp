@@ -186,6 +186,104 @@ TEST(AamfImport, LegacyMeshesAreRigidlyBoundToTheirBones) {
   EXPECT_TRUE(textures_warned) << "the dropped vertex colours are reported";
 }
 
+// A triangle's corner positions, turned to start at the corner of least (x, y, z): the bake may
+// rotate a triangle's corners, never reverse them.
+using Triangle = std::array<std::array<double, 3>, 3>;
+Triangle turned_to_least(Triangle t) {
+  std::rotate(t.begin(), std::min_element(t.begin(), t.end()), t.end());
+  return t;
+}
+
+std::array<double, 3> transformed(const Mat4& m, const std::array<double, 3>& p) {
+  std::array<double, 3> out;
+  for (int r = 0; r < 3; ++r) out[std::size_t(r)] = m.m[12 + r] + m.m[r] * p[0] + m.m[4 + r] * p[1] + m.m[8 + r] * p[2];
+  return out;
+}
+
+// aamf::kEveryKindKeys[bone][frame] applied to p (file units / 4096).
+std::array<double, 3> keyed(int bone, int frame, const std::array<double, 3>& p) {
+  const aamf::Key& key = aamf::kEveryKindKeys[bone][frame];
+  std::array<double, 3> out;
+  for (std::size_t r = 0; r < 3; ++r)
+    out[r] = (key.t[r] + key.m[3 * r] * p[0] + key.m[3 * r + 1] * p[1] + key.m[3 * r + 2] * p[2]) / 4096.0;
+  return out;
+}
+
+// Every polygon kind: corners where the file puts them (bone 1's, moved by its rest pose), each
+// quad split into (v0, v2, v1) and (v1, v2, v3), each triangle wound (v0, v2, v1), flat kinds with
+// one normal and Gouraud kinds with one per corner, textured kinds counted.
+TEST(AamfImport, LegacyPolygonsOfEveryKindBakeToTheirTriangles) {
+  const auto path = write_temp("every_kind.aamf", aamf::every_polygon_kind_file());
+  const Baked b = bake(path);
+  const std::string summary = pipeline::describe_aamf(pipeline::summarize_aamf(path), 30);
+  std::filesystem::remove(path);
+  EXPECT_NE(summary.find("vertices: 28 (polygon corners), triangles: 12\npolygons: F4 1 G4 1 FT4 1 GT4 1 F3 1 G3 1 FT3 1 GT3 1\n"),
+            std::string::npos) << summary;
+  const Model& m = *b.model;
+  ASSERT_EQ(m.indices().size(), 36u);
+  std::size_t t = 0;
+  for (int kind = 0; kind < 8; ++kind) {
+    const double z = kind + (kind >= 4 ? aamf::kRestZ : 0);
+    const std::array<double, 3> corner[4] = {{0, 0, z}, {1, 0, z}, {0, 1, z}, {1, 1, z}};
+    std::vector<Triangle> expected = {{corner[0], corner[2], corner[1]}};
+    if (aamf::kPolygonCorners[kind] == 4) expected.push_back({corner[1], corner[2], corner[3]});
+    for (const Triangle& want : expected) {
+      Triangle got;
+      for (std::size_t k = 0; k < 3; ++k) {
+        const Vertex& v = m.vertices()[m.indices()[3 * t + k]];
+        got[k] = {v.position[0], v.position[1], v.position[2]};
+        const auto file_corner = std::size_t(std::lround(v.position[0]) + 2 * std::lround(v.position[1]));  // (c & 1, c >> 1)
+        const auto& n = aamf::kGouraudNormals[aamf::kPolygonGouraud[kind] ? file_corner % 4 : 0];
+        for (std::size_t c = 0; c < 3; ++c) EXPECT_NEAR(v.normal[c], n[c] / 4096.0, kStep) << "kind " << kind << " corner " << k;
+      }
+      got = turned_to_least(got);
+      for (std::size_t k = 0; k < 3; ++k)
+        for (std::size_t c = 0; c < 3; ++c)
+          EXPECT_NEAR(got[k][c], turned_to_least(want)[k][c], kStep) << "triangle " << t << " (kind " << kind << ") corner " << k;
+      ++t;
+    }
+  }
+  bool textures_warned = false;
+  for (const std::string& w : b.report.warnings) textures_warned |= w.find("4 textured polygons") != std::string::npos;
+  EXPECT_TRUE(textures_warned) << "FT4, GT4, FT3 and GT3 are the textured kinds";
+}
+
+// The same file's animation at its later keyframes: each bone's local transform is its own
+// keyframe (keys[frame + bone x frames]), and a corner of bone 1's GT3 (its inverse bind undoing
+// the rest pose) lands where both bones' frame 2 matrices put the file's corner.
+TEST(AamfImport, LegacyKeyframesPoseEachBoneAtEachFrame) {
+  const auto path = write_temp("every_kind_pose.aamf", aamf::every_polygon_kind_file());
+  const Baked b = bake(path);
+  std::filesystem::remove(path);
+  const Model& m = *b.model;
+  const std::int32_t j[2] = {joint_named(m, "bone_0"), joint_named(m, "bone_1")};
+  ASSERT_GE(j[0], 0);
+  ASSERT_GE(j[1], 0);
+  ASSERT_EQ(m.animations().size(), 1u);
+  AnimationSampler sampler(m);
+  std::vector<Transform> locals(m.joints().size());
+  for (int frame = 1; frame < 3; ++frame) {
+    sampler.sample(0, float(frame / 30.0), Playback::clamp, locals);
+    for (int bone = 0; bone < 2; ++bone) {
+      const Mat4 local = to_matrix(locals[std::size_t(j[bone])]);
+      for (const std::array<double, 3>& p : {std::array<double, 3>{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}) {
+        const auto got = transformed(local, p), want = keyed(bone, frame, p);
+        for (std::size_t c = 0; c < 3; ++c) EXPECT_NEAR(got[c], want[c], kStep) << "bone " << bone << " frame " << frame;
+      }
+    }
+  }
+  // Skinned: joint matrix (global pose times inverse bind) times the baked position.
+  const Mat4 global1 = to_matrix(locals[std::size_t(j[0])]) * to_matrix(locals[std::size_t(j[1])]);
+  Mat4 inverse_bind;
+  std::copy_n(m.joints()[std::size_t(j[1])].inverse_bind, 16, inverse_bind.m);
+  const Vertex& corner = m.vertices()[m.indices()[3 * 11 + 0]];  // the last triangle: GT3
+  ASSERT_NEAR(weight_on(corner, j[1]), 1, 1e-6);
+  const std::array<double, 3> rest = {corner.position[0], corner.position[1], corner.position[2]};
+  const std::array<double, 3> in_bone = {rest[0], rest[1], rest[2] - aamf::kRestZ};  // where the file has it
+  const auto got = transformed(global1 * inverse_bind, rest), want = keyed(0, 2, keyed(1, 2, in_bone));
+  for (std::size_t c = 0; c < 3; ++c) EXPECT_NEAR(got[c], want[c], 4 * kStep) << "posed corner, axis " << c;
+}
+
 std::vector<unsigned char> as_bytes(const std::vector<std::byte>& bytes) {
   std::vector<unsigned char> out(bytes.size());
   std::memcpy(out.data(), bytes.data(), bytes.size());
