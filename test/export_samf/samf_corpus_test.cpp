@@ -73,7 +73,7 @@ TEST_P(SamfCorpus, ExportsAndReadsBack) {
   const Model& model = *baked_model.model;
   // The automatic scale, then half of it given: positions and translations halve, nothing else
   // moves (1 and 0.5 for the metre-sized models; Fox, in centimetres, fits at 1/16).
-  const double automatic = pipeline::export_samf(model, GetParam(), {.fps = 30.0}).scale;
+  const double automatic = pipeline::export_samf(model, GetParam(), {.fps = 30.0, .scale = {}}).scale;
   // The largest power of two that fits: Fox reaches 88.1 cm (5.5 at 1/16, 11 at 1/8).
   EXPECT_EQ(automatic, std::string(GetParam()) == "Fox" ? 0.0625 : 1.0);
   for (const std::optional<double> scale : {std::optional<double>{}, std::optional<double>{automatic / 2}}) {
