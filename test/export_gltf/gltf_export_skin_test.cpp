@@ -1,5 +1,6 @@
 // A skinned model's export, read back with tinygltf and sampled (LINEAR, shortest-path slerp) at
 // several times, gives the joint matrices the AEM runtime's sampler gives, within 1e-5.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
