@@ -1,5 +1,7 @@
 // `aem pack` and `aem unpack` as a user runs them, and packed files in `aem info`/`aem validate`:
 // exact round trip, refusals with a message and no output file, written whole or not at all.
+#include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -26,6 +28,17 @@ std::vector<char> file_bytes(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
+// The filter byte of the packed file's indices frame (specs/packed-aem.md, the frame table), or -1
+// when it has none.
+int indices_filter(const std::vector<char>& packed) {
+  std::uint32_t frames = 0;
+  if (packed.size() < 72) return -1;
+  std::memcpy(&frames, packed.data() + 8, 4);
+  for (std::size_t i = 0; i < frames && 72 + 24 * i + 2 <= packed.size(); ++i)
+    if (packed[72 + 24 * i] == 1) return packed[72 + 24 * i + 1];
+  return -1;
+}
+
 class PackCli : public ::testing::Test {
  protected:
   void SetUp() override { pipeline::write_model_file(model_, random_model(11)); }
@@ -33,22 +46,30 @@ class PackCli : public ::testing::Test {
   fs::path model_ = dir_.path() / "a model.aem";
 };
 
+// The fixture's random model has no indices; the tiny model's triangle is what
+// --meshopt-indices filters.
 TEST_F(PackCli, PackThenUnpackGivesTheSameFile) {
-  for (const char* option : {"", "--meshopt-indices"}) {
-    SCOPED_TRACE(option);
-    const fs::path packed = dir_.path() / "packed model.aemz", restored = dir_.path() / "restored.aem";
-    const auto pack = aem_cli("pack " + shell_path(model_) + " -o " + shell_path(packed) + " " + option);
-    ASSERT_EQ(pack.exit_code, 0) << pack.output;
-    EXPECT_NE(pack.output.find("bytes ->"), std::string::npos) << pack.output;
-    const auto unpack = aem_cli("unpack " + shell_path(packed) + " --output " + shell_path(restored));
-    ASSERT_EQ(unpack.exit_code, 0) << unpack.output;
-    EXPECT_EQ(file_bytes(restored), file_bytes(model_));
-    const auto info = aem_cli("info " + shell_path(packed));
-    EXPECT_EQ(info.exit_code, 0) << info.output;
-    EXPECT_NE(info.output.find("packed: "), std::string::npos) << info.output;
-    const auto validate = aem_cli("validate --strict " + shell_path(packed));
-    EXPECT_EQ(validate.exit_code, 0) << validate.output;
-  }
+  const fs::path tiny = dir_.path() / "tiny.aem";
+  pipeline::write_model_file(tiny, tiny_model());
+  for (const fs::path& model : {model_, tiny})
+    for (const char* option : {"", "--meshopt-indices"}) {
+      SCOPED_TRACE(model.filename().string() + " " + option);
+      const fs::path packed = dir_.path() / "packed model.aemz", restored = dir_.path() / "restored.aem";
+      const auto pack = aem_cli("pack " + shell_path(model) + " -o " + shell_path(packed) + " " + option);
+      ASSERT_EQ(pack.exit_code, 0) << pack.output;
+      EXPECT_NE(pack.output.find("bytes ->"), std::string::npos) << pack.output;
+      // 1: the meshopt index sequence filter, asked for; 0: none; -1: no indices to filter.
+      EXPECT_EQ(indices_filter(file_bytes(packed)), model == tiny ? (*option ? 1 : 0) : -1)
+          << "the indices frame's filter";
+      const auto unpack = aem_cli("unpack " + shell_path(packed) + " --output " + shell_path(restored));
+      ASSERT_EQ(unpack.exit_code, 0) << unpack.output;
+      EXPECT_EQ(file_bytes(restored), file_bytes(model));
+      const auto info = aem_cli("info " + shell_path(packed));
+      EXPECT_EQ(info.exit_code, 0) << info.output;
+      EXPECT_NE(info.output.find("packed: "), std::string::npos) << info.output;
+      const auto validate = aem_cli("validate --strict " + shell_path(packed));
+      EXPECT_EQ(validate.exit_code, 0) << validate.output;
+    }
 }
 
 TEST_F(PackCli, InvalidInputsAreRefusedWithoutOutput) {

@@ -185,6 +185,7 @@ TEST(BakeAnimation, BoxAnimated) { AEM_REQUIRE_CORPUS(corpus); compare_animation
 TEST(BakeAnimation, RiggedSimple) { AEM_REQUIRE_CORPUS(corpus); compare_animation(khronos_model(corpus, "RiggedSimple")); }
 TEST(BakeAnimation, RiggedFigure) { AEM_REQUIRE_CORPUS(corpus); compare_animation(khronos_model(corpus, "RiggedFigure")); }
 TEST(BakeAnimation, CesiumMan) { AEM_REQUIRE_CORPUS(corpus); compare_animation(khronos_model(corpus, "CesiumMan")); }
+TEST(BakeAnimation, Fox) { AEM_REQUIRE_CORPUS(corpus); compare_animation(khronos_model(corpus, "Fox")); }
 TEST(BakeAnimation, AnimatedCubeAndTriangle) {
   AEM_REQUIRE_CORPUS(corpus);
   compare_animation(khronos_model(corpus, "AnimatedCube"));
