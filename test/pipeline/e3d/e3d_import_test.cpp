@@ -18,6 +18,7 @@
 #include "aem/animation_sampler.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "bake_test_support.hpp"
+#include "e3d_test_files.hpp"
 #include "e3d_test_walker.hpp"
 
 namespace aem::test {
@@ -48,20 +49,12 @@ std::string bake_error(const std::string& name, const std::vector<std::uint8_t>&
   return error;
 }
 
-void put_u16(std::vector<std::uint8_t>& b, std::uint16_t v) { b.push_back(std::uint8_t(v)); b.push_back(std::uint8_t(v >> 8)); }
-void put_u32(std::vector<std::uint8_t>& b, std::uint32_t v) { for (int i = 0; i < 4; ++i) b.push_back(std::uint8_t(v >> (8 * i))); }
-std::vector<std::uint8_t> block(std::uint16_t type, const std::vector<std::uint8_t>& body) {
-  std::vector<std::uint8_t> b;
-  put_u16(b, type);
-  put_u32(b, std::uint32_t(body.size() + 6));
-  b.insert(b.end(), body.begin(), body.end());
-  return b;
-}
-std::vector<std::uint8_t> version_block() { return {0x01, 0x00, 0x0c, 0, 0, 0, 'E', '3', 'D', 'F', 0x00, 0x01}; }
-std::vector<std::uint8_t> cat(std::initializer_list<std::vector<std::uint8_t>> parts) {
-  std::vector<std::uint8_t> out;
-  for (const auto& p : parts) out.insert(out.end(), p.begin(), p.end());
-  return out;
+// `bytes` baked as an .e3d file (test_options()).
+pipeline::BakeResult bake_bytes(const std::string& name, const std::vector<std::uint8_t>& bytes) {
+  const fs::path path = write_temp(name, bytes);
+  pipeline::BakeResult result = pipeline::bake_model(path, test_options());
+  fs::remove(path);
+  return result;
 }
 
 TEST(E3dImport, ModelPathsIncludeE3d) {
@@ -277,24 +270,17 @@ TEST(E3dImport, HostileShapesAreRefusedNamingTheBlock) {
 TEST(E3dImport, UnknownBlocksAreSkippedWithAWarningNamingThem) {
   AEM_REQUIRE_CORPUS(corpus);
   const std::vector<std::uint8_t> cube = read_bytes(corpus / "e3d" / "cube1.e3d");
-  const fs::path path = write_temp("unknown", cat({cube, block(0x7777, {1, 2, 3}), block(0x3000, {block(0x3011, {})})}));
-  const auto result = pipeline::bake_model(path, test_options());
-  fs::remove(path);
+  const auto result = bake_bytes("unknown", cat({cube, block(0x7777, {1, 2, 3}), block(0x3000, {block(0x3011, {})})}));
   std::string all;
   for (const std::string& w : result.report.warnings) all += w + "\n";
   EXPECT_NE(all.find("0x7777 (unknown) at offset 468 skipped"), std::string::npos) << all;
   EXPECT_NE(all.find("0x3011 (cameraNode)"), std::string::npos) << all;
 }
 
-std::vector<std::uint8_t> floats(std::initializer_list<float> values) {
-  std::vector<std::uint8_t> out(values.size() * 4);
-  std::memcpy(out.data(), std::data(values), out.size());
-  return out;
-}
-
-// A cube node animated by a position track and a yaw track (frames 0, 15, 30): one AEM
-// animation of 1 s (30 frames at 30 per second), its keys valid and ordered (strict validation),
-// and its poses, sampled between the keys, where the TCB curves put them.
+// A cube node animated by a position track and a yaw track (frames 0, 15, 30; animated_cube in
+// e3d_test_files.hpp): one AEM animation of 1 s (30 frames at 30 per second), its keys valid and
+// ordered (strict validation), and its poses, sampled between the keys, where the TCB curves put
+// them.
 //
 // Every key has tension, continuity and bias 0 and the keys are 15 frames apart, so (the rule
 // of specs/e3d-import.md §7) the middle key's tangent is (P2 - P0) / 2, the first key's
@@ -311,25 +297,7 @@ std::vector<std::uint8_t> floats(std::initializer_list<float> values) {
 // applied to row vectors) is a turn of a degrees about the scene's +y: (0, sin a/2, 0, cos a/2).
 TEST(E3dImport, FrameTracksBakeToAnAnimation) {
   AEM_REQUIRE_CORPUS(corpus);
-  const std::vector<std::uint8_t> cube = read_bytes(corpus / "e3d" / "cube1.e3d");
-  const std::vector<std::uint8_t> meshes(cube.begin() + 12, cube.begin() + 446);  // the meshes block
-  std::vector<std::uint8_t> node_id;
-  put_u32(node_id, 5);
-  std::vector<std::uint8_t> mesh_id;
-  put_u32(mesh_id, 1);
-  const auto nodes = block(0x3000, block(0x3010, cat({block(0x3020, node_id), block(0x1020, mesh_id)})));
-  std::vector<std::uint8_t> header;
-  put_u32(header, 3);
-  header.push_back(0);  // not looping
-  for (std::uint32_t f : {0u, 15u, 30u}) put_u32(header, f);
-  const auto position_track = block(0xA100, cat({header, block(0xA210, floats({0, 0, 0, 1, 2, 0, 0, 0, 3})), block(0x3020, node_id)}));
-  const auto yaw_track = block(0xA100, cat({header, block(0xA120, {4}), block(0xA240, floats({0, 170, -170})), block(0x3020, node_id)}));
-  std::vector<std::uint8_t> range;
-  for (std::uint32_t f : {0u, 30u, 0u}) put_u32(range, f);
-  const auto animations = block(0xA000, block(0xA010, cat({block(0xA022, range), position_track, yaw_track})));
-  const fs::path path = write_temp("animated", cat({version_block(), meshes, nodes, animations}));
-  const auto result = pipeline::bake_model(path, test_options());
-  fs::remove(path);
+  const auto result = bake_bytes("animated", animated_cube(read_bytes(corpus / "e3d" / "cube1.e3d")));
   const std::vector<std::byte> bytes = pipeline::serialize_model(result.content);
   const Model model = Model::open_memory(bytes);
   ASSERT_EQ(model.animations().size(), 1u);
@@ -358,6 +326,35 @@ TEST(E3dImport, FrameTracksBakeToAnAnimation) {
     EXPECT_LT(pipeline::math::rotation_angle_degrees(pipeline::math::unit_quaternion(sampled), expected), 0.05)
         << "frame " << pose.frame << ": expected a yaw of " << pose.yaw_degrees << " degrees, got a quaternion ("
         << l.rotation.x << ", " << l.rotation.y << ", " << l.rotation.z << ", " << l.rotation.w << ")";
+  }
+}
+
+// The fuzzer's animated seed (write_e3d_fuzz_seeds) bakes, so that its mutations start from a
+// file that reaches every kind of track: two animations, the camera track dropped with a warning.
+TEST(E3dImport, EveryTrackKindBakes) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const auto result = bake_bytes("every_track", animated_cube_every_track(read_bytes(corpus / "e3d" / "cube1.e3d")));
+  const std::vector<std::byte> bytes = pipeline::serialize_model(result.content);
+  const Model model = Model::open_memory(bytes);
+  ASSERT_EQ(model.animations().size(), 2u);
+  EXPECT_STREQ(model.animations()[0].name, "every track");
+  EXPECT_FLOAT_EQ(model.animations()[0].duration, 20.0f / 30);
+  EXPECT_FLOAT_EQ(model.animations()[1].duration, 6.0f / 30);
+  EXPECT_EQ(model.joints().size(), 2u);
+  EXPECT_EQ(semantic_problems(model), "");
+  std::string all;
+  for (const std::string& w : result.report.warnings) all += w + "\n";
+  EXPECT_NE(all.find("camera tracks are dropped"), std::string::npos) << all;
+}
+
+// The fuzzer's seeds hold the real models with their lzma blocks inflated in place (the test
+// walker's without_lzma): the same model, so the same bake.
+TEST(E3dImport, InflatedModelsBakeToTheSameBytes) {
+  AEM_REQUIRE_CORPUS(corpus);
+  for (const char* name : {"teapot.e3d", "cow.e3d"}) {
+    SCOPED_TRACE(name);
+    const auto result = bake_bytes("inflated", without_lzma(read_bytes(corpus / "e3d" / name)));
+    EXPECT_EQ(pipeline::serialize_model(result.content), baked(corpus / "e3d" / name).bytes);
   }
 }
 
