@@ -2,7 +2,7 @@
 // textures and limits; a baked model must validate). Any crash, sanitizer report, hang or
 // oversized allocation is a bug in the E3D producer or the bake.
 // Seeds: write_e3d_fuzz_seeds.cpp (from ../shared/corpus/e3d: the spec's cubes, the real models
-// as they are and with their lzma blocks inflated, and cubes with every kind of frame track).
+// with their lzma blocks inflated, and cubes with every kind of frame track).
 #include <cstddef>
 #include <cstdint>
 

@@ -1,14 +1,17 @@
 // Writes the E3D fuzzer's seeds into DIR from the shared corpus's E3D models in CORPUS_E3D_DIR,
 // each at most MAX_LEN bytes (the fuzzer's -max_len, which would cut a longer seed):
-// - every corpus model as it is: the spec's cubes, and the real models with their lzma blocks;
 // - every model that has lzma blocks with them inflated in place (the test walker's without_lzma,
 //   not the producer): mutations then land in the meshes, materials and textures themselves
 //   rather than in a compressed stream, where almost every change only breaks the decode;
+// - the models without lzma blocks, and the small ones with (the spec's cubes, up to 4 KiB: they
+//   keep the lzma decoder in the seeds), as they are. A real model is not also written
+//   compressed: libFuzzer keeps a seed only for coverage that the smaller seeds lack, and the
+//   compressed form, smaller and reaching the same blocks, would push the inflated one out;
 // - the animated cubes of e3d_test_files.hpp, one with every kind of frame track (no corpus
 //   model has animation blocks).
-// A model over MAX_LEN is left out and named: the duck (827,033 bytes; 2,184,273 inflated), whose
-// kinds of blocks the cow has too (interleaved attributes with tangents, an embedded JPEG, a
-// Phong diffuse map).
+// A seed over MAX_LEN is left out and named: the duck inflated (2,184,273 bytes), whose kinds of
+// blocks the cow has too (interleaved attributes with tangents, an embedded JPEG, a Phong diffuse
+// map).
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +21,9 @@
 
 #include "e3d_test_files.hpp"
 #include "e3d_test_walker.hpp"
+
+// The largest model written compressed as well as inflated.
+constexpr std::size_t kSmallModel = 4096;
 
 int main(int argc, char** argv) {
   if (argc != 4) {
@@ -43,8 +49,8 @@ int main(int argc, char** argv) {
     if (entry.path().extension() == ".e3d") models.push_back(entry.path());
   for (const fs::path& model : models) {
     const std::vector<std::uint8_t> bytes = aem::test::read_bytes(model);
-    write(model.filename().string(), bytes);
     const std::vector<std::uint8_t> inflated = aem::test::without_lzma(bytes);
+    if (inflated == bytes || bytes.size() <= kSmallModel) write(model.filename().string(), bytes);
     if (inflated != bytes) write(model.stem().string() + "_inflated.e3d", inflated);
   }
   const std::vector<std::uint8_t> cube1 = aem::test::read_bytes(corpus / "cube1.e3d");
