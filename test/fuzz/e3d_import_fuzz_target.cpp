@@ -1,7 +1,8 @@
 // Fuzz target: bake arbitrary bytes as an E3D model (.e3d) through bake_fuzz_input (small
 // textures and limits; a baked model must validate). Any crash, sanitizer report, hang or
 // oversized allocation is a bug in the E3D producer or the bake.
-// Seeds: ../shared/corpus/e3d (the spec's cubes, plain, with normals and LZMA, and real models).
+// Seeds: write_e3d_fuzz_seeds.cpp (from ../shared/corpus/e3d: the spec's cubes, the real models
+// with their lzma blocks inflated, and cubes with every kind of frame track).
 #include <cstddef>
 #include <cstdint>
 

@@ -19,10 +19,10 @@
 
 namespace aem::test {
 
-// The models of `dir` a corpus-wide sweep bakes: gltf_files(dir) that corpus_model_taken keeps
-// (all of them, but in the sanitizer build; see corpus.hpp).
+// The models of `dir` a corpus-wide sweep bakes: its .gltf, .glb and .e3d files that
+// corpus_model_taken keeps (all of them, but in the sanitizer build; see corpus.hpp).
 inline std::vector<std::filesystem::path> corpus_sweep(const std::filesystem::path& dir) {
-  std::vector<std::filesystem::path> files = gltf_files(dir);
+  std::vector<std::filesystem::path> files = files_with_extensions(dir, {".glb", ".gltf", ".e3d"});
   std::erase_if(files, [](const std::filesystem::path& file) { return !corpus_model_taken(file); });
   return files;
 }

@@ -26,11 +26,12 @@ inline std::optional<std::filesystem::path> corpus_dir() {
   return dir;
 }
 
-// The bytes a corpus model occupies: a .glb's own size; for any other file, its folder's regular
-// files (a .gltf with its buffers and images; the corpus keeps one model, or one family, a folder).
+// The bytes a corpus model occupies: a .glb's or an .e3d's own size (each holds its textures;
+// the E3D models share one folder); for any other file, its folder's regular files (a .gltf with
+// its buffers and images; the corpus keeps one glTF model, or one family, a folder).
 inline std::uintmax_t corpus_model_bytes(const std::filesystem::path& model) {
   std::error_code ec;
-  if (model.extension() == ".glb") return std::filesystem::file_size(model, ec);
+  if (model.extension() == ".glb" || model.extension() == ".e3d") return std::filesystem::file_size(model, ec);
   std::uintmax_t total = 0;
   for (const auto& entry : std::filesystem::directory_iterator(model.parent_path(), ec))
     if (entry.is_regular_file(ec)) total += entry.file_size(ec);

@@ -2,6 +2,7 @@
 // Which corpus files are which model: shared by the tests and the benchmarks (no gtest here).
 #include <algorithm>
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -23,16 +24,23 @@ inline std::filesystem::path khronos_model(const std::filesystem::path& corpus, 
   return {};
 }
 
-// Every .gltf/.glb under `dir`, recursively, sorted.
-inline std::vector<std::filesystem::path> gltf_files(const std::filesystem::path& dir) {
+// Every file under `dir`, recursively, whose extension is one of `extensions`, sorted.
+inline std::vector<std::filesystem::path> files_with_extensions(const std::filesystem::path& dir,
+                                                                std::initializer_list<const char*> extensions) {
   std::vector<std::filesystem::path> files;
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) return files;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && (e.path().extension() == ".glb" || e.path().extension() == ".gltf"))
+    if (e.is_regular_file() && std::any_of(extensions.begin(), extensions.end(),
+                                           [&](const char* extension) { return e.path().extension() == extension; }))
       files.push_back(e.path());
   std::sort(files.begin(), files.end());
   return files;
+}
+
+// Every .gltf/.glb under `dir`, recursively, sorted.
+inline std::vector<std::filesystem::path> gltf_files(const std::filesystem::path& dir) {
+  return files_with_extensions(dir, {".glb", ".gltf"});
 }
 
 // Every khronos model (its first variant, as khronos_model picks it) and the extra/ and tangents/

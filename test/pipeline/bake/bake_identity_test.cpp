@@ -56,7 +56,7 @@ struct Job {
 
 std::vector<Job> corpus_jobs(const fs::path& corpus) {
   std::vector<Job> jobs;
-  for (const char* dir : {"khronos", "extra", "tangents", "invalid", "validator"}) {
+  for (const char* dir : {"khronos", "extra", "tangents", "e3d", "invalid", "validator"}) {
     const bool real = std::string(dir) != "invalid" && std::string(dir) != "validator";
     for (const fs::path& file : aem::test::corpus_sweep(corpus / dir)) {
       const std::string rel = file.lexically_relative(corpus).generic_string();

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <numbers>
 #include <type_traits>
 
 #include "import/e3d/e3d_handedness.hpp"
@@ -14,8 +15,10 @@
 #include "import/e3d/e3d_quaternion.hpp"
 #include "import/e3d/e3d_tcb_curve.hpp"
 #include "math/quaternion.hpp"
+#include "aem/animation_sampler.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "bake_test_support.hpp"
+#include "e3d_test_files.hpp"
 #include "e3d_test_walker.hpp"
 
 namespace aem::test {
@@ -25,11 +28,6 @@ namespace fs = std::filesystem;
 using pipeline::e3d::CurveKey;
 using pipeline::e3d::TcbCurve;
 using pipeline::e3d::Value4;
-
-std::vector<std::uint8_t> read_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
 
 fs::path write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
   const fs::path path = fs::temp_directory_path() / ("aem_e3d_test_" + std::to_string(::getpid()) + "_" + name + ".e3d");
@@ -51,20 +49,12 @@ std::string bake_error(const std::string& name, const std::vector<std::uint8_t>&
   return error;
 }
 
-void put_u16(std::vector<std::uint8_t>& b, std::uint16_t v) { b.push_back(std::uint8_t(v)); b.push_back(std::uint8_t(v >> 8)); }
-void put_u32(std::vector<std::uint8_t>& b, std::uint32_t v) { for (int i = 0; i < 4; ++i) b.push_back(std::uint8_t(v >> (8 * i))); }
-std::vector<std::uint8_t> block(std::uint16_t type, const std::vector<std::uint8_t>& body) {
-  std::vector<std::uint8_t> b;
-  put_u16(b, type);
-  put_u32(b, std::uint32_t(body.size() + 6));
-  b.insert(b.end(), body.begin(), body.end());
-  return b;
-}
-std::vector<std::uint8_t> version_block() { return {0x01, 0x00, 0x0c, 0, 0, 0, 'E', '3', 'D', 'F', 0x00, 0x01}; }
-std::vector<std::uint8_t> cat(std::initializer_list<std::vector<std::uint8_t>> parts) {
-  std::vector<std::uint8_t> out;
-  for (const auto& p : parts) out.insert(out.end(), p.begin(), p.end());
-  return out;
+// `bytes` baked as an .e3d file (test_options()).
+pipeline::BakeResult bake_bytes(const std::string& name, const std::vector<std::uint8_t>& bytes) {
+  const fs::path path = write_temp(name, bytes);
+  pipeline::BakeResult result = pipeline::bake_model(path, test_options());
+  fs::remove(path);
+  return result;
 }
 
 TEST(E3dImport, ModelPathsIncludeE3d) {
@@ -280,49 +270,92 @@ TEST(E3dImport, HostileShapesAreRefusedNamingTheBlock) {
 TEST(E3dImport, UnknownBlocksAreSkippedWithAWarningNamingThem) {
   AEM_REQUIRE_CORPUS(corpus);
   const std::vector<std::uint8_t> cube = read_bytes(corpus / "e3d" / "cube1.e3d");
-  const fs::path path = write_temp("unknown", cat({cube, block(0x7777, {1, 2, 3}), block(0x3000, {block(0x3011, {})})}));
-  const auto result = pipeline::bake_model(path, test_options());
-  fs::remove(path);
+  const auto result = bake_bytes("unknown", cat({cube, block(0x7777, {1, 2, 3}), block(0x3000, {block(0x3011, {})})}));
   std::string all;
   for (const std::string& w : result.report.warnings) all += w + "\n";
   EXPECT_NE(all.find("0x7777 (unknown) at offset 468 skipped"), std::string::npos) << all;
   EXPECT_NE(all.find("0x3011 (cameraNode)"), std::string::npos) << all;
 }
 
-std::vector<std::uint8_t> floats(std::initializer_list<float> values) {
-  std::vector<std::uint8_t> out(values.size() * 4);
-  std::memcpy(out.data(), std::data(values), out.size());
-  return out;
-}
-
-// A cube node animated by a position track and a yaw track (frames 0, 15, 30): one AEM
-// animation of 1 s (30 frames at 30 per second), its keys valid and ordered (strict validation).
+// A cube node animated by a position track and a yaw track (frames 0, 15, 30; animated_cube in
+// e3d_test_files.hpp): one AEM animation of 1 s (30 frames at 30 per second), its keys valid and
+// ordered (strict validation), and its poses, sampled between the keys, where the TCB curves put
+// them.
+//
+// Every key has tension, continuity and bias 0 and the keys are 15 frames apart, so (the rule
+// of specs/e3d-import.md §7) the middle key's tangent is (P2 - P0) / 2, the first key's
+// 1.5 (P1 - P0) - m1 / 2 and the last key's 1.5 (P2 - P1) - m1 / 2; halfway through a segment
+// (t = 1/2) the Hermite weights are 1/2, 1/8, 1/2, -1/8: p(1/2) = (a + b) / 2 + (ma - mb) / 8.
+// - Yaw keys 0, 170, -170 degrees: -170 is unwrapped to 190, 20 degrees on from 170 (not 340
+//   back). m1 = 95, m0 = 255 - 47.5 = 207.5, m2 = 30 - 47.5 = -17.5; frame 7.5: 85 + (207.5 -
+//   95) / 8 = 99.0625; frame 22.5: 180 + (95 + 17.5) / 8 = 194.0625. Without the unwrap (keys
+//   0, 170, -170) they would be 132.8125 and 47.8125.
+// - Position keys (0, 0, 0), (1, 2, 0), (0, 0, 3): x: m = 1.5, 0, -1.5, so 0.6875 at both
+//   halves; y twice x; z: m1 = 1.5, m0 = -0.75, m2 = 3.75: frame 7.5 -0.09375 - 0.1875 =
+//   -0.28125, frame 22.5 1.5 + (1.5 - 3.75) / 8 = 1.21875.
+// In the scene (§3) a position (x, y, z) is (x, -y, -z) and a yaw of a degrees (about E3D's y,
+// applied to row vectors) is a turn of a degrees about the scene's +y: (0, sin a/2, 0, cos a/2).
 TEST(E3dImport, FrameTracksBakeToAnAnimation) {
   AEM_REQUIRE_CORPUS(corpus);
-  const std::vector<std::uint8_t> cube = read_bytes(corpus / "e3d" / "cube1.e3d");
-  const std::vector<std::uint8_t> meshes(cube.begin() + 12, cube.begin() + 446);  // the meshes block
-  std::vector<std::uint8_t> node_id;
-  put_u32(node_id, 5);
-  std::vector<std::uint8_t> mesh_id;
-  put_u32(mesh_id, 1);
-  const auto nodes = block(0x3000, block(0x3010, cat({block(0x3020, node_id), block(0x1020, mesh_id)})));
-  std::vector<std::uint8_t> header;
-  put_u32(header, 3);
-  header.push_back(0);  // not looping
-  for (std::uint32_t f : {0u, 15u, 30u}) put_u32(header, f);
-  const auto position_track = block(0xA100, cat({header, block(0xA210, floats({0, 0, 0, 1, 2, 0, 0, 0, 3})), block(0x3020, node_id)}));
-  const auto yaw_track = block(0xA100, cat({header, block(0xA120, {4}), block(0xA240, floats({0, 170, -170})), block(0x3020, node_id)}));
-  std::vector<std::uint8_t> range;
-  for (std::uint32_t f : {0u, 30u, 0u}) put_u32(range, f);
-  const auto animations = block(0xA000, block(0xA010, cat({block(0xA022, range), position_track, yaw_track})));
-  const fs::path path = write_temp("animated", cat({version_block(), meshes, nodes, animations}));
-  const auto result = pipeline::bake_model(path, test_options());
-  fs::remove(path);
+  const auto result = bake_bytes("animated", animated_cube(read_bytes(corpus / "e3d" / "cube1.e3d")));
   const std::vector<std::byte> bytes = pipeline::serialize_model(result.content);
   const Model model = Model::open_memory(bytes);
   ASSERT_EQ(model.animations().size(), 1u);
   EXPECT_FLOAT_EQ(model.animations()[0].duration, 1.0f);
   EXPECT_EQ(semantic_problems(model), "");
+
+  ASSERT_EQ(model.joints().size(), 1u);
+  struct Pose { double frame, x, y, z, yaw_degrees; };
+  const Pose poses[] = {{0, 0, 0, 0, 0},
+                        {7.5, 0.6875, 1.375, -0.28125, 99.0625},
+                        {15, 1, 2, 0, 170},
+                        {22.5, 0.6875, 1.375, 1.21875, 194.0625},
+                        {30, 0, 0, 3, 190}};
+  AnimationSampler sampler(model);
+  std::vector<Transform> locals(1);
+  for (const Pose& pose : poses) {
+    sampler.sample(0, float(pose.frame / 30), Playback::clamp, locals);
+    const Transform& l = locals[0];
+    // Resampled within 1e-4 of the cube's size (1.7e-4) and 0.01 degree; the bounds leave room.
+    EXPECT_NEAR(l.translation.x, pose.x, 1e-3) << "frame " << pose.frame;
+    EXPECT_NEAR(l.translation.y, -pose.y, 1e-3) << "frame " << pose.frame;
+    EXPECT_NEAR(l.translation.z, -pose.z, 1e-3) << "frame " << pose.frame;
+    const double half = pose.yaw_degrees * std::numbers::pi / 360;
+    const pipeline::math::Vec4 expected{0, std::sin(half), 0, std::cos(half)};
+    const pipeline::math::Vec4 sampled{l.rotation.x, l.rotation.y, l.rotation.z, l.rotation.w};
+    EXPECT_LT(pipeline::math::rotation_angle_degrees(pipeline::math::unit_quaternion(sampled), expected), 0.05)
+        << "frame " << pose.frame << ": expected a yaw of " << pose.yaw_degrees << " degrees, got a quaternion ("
+        << l.rotation.x << ", " << l.rotation.y << ", " << l.rotation.z << ", " << l.rotation.w << ")";
+  }
+}
+
+// The fuzzer's animated seed (write_e3d_fuzz_seeds) bakes, so that its mutations start from a
+// file that reaches every kind of track: two animations, the camera track dropped with a warning.
+TEST(E3dImport, EveryTrackKindBakes) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const auto result = bake_bytes("every_track", animated_cube_every_track(read_bytes(corpus / "e3d" / "cube1.e3d")));
+  const std::vector<std::byte> bytes = pipeline::serialize_model(result.content);
+  const Model model = Model::open_memory(bytes);
+  ASSERT_EQ(model.animations().size(), 2u);
+  EXPECT_STREQ(model.animations()[0].name, "every track");
+  EXPECT_FLOAT_EQ(model.animations()[0].duration, 20.0f / 30);
+  EXPECT_FLOAT_EQ(model.animations()[1].duration, 6.0f / 30);
+  EXPECT_EQ(model.joints().size(), 2u);
+  EXPECT_EQ(semantic_problems(model), "");
+  std::string all;
+  for (const std::string& w : result.report.warnings) all += w + "\n";
+  EXPECT_NE(all.find("camera tracks are dropped"), std::string::npos) << all;
+}
+
+// The fuzzer's seeds hold the real models with their lzma blocks inflated in place (the test
+// walker's without_lzma): the same model, so the same bake.
+TEST(E3dImport, InflatedModelsBakeToTheSameBytes) {
+  AEM_REQUIRE_CORPUS(corpus);
+  for (const char* name : {"teapot.e3d", "cow.e3d"}) {
+    SCOPED_TRACE(name);
+    const auto result = bake_bytes("inflated", without_lzma(read_bytes(corpus / "e3d" / name)));
+    EXPECT_EQ(pipeline::serialize_model(result.content), baked(corpus / "e3d" / name).bytes);
+  }
 }
 
 // Curves: keys are met exactly, a TCB curve with default parameters through collinear evenly
@@ -353,6 +386,30 @@ TEST(E3dTcbCurve, MeetsKeysAndResamplesWithinTolerance) {
   const TcbCurve straight(line, 1, false, false);
   EXPECT_NEAR(straight.at(2.5)[0], 1.0, 1e-9);
   EXPECT_NEAR(straight.at(7.5)[0], 3.0, 1e-9);
+}
+
+// A curved segment with tension, continuity and bias, computed by hand from the Kochanek-Bartels
+// formula (keys evenly spaced, so Ecere's spacing weight is the formula's 1/2):
+//   outgoing tangent at key i: (1-T)/2 [(1+B)(1+C)(P[i]-P[i-1]) + (1-B)(1-C)(P[i+1]-P[i])]
+//   incoming tangent at key i: (1-T)/2 [(1+B)(1-C)(P[i]-P[i-1]) + (1-B)(1+C)(P[i+1]-P[i])]
+// Keys 0, 4, 2, 6 at frames 0, 10, 20, 30. Key 1 (T, C, B = 1/2, 1/2, 1/2) leaves with
+// 1/4 [9/4 * 4 + 1/4 * -2] = 2.125; key 2 (1/4, -1/2, -1/2) arrives with 3/8 [1/2 * 3/2 * -2 +
+// 3/2 * 1/2 * 4] = 0.5625. Between them p(t) = 4 h00 + 2.125 h10 + 2 h01 + 0.5625 h11:
+//   t = 1/4 (h = 27/32, 9/64, 5/32, -3/64): 3.375 + 0.298828125 + 0.3125 - 0.0263671875 = 3.9599609375
+//   t = 1/2 (h = 1/2, 1/8, 1/2, -1/8):      2 + 0.265625 + 1 - 0.0703125 = 3.1953125
+//   t = 3/4 (h = 5/32, 3/64, 27/32, -9/64): 0.625 + 0.099609375 + 1.6875 - 0.0791015625 = 2.3330078125
+// The straight line gives 3.5, 3, 2.5; default parameters (Catmull-Rom, both tangents 1)
+// 3.78125, 3, 2.21875.
+TEST(E3dTcbCurve, CurvedSegmentFollowsKochanekBartels) {
+  std::vector<CurveKey> keys(4);
+  const double values[4] = {0, 4, 2, 6};
+  for (int i = 0; i < 4; ++i) { keys[std::size_t(i)].frame = i * 10; keys[std::size_t(i)].value[0] = values[i]; }
+  keys[1].tension = 0.5; keys[1].continuity = 0.5; keys[1].bias = 0.5;
+  keys[2].tension = 0.25; keys[2].continuity = -0.5; keys[2].bias = -0.5;
+  const TcbCurve curve(keys, 1, false, false);
+  EXPECT_NEAR(curve.at(12.5)[0], 3.9599609375, 1e-12);
+  EXPECT_NEAR(curve.at(15)[0], 3.1953125, 1e-12);
+  EXPECT_NEAR(curve.at(17.5)[0], 2.3330078125, 1e-12);
 }
 
 TEST(E3dTcbCurve, RotationsStayUnitAndMeetKeys) {
