@@ -87,6 +87,11 @@ typedef enum aem_status {
   AEM_ERROR_PACKED_MALFORMED = 32,
   AEM_ERROR_PACKED_TOO_LARGE = 33,
   AEM_ERROR_PACKED_FRAME_CORRUPT = 34,
+  /* The extension area after the version-1 part (specs/aem-extensions.md). */
+  AEM_ERROR_BAD_EXTENSION_DIRECTORY = 35,
+  AEM_ERROR_BAD_EXTENSION_ENTRY = 36,
+  AEM_ERROR_UNKNOWN_REQUIRED_EXTENSION = 37,
+  AEM_ERROR_UNSUPPORTED_EXTENSION_VERSION = 38,
   /* What is wrong with a call. */
   AEM_ERROR_INVALID_ARGUMENT = 100, /* a NULL pointer, an unknown flag or enum, a wrong size */
   AEM_ERROR_OUT_OF_RANGE = 101,     /* an index (animation, texture, joint, mip level) too big */
