@@ -71,10 +71,16 @@ TEST(ExtensionWriter, WritesTheSpecLayoutByteForByte) {
   append_le(expected, 0, 4);  // reserved
   const std::uint64_t alpha_at = e + 16 + 96;  // already a multiple of 16
   const std::uint64_t zeta_at = alpha_at + 16;  // alpha's 5 bytes padded to 16
-  append_text(expected, "alpha", 24);
-  append_le(expected, 0, 4), append_le(expected, 1, 4), append_le(expected, alpha_at, 8), append_le(expected, 5, 8);
-  append_text(expected, "zeta", 24);
-  append_le(expected, 1, 4), append_le(expected, 3, 4), append_le(expected, zeta_at, 8), append_le(expected, 20, 8);
+  const auto append_entry = [&](std::string_view name, std::uint32_t flags, std::uint32_t version,
+                                std::uint64_t offset, std::uint64_t size) {
+    append_text(expected, name, 24);
+    append_le(expected, flags, 4);
+    append_le(expected, version, 4);
+    append_le(expected, offset, 8);
+    append_le(expected, size, 8);
+  };
+  append_entry("alpha", 0, 1, alpha_at, 5);
+  append_entry("zeta", 1, 3, zeta_at, 20);
   append_text(expected, "alpha", 5);
   pad16(expected);
   append_text(expected, "twenty bytes of zeta", 20);
