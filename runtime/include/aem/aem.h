@@ -231,9 +231,9 @@ typedef struct aem_model aem_model;
 /* Read the file into owned memory instead of mapping it, so that nothing done to the file later
  * reaches the model (aem_open only; aem_open_memory ignores it). */
 #define AEM_OPEN_COPY 1u
-/* Skip validation: only the header and the size are checked. For files the program produced and
- * verified itself; a corrupt file then makes reads through the section pointers go astray
- * (the functions below still check their own indices). */
+/* Skip validation: only the header, the size and the extension directory (the file's frame) are
+ * checked. For files the program produced and verified itself; a corrupt file then makes reads
+ * through the section pointers go astray (the functions below still check their own indices). */
 #define AEM_OPEN_TRUSTED 2u
 
 /* Opens a regular file (a UTF-8 path). On success *out_model is the model; on failure it is NULL. */

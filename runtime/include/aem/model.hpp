@@ -57,8 +57,9 @@ enum class Storage : std::uint8_t {
 };
 
 struct OpenOptions {
-  // Off trusts the file: only the header and the file size are checked (O(1)), so a corrupt
-  // file can make later reads go out of bounds. For files the game itself produced and verified.
+  // Off trusts the file: only the header, the file size and the extension directory (the frame,
+  // at most 64 entries) are checked, so a corrupt file can make later reads go out of bounds.
+  // For files the game itself produced and verified.
   bool validate = true;
   Storage storage = Storage::map;  // ignored by open_memory
   // Decodes a packed file's frames (aem_packed's aem::zstd_decoder()); none: packed files are
