@@ -106,10 +106,13 @@ TEST_F(CliTest, InfoAndValidateListExtensions) {
   const fs::path extended = write_bytes("extended.aem", extended_tiny(false));
   const auto info = aem_cli("info " + shell_path(extended));
   ASSERT_EQ(info.exit_code, 0) << info.output;
-  EXPECT_NE(info.output.find("extensions: 2\n"
-                             "  alpha                    optional  record version 1  5 bytes at 1008  ignored (not known to this reader)\n"
-                             "  zeta                     optional  record version 3  20 bytes at 1024  ignored"),
-            std::string::npos) << info.output;
+  // Line by line: Windows' text-mode output ends lines with CR LF.
+  for (const char* line : {"\nextensions: 2",
+                           "\n  alpha                    optional  record version 1  5 bytes at 1008  ignored (not "
+                           "known to this reader)",
+                           "\n  zeta                     optional  record version 3  20 bytes at 1024  ignored"}) {
+    EXPECT_NE(info.output.find(line), std::string::npos) << line << "\n" << info.output;
+  }
   EXPECT_EQ(aem_cli("info " + shell_path(tiny_)).output.find("extensions"), std::string::npos);
   for (const char* command : {"info --json ", "validate --json "}) {
     const auto listed = aem_cli(command + shell_path(extended));
