@@ -13,6 +13,7 @@
 #include "aem/arg_parser/arg_parser.hpp"
 #include "aem/model_bounds.hpp"
 #include "utf8_arguments.hpp"
+#include "extension_listing.hpp"
 #include "model_description.hpp"
 #include "shortest_number.hpp"
 #include "source_model.hpp"
@@ -25,8 +26,9 @@ constexpr const char* kInfoUsage =
     "\n"
     "Describes an AEM file: bytes per section, textures (size, format, mips, wrap), materials,\n"
     "meshes with their bounding boxes, the model's box in the bind pose and the box that holds it\n"
-    "in every animation, the joint tree and animations (duration, key counts). The file is\n"
-    "validated first.\n"
+    "in every animation, the joint tree and animations (duration, key counts), and the extension\n"
+    "entries (name, required, record version, size; known or ignored by this reader). The file\n"
+    "is validated first.\n"
     "On a source model (any format aem bake reads): the command that bakes it, and what that bake\n"
     "would lose and write (a dry run: nothing is written).\n"
     "\n"
@@ -197,6 +199,7 @@ void print_text(const std::string& path, const Model& model) {
                 static_cast<unsigned long long>(keys.rotations),
                 static_cast<unsigned long long>(keys.scales));
   }
+  print_extensions(model);
 }
 
 nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
@@ -270,6 +273,7 @@ nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
                             {"scale", keys.scales}}}});
   }
   out["animations"] = animations;
+  out["extensions"] = extensions_json(model);
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include "model_open_options.hpp"
 #include "aem/validation.hpp"
 #include "aem/arg_parser/arg_parser.hpp"
+#include "extension_listing.hpp"
 #include "utf8_arguments.hpp"
 
 namespace aem::cli {
@@ -86,7 +87,8 @@ class ProblemPrinter {
 
 // The report `--json` prints; its schema is in specs/reports.md.
 int print_json_report(const std::string& path, bool strict, bool strict_skipped, std::size_t total,
-                      const nlohmann::ordered_json& problems, const nlohmann::ordered_json& omitted) {
+                      const nlohmann::ordered_json& problems, const nlohmann::ordered_json& omitted,
+                      const nlohmann::ordered_json& extensions) {
   nlohmann::ordered_json report;
   report["schema"] = "aem-validate-report";
   report["version"] = 1;
@@ -97,6 +99,7 @@ int print_json_report(const std::string& path, bool strict, bool strict_skipped,
   report["strict_checks_skipped"] = strict_skipped;
   report["problems"] = problems;
   report["omitted"] = omitted;
+  report["extensions"] = extensions;
   std::printf("%s\n", report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
   return total == 0 ? 0 : 1;
 }
@@ -114,7 +117,7 @@ int run_validate(arg_parser::Args args) {
   Expected<Model> model = Model::try_open(path_from_utf8(path), with_packed_decoder({.validate = false}));
   if (!model && json) {
     return print_json_report(path, strict, strict, 1, nlohmann::ordered_json::array({problem_json(model.error())}),
-                             nlohmann::ordered_json::object());
+                             nlohmann::ordered_json::object(), nlohmann::ordered_json::array());
   }
   if (!model) {
     std::printf("%s: %s [%s]\n", path.c_str(), model.error().describe().c_str(),
@@ -128,8 +131,12 @@ int run_validate(arg_parser::Args args) {
   if (strict && structure_ok) {
     check_semantics(model->view(), sink);
   }
-  if (json) return print_json_report(path, strict, strict && !structure_ok, printer.total(), printer.listed(), printer.omitted());
+  if (json) {
+    return print_json_report(path, strict, strict && !structure_ok, printer.total(), printer.listed(),
+                             printer.omitted(), extensions_json(*model));
+  }
   printer.print_omitted();
+  print_extensions(*model);
   if (printer.total() == 0) {
     std::printf("%s: valid%s\n", path.c_str(), strict ? " (strict)" : "");
     return 0;

@@ -22,6 +22,7 @@
 #include "aem/byte_order.hpp"
 #include "aem/mip_chain.hpp"
 #include "aem/model.hpp"
+#include "aem/validation.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -160,7 +161,7 @@ AnimationRecords animation_records(const ModelContent& c) {
 
 }  // namespace
 
-std::vector<std::byte> serialize_model(const ModelContent& c) {
+std::vector<std::byte> serialize_model(const ModelContent& c, std::span<const ExtensionPayload> extensions) {
   Header header = header_counts(c);
   const std::vector<aem::Texture> textures = texture_records(c, header);
   const std::vector<Joint> joints = joint_records(c);
@@ -191,6 +192,19 @@ std::vector<std::byte> serialize_model(const ModelContent& c) {
   Expected<Model> check = Model::try_open_memory(out);
   if (!check) {
     throw InvalidContent("the model would not be a valid AEM file: " + check.error().describe());
+  }
+  if (extensions.empty()) return out;
+  append_extension_area(out, extensions);
+  // The directory as a reader checks it, every written extension taken as known (a made-up
+  // required one would otherwise be refused as unknown).
+  std::vector<KnownExtension> written;
+  for (const ExtensionPayload& e : extensions) written.push_back({e.name, e.record_version});
+  const Expected<Header> header_read = read_header(out);
+  const Expected<std::vector<ExtensionEntry>> directory =
+      header_read ? read_extensions(out, *header_read, written)
+                  : Expected<std::vector<ExtensionEntry>>(header_read.error());
+  if (!directory) {
+    throw InvalidContent("the extension area would not be valid: " + directory.error().describe());
   }
   return out;
 }
@@ -288,8 +302,9 @@ bool is_temporary_of(const std::string& name, const std::filesystem::path& path)
   return dash != std::string_view::npos && all_digits(rest.substr(0, dash)) && all_digits(rest.substr(dash + 1));
 }
 
-void write_model_file(const std::filesystem::path& path, const ModelContent& content) {
-  write_file_atomically(path, serialize_model(content));
+void write_model_file(const std::filesystem::path& path, const ModelContent& content,
+                      std::span<const ExtensionPayload> extensions) {
+  write_file_atomically(path, serialize_model(content, extensions));
 }
 
 }  // namespace aem::pipeline

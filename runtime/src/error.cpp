@@ -16,6 +16,7 @@ std::string_view to_string(Section section) {
     case Section::animations: return "animations";
     case Section::tracks: return "tracks";
     case Section::keyframes: return "keyframes";
+    case Section::extensions: return "extensions";
   }
   return "unknown section";
 }
@@ -56,6 +57,10 @@ std::string_view to_string(ErrorCode code) {
     case ErrorCode::packed_malformed: return "packed_malformed";
     case ErrorCode::packed_too_large: return "packed_too_large";
     case ErrorCode::packed_frame_corrupt: return "packed_frame_corrupt";
+    case ErrorCode::bad_extension_directory: return "bad_extension_directory";
+    case ErrorCode::bad_extension_entry: return "bad_extension_entry";
+    case ErrorCode::unknown_required_extension: return "unknown_required_extension";
+    case ErrorCode::unsupported_extension_version: return "unsupported_extension_version";
   }
   return "unknown_error";
 }

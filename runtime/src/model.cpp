@@ -24,10 +24,15 @@ std::string_view name_view(const char (&name)[kNameSize]) {
 }
 
 Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions options) {
-  Expected<Header> header = read_header(bytes);
+  Expected<Header> header = read_header(bytes, options.version_1_only);
   if (!header) return header.error();
+  // The directory is part of the frame: checked whether or not the caller trusts the file.
+  Expected<std::vector<ExtensionEntry>> extensions = read_extensions(bytes, *header);
+  if (!extensions) return extensions.error();
 
   Model model;
+  model.extensions_ = std::move(*extensions);
+  model.file_bytes_ = bytes;
   ModelView& v = model.view_;
   v.header = *header;
   v.offsets = section_offsets(v.header);
@@ -136,6 +141,13 @@ Model Model::open_memory(std::span<const std::byte> bytes, OpenOptions options) 
   Expected<Model> model = try_open_memory(bytes, options);
   if (!model) throw ModelError("<memory>", model.error());
   return std::move(model).value();
+}
+
+std::optional<std::span<const std::byte>> Model::extension_payload(std::string_view name) const {
+  for (const ExtensionEntry& entry : extensions_) {
+    if (extension_name(entry) == name) return file_bytes_.subspan(entry.offset, entry.size);
+  }
+  return std::nullopt;
 }
 
 std::span<const std::uint32_t> Model::mesh_indices(const Mesh& mesh) const {

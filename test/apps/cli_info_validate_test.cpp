@@ -4,6 +4,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #if !defined(_WIN32)
@@ -86,6 +88,55 @@ TEST_F(CliTest, InfoJson) {
   EXPECT_EQ(json["joints"][0]["name"], "root");
   EXPECT_EQ(json["animations"][0]["keys"]["rotation"], 2);
   EXPECT_EQ(json["realigned_bytes"], 0);
+}
+
+// Two made-up extensions (specs/aem-extensions.md): "alpha" optional, "zeta" required or not.
+std::vector<std::byte> extended_tiny(bool zeta_required) {
+  const auto text = [](std::string_view t) {
+    std::vector<std::byte> out(t.size());
+    std::memcpy(out.data(), t.data(), t.size());
+    return out;
+  };
+  const std::vector<aem::pipeline::ExtensionPayload> payloads = {{"alpha", false, 1, text("alpha")},
+                                                                  {"zeta", zeta_required, 3, text("twenty bytes of zeta")}};
+  return aem::pipeline::serialize_model(aem::test::tiny_model(), payloads);
+}
+
+TEST_F(CliTest, InfoAndValidateListExtensions) {
+  const fs::path extended = write_bytes("extended.aem", extended_tiny(false));
+  const auto info = aem_cli("info " + shell_path(extended));
+  ASSERT_EQ(info.exit_code, 0) << info.output;
+  // Line by line: Windows' text-mode output ends lines with CR LF.
+  for (const char* line : {"\nextensions: 2",
+                           "\n  alpha                    optional  record version 1  5 bytes at 1008  ignored (not "
+                           "known to this reader)",
+                           "\n  zeta                     optional  record version 3  20 bytes at 1024  ignored"}) {
+    EXPECT_NE(info.output.find(line), std::string::npos) << line << "\n" << info.output;
+  }
+  EXPECT_EQ(aem_cli("info " + shell_path(tiny_)).output.find("extensions"), std::string::npos);
+  for (const char* command : {"info --json ", "validate --json "}) {
+    const auto listed = aem_cli(command + shell_path(extended));
+    ASSERT_EQ(listed.exit_code, 0) << listed.output;
+    const auto json = nlohmann::json::parse(listed.output);
+    ASSERT_EQ(json["extensions"].size(), 2u) << command;
+    EXPECT_EQ(json["extensions"][1], nlohmann::json::parse(R"({"name": "zeta", "required": false,
+        "record_version": 3, "offset": 1024, "bytes": 20, "status": "ignored"})")) << command;
+    EXPECT_EQ(nlohmann::json::parse(aem_cli(command + shell_path(tiny_)).output)["extensions"],
+              nlohmann::json::array()) << command;
+  }
+  const auto validate = aem_cli("validate " + shell_path(extended));
+  EXPECT_EQ(validate.exit_code, 0) << validate.output;
+  EXPECT_NE(validate.output.find("zeta                     optional"), std::string::npos) << validate.output;
+
+  // An unknown required extension: one clear line naming it, exit 1.
+  const fs::path required = write_bytes("required.aem", extended_tiny(true));
+  for (const char* command : {"info ", "validate "}) {
+    const auto refused = aem_cli(command + shell_path(required));
+    EXPECT_EQ(refused.exit_code, 1) << refused.output;
+    EXPECT_NE(refused.output.find("required.aem: extensions[1] at byte 960: 'zeta': a required extension this "
+                                  "reader does not know"),
+              std::string::npos) << refused.output;
+  }
 }
 
 TEST_F(CliTest, InfoRefusesBadFilesAndArguments) {

@@ -76,6 +76,10 @@ inline std::uint64_t walk(const aem::Model& model) {
     sum += e.describe().size();
     return true;
   });
+  // Every extension payload, found by its name as a reader would.
+  for (const aem::ExtensionEntry& entry : model.extensions()) {
+    sum += touch(*model.extension_payload(aem::extension_name(entry)));
+  }
   return sum;
 }
 

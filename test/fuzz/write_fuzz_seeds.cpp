@@ -1,15 +1,32 @@
 // Writes the fuzzer's seed files: the tiny example model, random valid models, one whose image
 // buffer size is not a multiple of 4, and small versions of the shapes that once cost quadratic
-// time (meshes drawing the same indices, tracks sharing or overlapping keys).
+// time (meshes drawing the same indices, tracks sharing or overlapping keys), and files with an
+// extension area (specs/aem-extensions.md) so that the fuzzers reach the directory's checks.
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "model_bytes.hpp"
 #include "costly_models.hpp"
 #include "model_factory.hpp"
+
+namespace {
+
+// Made-up extensions: two optional (one empty), and one required, which the runtime refuses as
+// unknown after checking the whole directory.
+void write_extended_seeds(const std::filesystem::path& dir) {
+  using aem::pipeline::ExtensionPayload;
+  const std::vector<std::byte> bytes(37, std::byte{0x5A});
+  const std::vector<ExtensionPayload> optional = {{"alpha", false, 1, bytes}, {"empty", false, 1, {}}};
+  aem::pipeline::write_model_file(dir / "extended_optional.aem", aem::test::tiny_model(), optional);
+  const std::vector<ExtensionPayload> required = {{"alpha", false, 1, bytes}, {"zeta", true, 2, bytes}};
+  aem::pipeline::write_model_file(dir / "extended_required.aem", aem::test::tiny_model(), required);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 2) {
@@ -40,5 +57,6 @@ int main(int argc, char** argv) {
   aem::pipeline::write_model_file(dir / "meshes_sharing_indices.aem", aem::test::meshes_sharing_indices(64, 600));
   aem::pipeline::write_file_atomically(dir / "tracks_sharing_keys.aem", aem::test::tracks_sharing_keys(64, 500));
   aem::pipeline::write_file_atomically(dir / "tracks_overlapping_keys.aem", aem::test::tracks_overlapping_keys(64, 500));
+  write_extended_seeds(dir);
   return 0;
 }

@@ -83,6 +83,17 @@ TEST_F(PackCli, InvalidInputsAreRefusedWithoutOutput) {
   EXPECT_NE(refused.output.find("bad.aem: not packed: indices[0]"), std::string::npos) << refused.output;
   EXPECT_FALSE(fs::exists(out));
 
+  // An extension area is refused by name, never dropped (specs/packed-aem.md).
+  const fs::path extended = dir_.path() / "extended.aem";
+  const std::vector<pipeline::ExtensionPayload> payloads = {{"made_up", false, 1, std::vector<std::byte>(5)}};
+  pipeline::write_model_file(extended, tiny_model(), payloads);
+  const auto not_carried = aem_cli("pack " + shell_path(extended) + " -o " + shell_path(out));
+  EXPECT_EQ(not_carried.exit_code, 1);
+  EXPECT_NE(not_carried.output.find("extended.aem: not packed: file: the file has an extension area (made_up) and "
+                                    "the packed container cannot carry one yet"),
+            std::string::npos) << not_carried.output;
+  EXPECT_FALSE(fs::exists(out));
+
   const auto not_packed = aem_cli("unpack " + shell_path(model_) + " -o " + shell_path(out));
   EXPECT_EQ(not_packed.exit_code, 1);
   EXPECT_NE(not_packed.output.find("not a packed AEM file"), std::string::npos) << not_packed.output;

@@ -87,6 +87,11 @@ typedef enum aem_status {
   AEM_ERROR_PACKED_MALFORMED = 32,
   AEM_ERROR_PACKED_TOO_LARGE = 33,
   AEM_ERROR_PACKED_FRAME_CORRUPT = 34,
+  /* The extension area after the version-1 part (specs/aem-extensions.md). */
+  AEM_ERROR_BAD_EXTENSION_DIRECTORY = 35,
+  AEM_ERROR_BAD_EXTENSION_ENTRY = 36,
+  AEM_ERROR_UNKNOWN_REQUIRED_EXTENSION = 37,
+  AEM_ERROR_UNSUPPORTED_EXTENSION_VERSION = 38,
   /* What is wrong with a call. */
   AEM_ERROR_INVALID_ARGUMENT = 100, /* a NULL pointer, an unknown flag or enum, a wrong size */
   AEM_ERROR_OUT_OF_RANGE = 101,     /* an index (animation, texture, joint, mip level) too big */
@@ -226,9 +231,9 @@ typedef struct aem_model aem_model;
 /* Read the file into owned memory instead of mapping it, so that nothing done to the file later
  * reaches the model (aem_open only; aem_open_memory ignores it). */
 #define AEM_OPEN_COPY 1u
-/* Skip validation: only the header and the size are checked. For files the program produced and
- * verified itself; a corrupt file then makes reads through the section pointers go astray
- * (the functions below still check their own indices). */
+/* Skip validation: only the header, the size and the extension directory (the file's frame) are
+ * checked. For files the program produced and verified itself; a corrupt file then makes reads
+ * through the section pointers go astray (the functions below still check their own indices). */
 #define AEM_OPEN_TRUSTED 2u
 
 /* Opens a regular file (a UTF-8 path). On success *out_model is the model; on failure it is NULL. */

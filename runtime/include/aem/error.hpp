@@ -23,6 +23,7 @@ enum class Section : std::uint8_t {
   animations,
   tracks,
   keyframes,
+  extensions,  // the extension directory's entries (specs/aem-extensions.md)
 };
 
 enum class ErrorCode : std::uint8_t {
@@ -66,6 +67,12 @@ enum class ErrorCode : std::uint8_t {
   packed_malformed,      // its header or frame table is inconsistent or truncated
   packed_too_large,      // it unpacks to more than OpenOptions::max_unpacked_bytes
   packed_frame_corrupt,  // a frame does not decode to exactly what the table declares
+  // The extension area after the version-1 part (specs/aem-extensions.md, section 6); checked on
+  // every open, trusted ones included.
+  bad_extension_directory,      // its header, or the padding before it
+  bad_extension_entry,          // a name, the order, flags, where a payload lies
+  unknown_required_extension,   // a required extension this reader does not know (named)
+  unsupported_extension_version,  // a known extension's record version this reader does not know
 };
 
 AEM_API std::string_view to_string(Section section);

@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,7 @@
 #include "aem/export.h"
 #include "aem/error.hpp"
 #include "aem/expected.hpp"
+#include "aem/extensions.hpp"
 #include "aem/file_mapping.hpp"
 #include "aem/format.hpp"
 #include "aem/mip_chain.hpp"
@@ -55,8 +57,9 @@ enum class Storage : std::uint8_t {
 };
 
 struct OpenOptions {
-  // Off trusts the file: only the header and the file size are checked (O(1)), so a corrupt
-  // file can make later reads go out of bounds. For files the game itself produced and verified.
+  // Off trusts the file: only the header, the file size and the extension directory (the frame,
+  // at most 64 entries) are checked, so a corrupt file can make later reads go out of bounds.
+  // For files the game itself produced and verified.
   bool validate = true;
   Storage storage = Storage::map;  // ignored by open_memory
   // Decodes a packed file's frames (aem_packed's aem::zstd_decoder()); none: packed files are
@@ -64,6 +67,11 @@ struct OpenOptions {
   PackedDecoder packed_decoder = {};
   // A packed file that would unpack to more than this is refused before anything is allocated.
   std::uint64_t max_unpacked_bytes = kDefaultMaxUnpackedBytes;
+  // On: the reader before extensions (specs/aem-extensions.md section 5): version 1 only, and a
+  // file longer than its size equation is size_mismatch. Off: an extension area is read, its
+  // directory checked (trusted opens too), unknown optional extensions skipped and unknown
+  // required ones refused (unknown_required_extension).
+  bool version_1_only = false;
 };
 
 // The keys of one track, split by kind.
@@ -107,6 +115,12 @@ class AEM_API Model {
   std::span<const Track> tracks() const noexcept { return view_.tracks; }
   std::span<const Keyframe> keyframes() const noexcept { return view_.keyframes; }
 
+  // The extension directory's entries, sorted by name, known or not (is_known_extension says
+  // which this runtime reads; the others were skipped); empty for a plain version-1 file.
+  std::span<const ExtensionEntry> extensions() const noexcept { return extensions_; }
+  // The payload of the extension named `name`, in place; nullopt when the file has none.
+  std::optional<std::span<const std::byte>> extension_payload(std::string_view name) const;
+
   // Bytes copied at open because sections were not 4-byte aligned where they lay (an image
   // buffer whose size is not a multiple of 4, or a misaligned caller buffer); 0 normally.
   std::uint64_t realigned_bytes() const noexcept { return realigned_bytes_; }
@@ -139,6 +153,8 @@ class AEM_API Model {
   UnpackedBytes unpacked_;  // a packed file's AEM
   std::vector<std::uint64_t> owned_;  // realigned or byte-swapped sections, 8-byte aligned
   ModelView view_;
+  std::vector<ExtensionEntry> extensions_;
+  std::span<const std::byte> file_bytes_;  // what the extensions' offsets count from
   std::uint64_t realigned_bytes_ = 0;
   bool byte_swapped_ = false;
 };

@@ -20,9 +20,12 @@ namespace aem {
 // Receives each problem as it is found; returns false to stop checking.
 using ProblemSink = std::function<bool(const Error&)>;
 
-// Reads the header from a file's first bytes and checks magic, version and that the file is
-// exactly as long as the header's counts say. Everything else depends on this passing.
-AEM_API Expected<Header> read_header(std::span<const std::byte> file);
+// Reads the header from a file's first bytes and checks magic, version and the file's size
+// against the size equation S of the header's counts. Everything else depends on this passing.
+// By default (specs/aem-extensions.md) the version is 1 or 2 and the file is exactly S bytes, or
+// longer with the extension directory's magic at align16(S) (read_extensions checks the rest).
+// With version_1_only, the reader before extensions: version 1 and exactly S bytes.
+AEM_API Expected<Header> read_header(std::span<const std::byte> file, bool version_1_only = false);
 
 // Both return true when they found nothing.
 AEM_API bool check_structure(const ModelView& model, const ProblemSink& report);

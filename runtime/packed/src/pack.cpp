@@ -114,6 +114,15 @@ Expected<std::vector<std::byte>> pack(std::span<const std::byte> aem, const Pack
   if (is_packed(aem)) return pack_error("already a packed file");
   Expected<Model> model = Model::try_open_memory(aem);
   if (!model) return model.error();
+  // The container holds the ten sections only: an extension area would be dropped silently.
+  if (!model->extensions().empty()) {
+    std::string names;
+    for (const ExtensionEntry& entry : model->extensions())
+      names.append(names.empty() ? "" : ", ").append(extension_name(entry));
+    return pack_error("the file has an extension area (" + names +
+                      ") and the packed container cannot carry one yet (specs/packed-aem.md); "
+                      "keep the file unpacked");
+  }
   const Header& header = model->header();
   const SectionOffsets o = section_offsets(header);
   const std::uint64_t starts[] = {o.vertices, o.indices, o.image_buffer, o.textures, o.meshes,

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "aem/model_view.hpp"
+#include "load_le.hpp"
 #include "validation/header_fields.hpp"
 #include "validation/problem.hpp"
 
@@ -11,12 +12,6 @@ namespace aem::detail {
 namespace {
 
 constexpr std::size_t kSectionCount = kPackedSections.size();
-
-std::uint64_t load_le(const std::byte* p, int bytes) {
-  std::uint64_t value = 0;
-  for (int i = bytes - 1; i >= 0; --i) value = value << 8 | std::uint64_t(p[i]);
-  return value;
-}
 
 Error malformed(std::uint64_t offset, std::string message) {
   return problem(ErrorCode::packed_malformed, Section::file, 0, offset, "packed file: " + std::move(message));

@@ -9,7 +9,7 @@
 
 namespace aem::detail {
 
-// Precondition: bytes.size() >= sizeof(Header).
-Expected<Header> read_header_fields(std::span<const std::byte> bytes);
+// Accepts the versions 1 to max_version. Precondition: bytes.size() >= sizeof(Header).
+Expected<Header> read_header_fields(std::span<const std::byte> bytes, std::uint8_t max_version = kVersion);
 
 }  // namespace aem::detail

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "aem/pipeline/extension_payload.hpp"
 #include "aem/pipeline/model_content.hpp"
 
 namespace aem::pipeline {
@@ -29,12 +30,16 @@ struct WriteCancelled : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-std::vector<std::byte> serialize_model(const ModelContent& content);
+// `extensions` (none by default) follow the version-1 part as specs/aem-extensions.md lays them
+// out (extension_payload.hpp); with none the bytes are plain version 1.
+std::vector<std::byte> serialize_model(const ModelContent& content,
+                                       std::span<const ExtensionPayload> extensions = {});
 
 // Writes atomically: a temporary file in the same directory, renamed over `path` once complete.
 // On any failure nothing is left behind and std::runtime_error names the path and the reason
 // ("No space left on device"...).
-void write_model_file(const std::filesystem::path& path, const ModelContent& content);
+void write_model_file(const std::filesystem::path& path, const ModelContent& content,
+                      std::span<const ExtensionPayload> extensions = {});
 
 // The same atomic write for bytes already serialized. The temporary is ".NAME.tmp-<pid>-<n>"
 // beside `path` (hidden, so directory bakes pass over it); only a process killed mid-write

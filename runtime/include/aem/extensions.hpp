@@ -1,0 +1,52 @@
+#pragma once
+// Reading the extension area of an AEM file (specs/aem-extensions.md): the directory after the
+// version-1 part, checked whole before any of it is used, and the extensions this runtime knows.
+//
+// The directory is part of the file's frame, like the header: it is checked on every open, the
+// trusted one (OpenOptions::validate = false) included. Its cost is bounded by the 64 entries and
+// the 15-byte gaps between payloads, not by the size of the payloads.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "aem/export.h"
+#include "aem/expected.hpp"
+#include "aem/extension_format.hpp"
+#include "aem/format.hpp"
+
+namespace aem {
+
+// An extension this runtime reads, with the newest record version it understands.
+struct KnownExtension {
+  std::string_view name;
+  std::uint32_t record_version;
+};
+
+// The one list of known extensions. Empty: the mechanism comes first, and no extension of
+// specs/aem-extensions.md section 4 is read yet, so every entry is unknown (optional ones are
+// skipped, required ones refused).
+inline constexpr std::array<KnownExtension, 0> kKnownExtensions{};
+
+// A directory entry's name, up to its NUL (all 24 bytes if it has none: only a refused file).
+AEM_API std::string_view extension_name(const ExtensionEntry& entry);
+inline bool extension_required(const ExtensionEntry& entry) {
+  return (entry.flags & kExtensionRequired) != 0;
+}
+// Whether `name` is in `known` (by default the runtime's list).
+AEM_API bool is_known_extension(std::string_view name,
+                                std::span<const KnownExtension> known = kKnownExtensions);
+
+// The entries of the extension directory of `file`, whose header read_header accepted (so the
+// file is exactly S bytes long, or holds "AEMX" at align16(S)); empty for a plain version-1 file.
+// Checks every rule of specs/aem-extensions.md section 6 for the directory and its entries:
+// bad_extension_directory, bad_extension_entry, unknown_required_extension and, for the
+// extensions in `known`, unsupported_extension_version. Each error names the entry (index and
+// name) and the byte offset. Time: O(entries + 15 × entries), not the payloads' size.
+AEM_API Expected<std::vector<ExtensionEntry>> read_extensions(
+    std::span<const std::byte> file, const Header& header,
+    std::span<const KnownExtension> known = kKnownExtensions);
+
+}  // namespace aem
