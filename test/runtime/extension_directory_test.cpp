@@ -134,7 +134,8 @@ TEST(ExtensionReader, UnknownOptionalExtensionsAreSkippedAndListed) {
     EXPECT_EQ(std::vector<std::byte>(zeta->begin(), zeta->end()), bytes_of("twenty bytes of zeta"));
     EXPECT_FALSE(model.extension_payload("names").has_value());
     // The version-1 part reads as the plain file does.
-    const aem::Model plain = aem::Model::open_memory(aem::pipeline::serialize_model(aem::test::tiny_model()));
+    const std::vector<std::byte> plain_bytes = aem::pipeline::serialize_model(aem::test::tiny_model());
+    const aem::Model plain = aem::Model::open_memory(plain_bytes);  // views the bytes: they must outlive it
     EXPECT_EQ(model.vertices().size_bytes(), plain.vertices().size_bytes());
     EXPECT_EQ(std::memcmp(model.vertices().data(), plain.vertices().data(), plain.vertices().size_bytes()), 0);
   }
