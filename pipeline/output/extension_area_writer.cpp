@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <string>
 
@@ -14,9 +15,7 @@ void store_le(std::byte* p, std::uint64_t value, int bytes) {
 }
 
 void check_name(const std::string& name) {
-  const bool allowed = std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-  });
+  const bool allowed = std::all_of(name.begin(), name.end(), is_extension_name_char);
   if (name.empty() || name.size() >= kExtensionNameSize || !allowed) {
     throw InvalidContent("extension name '" + name + "' is not 1 to " + std::to_string(kExtensionNameSize - 1) +
                          " characters of a-z, 0-9 and _");
@@ -65,10 +64,10 @@ void append_extension_area(std::vector<std::byte>& file, std::span<const Extensi
     const ExtensionPayload& payload = *sorted[i];
     std::byte* entry = directory + sizeof(ExtensionDirectoryHeader) + i * sizeof(ExtensionEntry);
     std::memcpy(entry, payload.name.data(), payload.name.size());
-    store_le(entry + 24, payload.required ? kExtensionRequired : 0, 4);
-    store_le(entry + 28, payload.record_version, 4);
-    store_le(entry + 32, offsets[i], 8);
-    store_le(entry + 40, payload.bytes.size(), 8);
+    store_le(entry + offsetof(ExtensionEntry, flags), payload.required ? kExtensionRequired : 0, 4);
+    store_le(entry + offsetof(ExtensionEntry, record_version), payload.record_version, 4);
+    store_le(entry + offsetof(ExtensionEntry, offset), offsets[i], 8);
+    store_le(entry + offsetof(ExtensionEntry, size), payload.bytes.size(), 8);
     if (!payload.bytes.empty()) std::memcpy(file.data() + offsets[i], payload.bytes.data(), payload.bytes.size());
     any_required = any_required || payload.required;
   }

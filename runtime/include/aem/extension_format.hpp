@@ -44,6 +44,12 @@ static_assert(offsetof(ExtensionEntry, flags) == 24 && offsetof(ExtensionEntry, 
               offsetof(ExtensionEntry, offset) == 32 && offsetof(ExtensionEntry, size) == 40);
 static_assert(kIsRecord<ExtensionDirectoryHeader> && kIsRecord<ExtensionEntry>);
 
+// Whether `c` may appear in an extension's name (lower-case ASCII letters, digits, '_'): the one
+// rule the reader checks and the writer keeps.
+constexpr bool is_extension_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 // The first multiple of 16 at or after n: where the extension area and each payload start.
 constexpr std::uint64_t align16(std::uint64_t n) { return (n + 15) & ~std::uint64_t{15}; }
 

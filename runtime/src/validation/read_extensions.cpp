@@ -2,6 +2,7 @@
 // Model hands out any view: the directory header, then each entry in order, then the file's end,
 // then the version byte, then what this reader knows.
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <string>
 
@@ -18,6 +19,17 @@ namespace {
 
 constexpr std::uint64_t kEntriesOffset = sizeof(ExtensionDirectoryHeader);
 
+// Where entry `i` of the directory at `directory_at` begins in the file.
+std::uint64_t entry_at(std::uint64_t directory_at, std::size_t i) {
+  return directory_at + kEntriesOffset + i * sizeof(ExtensionEntry);
+}
+
+// The known extension of that name, or known.end().
+const KnownExtension* find_known(std::span<const KnownExtension> known, std::string_view name) {
+  return std::find_if(known.data(), known.data() + known.size(),
+                      [&](const KnownExtension& k) { return k.name == name; });
+}
+
 Error bad_directory(std::uint64_t at, const std::string& message) {
   return problem(ErrorCode::bad_extension_directory, Section::file, 0, at, "extension directory: " + message);
 }
@@ -32,10 +44,10 @@ std::uint64_t first_non_zero(std::span<const std::byte> file, std::uint64_t from
 ExtensionEntry decode_entry(const std::byte* p) {
   ExtensionEntry entry{};
   std::memcpy(entry.name, p, kExtensionNameSize);
-  entry.flags = std::uint32_t(load_le(p + 24, 4));
-  entry.record_version = std::uint32_t(load_le(p + 28, 4));
-  entry.offset = load_le(p + 32, 8);
-  entry.size = load_le(p + 40, 8);
+  entry.flags = std::uint32_t(load_le(p + offsetof(ExtensionEntry, flags), 4));
+  entry.record_version = std::uint32_t(load_le(p + offsetof(ExtensionEntry, record_version), 4));
+  entry.offset = load_le(p + offsetof(ExtensionEntry, offset), 8);
+  entry.size = load_le(p + offsetof(ExtensionEntry, size), 8);
   return entry;
 }
 
@@ -45,7 +57,7 @@ std::string name_problem(const ExtensionEntry& entry) {
   if (name.size() == kExtensionNameSize) return "the name has no NUL in its 24 bytes";
   if (name.empty()) return "the name is empty";
   for (const char c : name) {
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
+    if (!is_extension_name_char(c)) {
       return "the name has a byte other than a-z, 0-9 and _ (" + std::to_string(int(std::uint8_t(c))) + ")";
     }
   }
@@ -66,18 +78,18 @@ class EntryChecker {
     std::uint64_t cursor = directory_at_ + kEntriesOffset + entries.size() * sizeof(ExtensionEntry);
     for (std::size_t i = 0; i < entries.size(); ++i) {
       const ExtensionEntry& e = entries[i];
-      const std::uint64_t field = directory_at_ + kEntriesOffset + i * sizeof(ExtensionEntry);
+      const std::uint64_t field = entry_at(directory_at_, i);
       if (std::string why = name_problem(e); !why.empty()) return bad(i, e, field, why);
       if (i > 0 && !(extension_name(entries[i - 1]) < extension_name(e))) {
         return bad(i, e, field, "names are not unique and ascending ('" +
                                     std::string(extension_name(entries[i - 1])) + "' before it)");
       }
       if ((e.flags & ~kExtensionRequired) != 0) {
-        return bad(i, e, field + 24, "unknown flag bits " + std::to_string(e.flags & ~kExtensionRequired));
+        return bad(i, e, field + offsetof(ExtensionEntry, flags), "unknown flag bits " + std::to_string(e.flags & ~kExtensionRequired));
       }
       const std::uint64_t start = align16(cursor);
       if (e.offset != start) {
-        return bad(i, e, field + 32, "payload offset " + std::to_string(e.offset) + ", but the layout puts it at " +
+        return bad(i, e, field + offsetof(ExtensionEntry, offset), "payload offset " + std::to_string(e.offset) + ", but the layout puts it at " +
                                          std::to_string(start));
       }
       if (const std::uint64_t gap = first_non_zero(file_, std::min<std::uint64_t>(cursor, file_.size()),
@@ -86,7 +98,7 @@ class EntryChecker {
         return bad(i, e, gap, "the padding before its payload is not zero");
       }
       if (e.offset > file_.size() || e.size > file_.size() - e.offset) {
-        return bad(i, e, field + 40, "the payload of " + std::to_string(e.size) + " bytes at " +
+        return bad(i, e, field + offsetof(ExtensionEntry, size), "the payload of " + std::to_string(e.size) + " bytes at " +
                                          std::to_string(e.offset) + " runs past the end of the file (" +
                                          std::to_string(file_.size()) + " bytes)");
       }
@@ -118,11 +130,11 @@ Expected<bool> check_requirements(const Header& header, std::span<const Extensio
   bool any_required = false;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const ExtensionEntry& e = entries[i];
-    const std::uint64_t field = directory_at + kEntriesOffset + i * sizeof(ExtensionEntry);
+    const std::uint64_t field = entry_at(directory_at, i);
     if (!extension_required(e)) continue;
     any_required = true;
     if (header.version != kVersionWithRequiredExtension) {
-      return EntryChecker::bad(i, e, field + 24, "required in a version-1 file (a required extension needs version 2)");
+      return EntryChecker::bad(i, e, field + offsetof(ExtensionEntry, flags), "required in a version-1 file (a required extension needs version 2)");
     }
     if (!is_known_extension(extension_name(e), known)) {
       return problem(ErrorCode::unknown_required_extension, Section::extensions, i, field,
@@ -135,11 +147,10 @@ Expected<bool> check_requirements(const Header& header, std::span<const Extensio
   }
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const ExtensionEntry& e = entries[i];
-    const auto it = std::find_if(known.begin(), known.end(),
-                                 [&](const KnownExtension& k) { return k.name == extension_name(e); });
-    if (it != known.end() && e.record_version != it->record_version) {
+    const KnownExtension* it = find_known(known, extension_name(e));
+    if (it != known.data() + known.size() && e.record_version != it->record_version) {
       return problem(ErrorCode::unsupported_extension_version, Section::extensions, i,
-                     directory_at + kEntriesOffset + i * sizeof(ExtensionEntry) + 28,
+                     entry_at(directory_at, i) + offsetof(ExtensionEntry, record_version),
                      EntryChecker::named(e, "record version " + std::to_string(e.record_version) +
                                                 " is not supported (only version " +
                                                 std::to_string(it->record_version) + ")"));
@@ -156,7 +167,7 @@ std::string_view extension_name(const ExtensionEntry& entry) {
 }
 
 bool is_known_extension(std::string_view name, std::span<const KnownExtension> known) {
-  return std::any_of(known.begin(), known.end(), [&](const KnownExtension& k) { return k.name == name; });
+  return find_known(known, name) != known.data() + known.size();
 }
 
 Expected<std::vector<ExtensionEntry>> read_extensions(std::span<const std::byte> file, const Header& header,
@@ -188,7 +199,7 @@ Expected<std::vector<ExtensionEntry>> read_extensions(std::span<const std::byte>
                                      std::to_string(file.size()) + " bytes)");
   }
   std::vector<ExtensionEntry> entries(count);
-  for (std::size_t i = 0; i < count; ++i) entries[i] = decode_entry(d + kEntriesOffset + i * sizeof(ExtensionEntry));
+  for (std::size_t i = 0; i < count; ++i) entries[i] = decode_entry(file.data() + entry_at(at, i));
 
   Expected<std::uint64_t> end = EntryChecker(file, at).check(entries);
   if (!end) return end.error();
