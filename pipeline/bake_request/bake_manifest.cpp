@@ -116,7 +116,7 @@ class Manifest {
 
   static std::string unknown_option() {
     return "unknown option (expected textures, quality, rdo, max_texture_size, scene, fps, regenerate_tangents, allow_missing, "
-           "strict, allow_dirs or a limit: max_image_pixels, max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)";
+           "format_version, strict, allow_dirs or a limit: max_image_pixels, max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)";
   }
 
   std::string path_string(const json& value, const std::string& place) const {
@@ -179,6 +179,9 @@ class Manifest {
       o.regenerate_tangents = boolean();
     } else if (key == "allow_missing") {
       o.allow_missing = boolean();
+    } else if (key == "format_version") {
+      if (value != json(1)) fail(place, "must be 1 (plain version 1, no extension area), not " + value.dump());
+      o.version_1_only = true;
     } else if (key == "strict") {
       o.strict = boolean();
     } else if (std::uint64_t* limit = limit_setting(o.limits, key)) {
@@ -273,7 +276,7 @@ class Manifest {
         }
         else if (!apply_option(options, key, value, place + "/" + key))
           fail(place + "/" + key, "unknown key (expected input, output, textures, quality, rdo, max_texture_size, scene, "
-                                  "fps, regenerate_tangents, allow_missing, strict, allow_dirs or a limit: max_image_pixels, "
+                                  "fps, regenerate_tangents, allow_missing, format_version, strict, allow_dirs or a limit: max_image_pixels, "
                                   "max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)");
       }
     } else {

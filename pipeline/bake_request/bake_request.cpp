@@ -98,6 +98,13 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
   r.options.strict = parser.flag("--strict");
   r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
   r.options.allow_missing = parser.flag("--allow-missing");
+  if (const auto version = parser.option("--format-version")) {
+    if (*version != "1")
+      throw arg_parser::UsageError("--format-version " + *version +
+                                   ": only 1 (plain version 1, no extension area) can be asked for; without the "
+                                   "option a bake adds the extensions its model's content needs");
+    r.options.version_1_only = true;
+  }
   for (const std::string& dir : parser.repeated_option("--allow-dir")) {
     if (dir.empty()) throw arg_parser::UsageError("--allow-dir names nothing");
     if (const std::string why = pipeline::allowed_dir_problem(dir); !why.empty())

@@ -85,7 +85,8 @@ std::string options_key(const BakeOptions& o) {
          " regenerate_tangents=" + (o.regenerate_tangents ? "1" : "0") +
          " allow_missing=" + (o.allow_missing ? "1" : "0") + allowed_dirs_key(o.allowed_dirs) +
          // Only when on: stamps and cache keys of bakes without RDO stay what they were.
-         (o.rdo_lambda > 0 ? " rdo=" + math::exact_text(o.rdo_lambda) : std::string());
+         (o.rdo_lambda > 0 ? " rdo=" + math::exact_text(o.rdo_lambda) : std::string()) +
+         (o.version_1_only ? " format_version=1" : "");
 }
 
 std::int64_t file_time_ns(std::filesystem::file_time_type time) {

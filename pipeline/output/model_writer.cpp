@@ -23,6 +23,7 @@
 #include "aem/mip_chain.hpp"
 #include "aem/model.hpp"
 #include "aem/validation.hpp"
+#include "output/extensions/encode_extensions.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -161,7 +162,9 @@ AnimationRecords animation_records(const ModelContent& c) {
 
 }  // namespace
 
-std::vector<std::byte> serialize_model(const ModelContent& c, std::span<const ExtensionPayload> extensions) {
+std::vector<std::byte> serialize_model(const ModelContent& c, std::span<const ExtensionPayload> extra) {
+  std::vector<ExtensionPayload> extensions = encode_extensions(c);
+  extensions.insert(extensions.end(), extra.begin(), extra.end());
   Header header = header_counts(c);
   const std::vector<aem::Texture> textures = texture_records(c, header);
   const std::vector<Joint> joints = joint_records(c);
@@ -205,6 +208,14 @@ std::vector<std::byte> serialize_model(const ModelContent& c, std::span<const Ex
                   : Expected<std::vector<ExtensionEntry>>(header_read.error());
   if (!directory) {
     throw InvalidContent("the extension area would not be valid: " + directory.error().describe());
+  }
+  // And the known extensions' payloads as the runtime checks them (a made-up required one, which
+  // only tests write, keeps the runtime from reading the file at all).
+  const bool readable = std::none_of(extensions.begin(), extensions.end(), [](const ExtensionPayload& e) {
+    return e.required && !is_known_extension(e.name);
+  });
+  if (const Expected<Model> extended = Model::try_open_memory(out); readable && !extended) {
+    throw InvalidContent("the extensions would not be valid: " + extended.error().describe());
   }
   return out;
 }
@@ -303,8 +314,8 @@ bool is_temporary_of(const std::string& name, const std::filesystem::path& path)
 }
 
 void write_model_file(const std::filesystem::path& path, const ModelContent& content,
-                      std::span<const ExtensionPayload> extensions) {
-  write_file_atomically(path, serialize_model(content, extensions));
+                      std::span<const ExtensionPayload> extra) {
+  write_file_atomically(path, serialize_model(content, extra));
 }
 
 }  // namespace aem::pipeline

@@ -61,6 +61,7 @@ std::string_view to_string(ErrorCode code) {
     case ErrorCode::bad_extension_entry: return "bad_extension_entry";
     case ErrorCode::unknown_required_extension: return "unknown_required_extension";
     case ErrorCode::unsupported_extension_version: return "unsupported_extension_version";
+    case ErrorCode::bad_extension_payload: return "bad_extension_payload";
   }
   return "unknown_error";
 }

@@ -6,6 +6,7 @@
 
 #include "aem/validation.hpp"
 #include "aem/byte_order.hpp"
+#include "extensions/payload_checks.hpp"
 
 namespace aem {
 namespace {
@@ -32,7 +33,6 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
 
   Model model;
   model.extensions_ = std::move(*extensions);
-  model.file_bytes_ = bytes;
   ModelView& v = model.view_;
   v.header = *header;
   v.offsets = section_offsets(v.header);
@@ -60,6 +60,12 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
   for (const auto& [offset, size] : record_sections) {
     if (needs_copy(offset, size)) copy_bytes += round_up_8(size);
   }
+  // Known extensions' payloads are records too: realigned like the sections (never swapped; a
+  // big-endian host is refused by their checks).
+  for (const ExtensionEntry& entry : model.extensions_) {
+    if (is_known_extension(extension_name(entry)) && needs_copy(entry.offset, entry.size))
+      copy_bytes += round_up_8(entry.size);
+  }
   model.owned_.resize(copy_bytes / 8);
   auto* cursor = reinterpret_cast<std::byte*>(model.owned_.data());
 
@@ -86,6 +92,17 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
   place(v.animations, v.offsets.animations, h.animation_count);
   place(v.tracks, v.offsets.tracks, h.track_count);
   place(v.keyframes, v.offsets.keyframes, h.keyframe_count);
+  std::vector<std::uint64_t> payload_offsets;
+  for (const ExtensionEntry& entry : model.extensions_) {
+    std::span<const std::byte> payload = bytes.subspan(entry.offset, entry.size);
+    if (is_known_extension(extension_name(entry)) && needs_copy(entry.offset, entry.size)) {
+      std::memcpy(cursor, payload.data(), payload.size());
+      payload = {cursor, payload.size()};
+      cursor += round_up_8(entry.size);
+    }
+    model.extension_payloads_.push_back(payload);
+    payload_offsets.push_back(entry.offset);
+  }
   model.byte_swapped_ = kHostIsBigEndian;
   model.realigned_bytes_ = kHostIsBigEndian ? 0 : copy_bytes;
 
@@ -96,6 +113,9 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
       return false;  // opening needs only the first problem
     });
     if (first) return *std::move(first);
+    if (std::optional<Error> error =
+            detail::check_known_payloads(model.extensions_, model.extension_payloads_, payload_offsets, v))
+      return *std::move(error);
   }
   return model;
 }
@@ -144,8 +164,8 @@ Model Model::open_memory(std::span<const std::byte> bytes, OpenOptions options) 
 }
 
 std::optional<std::span<const std::byte>> Model::extension_payload(std::string_view name) const {
-  for (const ExtensionEntry& entry : extensions_) {
-    if (extension_name(entry) == name) return file_bytes_.subspan(entry.offset, entry.size);
+  for (std::size_t i = 0; i < extensions_.size(); ++i) {
+    if (extension_name(extensions_[i]) == name) return extension_payloads_[i];
   }
   return std::nullopt;
 }

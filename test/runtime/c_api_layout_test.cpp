@@ -88,7 +88,7 @@ static_assert(AEM_MATERIAL_OPAQUE == int(aem::MaterialType::opaque) &&
               AEM_MATERIAL_TRANSPARENT == int(aem::MaterialType::transparent));
 
 TEST(CApiLayout, EveryFileStatusIsNamedAsItsErrorCode) {
-  for (int code = 0; code <= int(aem::ErrorCode::unsupported_extension_version); ++code) {
+  for (int code = 0; code <= int(aem::ErrorCode::bad_extension_payload); ++code) {
     EXPECT_EQ(std::string_view(aem_status_name(aem_status(AEM_ERROR_IO + code))),
               aem::to_string(aem::ErrorCode(code)));
   }
@@ -96,7 +96,7 @@ TEST(CApiLayout, EveryFileStatusIsNamedAsItsErrorCode) {
   EXPECT_STREQ(aem_status_name(AEM_ERROR_STALE_LAYER), "stale_layer");
   EXPECT_STREQ(aem_status_name(AEM_ERROR_PACKED_NEEDS_DECODER), "packed_needs_decoder");
   EXPECT_STREQ(aem_status_name(AEM_ERROR_UNKNOWN_REQUIRED_EXTENSION), "unknown_required_extension");
-  EXPECT_STREQ(aem_status_name(aem_status(39)), "unknown");
+  EXPECT_STREQ(aem_status_name(aem_status(40)), "unknown");
 }
 
 }  // namespace

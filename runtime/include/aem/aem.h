@@ -92,6 +92,7 @@ typedef enum aem_status {
   AEM_ERROR_BAD_EXTENSION_ENTRY = 36,
   AEM_ERROR_UNKNOWN_REQUIRED_EXTENSION = 37,
   AEM_ERROR_UNSUPPORTED_EXTENSION_VERSION = 38,
+  AEM_ERROR_BAD_EXTENSION_PAYLOAD = 39,
   /* What is wrong with a call. */
   AEM_ERROR_INVALID_ARGUMENT = 100, /* a NULL pointer, an unknown flag or enum, a wrong size */
   AEM_ERROR_OUT_OF_RANGE = 101,     /* an index (animation, texture, joint, mip level) too big */

@@ -73,6 +73,9 @@ enum class ErrorCode : std::uint8_t {
   bad_extension_entry,          // a name, the order, flags, where a payload lies
   unknown_required_extension,   // a required extension this reader does not know (named)
   unsupported_extension_version,  // a known extension's record version this reader does not know
+  // A known extension's payload breaks its own rules (specs/aem-extensions.md section 4: counts,
+  // indices, sets, floats, names); the message names the extension and the field.
+  bad_extension_payload,
 };
 
 AEM_API std::string_view to_string(Section section);

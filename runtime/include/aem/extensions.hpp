@@ -25,9 +25,10 @@ struct KnownExtension {
   std::uint32_t record_version;
 };
 
-// The one list of known extensions. Empty: the mechanism comes first, and no extension of
-// specs/aem-extensions.md section 4 is read yet, so every entry is unknown (optional ones are
-// skipped, required ones refused).
+// The one list of known extensions (specs/aem-extensions.md section 4), sorted by name. Every
+// other entry is unknown: optional ones are skipped, required ones refused. Each has its payload
+// checker (runtime/src/extensions/) and its typed view (aem/ext_<name>.hpp).
+// (Empty until the first extension lands: std::to_array cannot make an empty array.)
 inline constexpr std::array<KnownExtension, 0> kKnownExtensions{};
 
 // A directory entry's name, up to its NUL (all 24 bytes if it has none: only a refused file).

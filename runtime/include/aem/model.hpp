@@ -118,7 +118,8 @@ class AEM_API Model {
   // The extension directory's entries, sorted by name, known or not (is_known_extension says
   // which this runtime reads; the others were skipped); empty for a plain version-1 file.
   std::span<const ExtensionEntry> extensions() const noexcept { return extensions_; }
-  // The payload of the extension named `name`, in place; nullopt when the file has none.
+  // The payload of the extension named `name`, in place (a known extension's is 4-byte aligned:
+  // copied at open if the file's bytes were not); nullopt when the file has none.
   std::optional<std::span<const std::byte>> extension_payload(std::string_view name) const;
 
   // Bytes copied at open because sections were not 4-byte aligned where they lay (an image
@@ -154,7 +155,7 @@ class AEM_API Model {
   std::vector<std::uint64_t> owned_;  // realigned or byte-swapped sections, 8-byte aligned
   ModelView view_;
   std::vector<ExtensionEntry> extensions_;
-  std::span<const std::byte> file_bytes_;  // what the extensions' offsets count from
+  std::vector<std::span<const std::byte>> extension_payloads_;  // one per entry
   std::uint64_t realigned_bytes_ = 0;
   bool byte_swapped_ = false;
 };

@@ -32,7 +32,7 @@ aem_status aem_last_error_code(void) { return aem::c_api::t_status; }
 const char* aem_last_error_message(void) { return aem::c_api::t_message; }
 
 const char* aem_status_name(aem_status status) {
-  if (status >= AEM_ERROR_IO && status <= AEM_ERROR_UNSUPPORTED_EXTENSION_VERSION) {
+  if (status >= AEM_ERROR_IO && status <= AEM_ERROR_BAD_EXTENSION_PAYLOAD) {
     // The file's problems follow aem::ErrorCode, one up (checked in c_api_model.cpp).
     return aem::to_string(aem::ErrorCode(status - AEM_ERROR_IO)).data();
   }

@@ -29,8 +29,7 @@ static_assert(AEM_ERROR_IO == 1 + int(aem::ErrorCode::io_error) &&
               AEM_ERROR_UNUSED_DATA == 1 + int(aem::ErrorCode::unused_data) &&
               AEM_ERROR_PACKED_FRAME_CORRUPT == 1 + int(aem::ErrorCode::packed_frame_corrupt) &&
               AEM_ERROR_BAD_EXTENSION_DIRECTORY == 1 + int(aem::ErrorCode::bad_extension_directory) &&
-              AEM_ERROR_UNSUPPORTED_EXTENSION_VERSION ==
-                  1 + int(aem::ErrorCode::unsupported_extension_version));
+              AEM_ERROR_BAD_EXTENSION_PAYLOAD == 1 + int(aem::ErrorCode::bad_extension_payload));
 
 constexpr std::uint32_t kKnownOpenFlags = AEM_OPEN_COPY | AEM_OPEN_TRUSTED;
 

@@ -39,6 +39,9 @@ struct BakeOptions {
   // size instead of being encoded, so that the content's layout and file size are a real
   // bake's without the encoder's cost. Such content must never be written; no stamp records it.
   bool encode_textures = true;
+  // `aem bake --format-version 1`: plain version 1, no extension area (specs/aem-extensions.md
+  // section 3); what an extension would carry is dropped with version 1's warnings instead.
+  bool version_1_only = false;
 };
 
 // Why options.rdo_lambda cannot apply (empty when it can): an invalid λ, or a λ above 0 with

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aem/format.hpp"
+#include "aem/pipeline/extension_content.hpp"
 
 namespace aem::pipeline {
 
@@ -47,6 +48,7 @@ struct ModelContent {
   std::vector<aem::Material> materials;
   std::vector<JointDesc> joints;
   std::vector<AnimationDesc> animations;
+  ExtensionContent extensions;  // written after the version-1 part when not empty
 };
 
 }  // namespace aem::pipeline

@@ -30,16 +30,17 @@ struct WriteCancelled : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// `extensions` (none by default) follow the version-1 part as specs/aem-extensions.md lays them
-// out (extension_payload.hpp); with none the bytes are plain version 1.
+// The payloads of `content.extensions` and `extra` (none by default: made-up payloads for tests)
+// follow the version-1 part as specs/aem-extensions.md lays them out (extension_payload.hpp); with
+// none the bytes are plain version 1.
 std::vector<std::byte> serialize_model(const ModelContent& content,
-                                       std::span<const ExtensionPayload> extensions = {});
+                                       std::span<const ExtensionPayload> extra = {});
 
 // Writes atomically: a temporary file in the same directory, renamed over `path` once complete.
 // On any failure nothing is left behind and std::runtime_error names the path and the reason
 // ("No space left on device"...).
 void write_model_file(const std::filesystem::path& path, const ModelContent& content,
-                      std::span<const ExtensionPayload> extensions = {});
+                      std::span<const ExtensionPayload> extra = {});
 
 // The same atomic write for bytes already serialized. The temporary is ".NAME.tmp-<pid>-<n>"
 // beside `path` (hidden, so directory bakes pass over it); only a process killed mid-write

@@ -1,0 +1,12 @@
+#include "output/extensions/encode_extensions.hpp"
+
+namespace aem::pipeline {
+
+std::vector<ExtensionPayload> encode_extensions(const ModelContent& content) {
+  std::vector<ExtensionPayload> payloads;
+  if (content.extensions.empty()) return payloads;
+  // One line per extension: if (!content.extensions.x.empty()) payloads.push_back(encode_x(content));
+  return payloads;
+}
+
+}  // namespace aem::pipeline
