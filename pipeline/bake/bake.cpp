@@ -64,8 +64,10 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   report.timings.geometry_s = clock.lap();
   throw_if_cancelled(options, input);
   OptimizedGeometry optimized =
-      scene.keep_geometry_order ? keep_geometry(std::move(geometry.vertices), geometry.ranges)
-                                : optimize_geometry(std::move(geometry.vertices), geometry.ranges, options.signals.cancel);
+      scene.keep_geometry_order
+          ? keep_geometry(std::move(geometry.vertices), geometry.ranges, std::move(geometry.streams))
+          : optimize_geometry(std::move(geometry.vertices), geometry.ranges, options.signals.cancel,
+                              std::move(geometry.streams));
   report.acmr_before = optimized.acmr_before;
   report.acmr_after = optimized.acmr_after;
   report.degenerate_triangles = optimized.degenerate_triangles;

@@ -48,6 +48,7 @@ std::uint64_t add_back_faces(const Scene& scene, GeometryBuild& geometry) {
         if (back_of[front] == kNoBack) {
           back_of[front] = std::uint32_t(geometry.vertices.size());
           geometry.vertices.push_back(back_face_vertex(geometry.vertices[front]));
+          append_back_face_values(geometry.streams, front);
         }
         corners[c] = back_of[front];
       }

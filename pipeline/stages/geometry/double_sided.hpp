@@ -11,7 +11,8 @@ namespace aem::pipeline {
 
 // Appends to every range whose glTF material is doubleSided a back-facing copy of each of its
 // triangles: the winding reversed, on new vertices (one per vertex the range uses) whose normal,
-// tangent and bitangent are negated; position, UV, joints and weights are kept. Other ranges
+// tangent and bitangent are negated; position, UV, joints and weights are kept; each vertex
+// stream's value is copied and changed by the stream's back_face rule. Other ranges
 // are untouched. Returns the number of triangles added; throws BakeError when the copies would
 // take the model past the vertices an AEM file can hold.
 std::uint64_t add_back_faces(const Scene& scene, GeometryBuild& geometry);

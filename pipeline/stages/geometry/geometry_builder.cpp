@@ -28,6 +28,7 @@ struct Context {
   const SkeletonBuild& skeleton;
   WarningLog& warnings;
   bool regenerate_tangents;
+  bool version_1_only;
   const std::atomic<bool>* cancel;
   std::vector<int> anchor_joint;  // per node: the joint of it or of its nearest ancestor, or -1
   GeometryBuild out;
@@ -265,9 +266,22 @@ VertexInfluences skin_influences(Context& ctx, const Node& n, const Primitive& p
   return out;
 }
 
-// Appends the primitive's vertices and triangles to its material's range. Split vertices
-// (tangent seams) take the influences of the vertex they copy.
-void emit_vertices(Context& ctx, int material, const PrimitiveSurface& surface, const VertexInfluences& influences) {
+// The primitive's per-vertex data for the extensions' vertex streams (vertex_streams.hpp), one
+// entry per stream it has data for; none under BakeOptions::version_1_only.
+std::vector<PrimitiveStreamValues> primitive_streams(Context& ctx, const Primitive& p, std::size_t count,
+                                                     const std::string& at) {
+  std::vector<PrimitiveStreamValues> streams;
+  if (ctx.version_1_only) return streams;
+  // One line per extension with per-vertex data.
+  (void)p, (void)count, (void)at;
+  return streams;
+}
+
+// Appends the primitive's vertices and triangles to its material's range, and their values to
+// the vertex streams. Split vertices (tangent seams) take the influences and stream values of the
+// vertex they copy.
+void emit_vertices(Context& ctx, int material, const PrimitiveSurface& surface, const VertexInfluences& influences,
+                   std::span<const PrimitiveStreamValues> streams) {
   auto range_it = ctx.range_of_material.find(material);
   if (range_it == ctx.range_of_material.end()) {
     range_it = ctx.range_of_material.emplace(material, ctx.out.ranges.size()).first;
@@ -280,9 +294,11 @@ void emit_vertices(Context& ctx, int material, const PrimitiveSurface& surface, 
   if (ctx.out.vertices.size() + total > kMaxBakedVertices)
     throw BakeError(model(ctx) + ": more vertices than an AEM file can hold");
   const std::vector<float>& tangents = surface.tangents;
+  std::vector<std::uint32_t> sources(total);
   for (std::size_t i = 0; i < total; ++i) {
     if (i % kCancelCheckInterval == 0) throw_if_cancelled(ctx.cancel);
     const std::size_t src = i < count ? i : surface.split_from[i - count];
+    sources[i] = std::uint32_t(src);
     Vertex v{};
     for (int c = 0; c < 3; ++c) {
       v.position[c] = surface.positions[i * 3 + std::size_t(c)];
@@ -301,6 +317,7 @@ void emit_vertices(Context& ctx, int material, const PrimitiveSurface& surface, 
     }
     ctx.out.vertices.push_back(v);
   }
+  append_stream_values(ctx.out.streams, base, streams, sources);
   for (std::uint32_t idx : surface.triangles) range.indices.push_back(base + idx);
 }
 
@@ -326,7 +343,7 @@ void bake_primitive(Context& ctx, int node, const Primitive& p) {
   throw_if_cancelled(ctx.cancel);
   const VertexInfluences influences =
       place.skinned ? skin_influences(ctx, n, p, count, at) : anchored_influences(count, place.anchor);
-  emit_vertices(ctx, p.material, surface, influences);
+  emit_vertices(ctx, p.material, surface, influences, primitive_streams(ctx, p, count, at));
 }
 
 // Each node's own joint or its nearest ancestor's.
@@ -345,7 +362,7 @@ std::vector<int> anchor_joints(const Scene& scene, const SkeletonBuild& skeleton
 
 GeometryBuild build_geometry(const Scene& scene, const SkeletonBuild& skeleton,
                              const BakeOptions& options, WarningLog& warnings) {
-  Context ctx{scene, skeleton, warnings, options.regenerate_tangents, options.signals.cancel,
+  Context ctx{scene, skeleton, warnings, options.regenerate_tangents, options.version_1_only, options.signals.cancel,
               anchor_joints(scene, skeleton), {}, {}, {}};
   for (const int node : preorder_nodes(scene.nodes, scene.roots)) {
     const Node& n = scene.nodes[std::size_t(node)];

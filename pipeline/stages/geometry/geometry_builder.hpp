@@ -12,6 +12,7 @@
 #include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/bake_options.hpp"
 #include "stages/animation/skeleton_builder.hpp"
+#include "stages/geometry/vertex_streams.hpp"
 
 namespace aem::pipeline {
 
@@ -25,6 +26,7 @@ constexpr std::size_t kMaxBakedVertices = std::size_t(1) << 31;
 
 struct GeometryBuild {
   std::vector<Vertex> vertices;
+  std::vector<VertexStream> streams;  // per-vertex data for the extensions; none without such content
   // In order of first use in a depth-first walk of the scene (children in file order);
   // AEM mesh and material i come from range i.
   std::vector<MaterialRange> ranges;

@@ -53,24 +53,45 @@ std::vector<std::uint32_t> without_degenerate_triangles(const std::uint32_t* ind
 }
 
 // The optimisers' results depend on the order they are given, so the bake gives them one that
-// depends only on the geometry: distinct vertices sorted by their bytes, and each range's
-// triangles sorted by those ranks (corners keep their rotation, so winding is kept). The source's
-// own order then no longer matters, and a re-bake of the bake's output (the same vertices and
-// triangles in another order) orders them exactly as the first bake did.
-void canonical_vertex_order(std::vector<Vertex>& vertices, std::vector<std::uint32_t>& indices) {
-  std::vector<std::uint32_t> by_bytes(vertices.size());
-  std::iota(by_bytes.begin(), by_bytes.end(), 0u);
-  std::sort(by_bytes.begin(), by_bytes.end(), [&vertices](std::uint32_t a, std::uint32_t b) {
-    return std::memcmp(&vertices[a], &vertices[b], sizeof(Vertex)) < 0;
-  });
+// depends only on the geometry: the distinct vertices the triangles use, sorted by their bytes
+// (the Vertex, then each stream's value), and the triangles on those ranks. The source's own
+// order then no longer matters, and a re-bake of the bake's output (the same vertices and
+// triangles in another order) orders them exactly as the first bake did. Vertices no triangle uses
+// are dropped; equal ones become one.
+struct MergedVertices {
+  std::vector<std::uint32_t> indices;   // onto `order`'s ranks
+  std::vector<std::uint32_t> order;     // order[r]: a source vertex of rank r
+};
+MergedVertices merge_vertices(std::vector<std::uint32_t> indices, const std::vector<Vertex>& vertices,
+                              const std::vector<VertexStream>& streams) {
+  const auto compare = [&](std::uint32_t a, std::uint32_t b) {
+    if (const int c = std::memcmp(&vertices[a], &vertices[b], sizeof(Vertex)); c != 0) return c;
+    for (const VertexStream& s : streams)
+      if (const int c = std::memcmp(s.value(a).data(), s.value(b).data(), s.stride); c != 0) return c;
+    return 0;
+  };
+  std::vector<char> used(vertices.size(), 0);
+  for (std::uint32_t i : indices) used[i] = 1;
+  std::vector<std::uint32_t> by_bytes;
+  for (std::uint32_t v = 0; v < vertices.size(); ++v)
+    if (used[v]) by_bytes.push_back(v);
+  std::sort(by_bytes.begin(), by_bytes.end(), [&](std::uint32_t a, std::uint32_t b) { return compare(a, b) < 0; });
+  MergedVertices out;
   std::vector<std::uint32_t> rank(vertices.size());
-  std::vector<Vertex> sorted(vertices.size());
-  for (std::size_t r = 0; r < by_bytes.size(); ++r) {
-    rank[by_bytes[r]] = std::uint32_t(r);
-    sorted[r] = vertices[by_bytes[r]];
+  for (std::size_t k = 0; k < by_bytes.size(); ++k) {
+    if (k == 0 || compare(by_bytes[k - 1], by_bytes[k]) != 0) out.order.push_back(by_bytes[k]);
+    rank[by_bytes[k]] = std::uint32_t(out.order.size() - 1);
   }
   for (std::uint32_t& i : indices) i = rank[i];
-  vertices = std::move(sorted);
+  out.indices = std::move(indices);
+  return out;
+}
+
+template <class T>
+std::vector<T> gathered(const std::vector<T>& values, std::span<const std::uint32_t> order) {
+  std::vector<T> out(order.size());
+  for (std::size_t k = 0; k < order.size(); ++k) out[k] = values[order[k]];
+  return out;
 }
 
 void sort_triangles(std::vector<std::uint32_t>& indices) {
@@ -90,7 +111,7 @@ std::size_t max_valence(const std::vector<std::uint32_t>& indices, std::vector<s
 }  // namespace
 
 OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vector<MaterialRange>& ranges,
-                                    const std::atomic<bool>* cancel) {
+                                    const std::atomic<bool>* cancel, std::vector<VertexStream> streams) {
   OptimizedGeometry out;
   std::vector<std::uint32_t> all;
   std::vector<std::size_t> range_start;
@@ -101,22 +122,20 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
   range_start.push_back(all.size());
   if (all.empty()) return out;
   for (Vertex& v : source) math::unsign_zeros(v);
+  unsign_stream_zeros(streams);
   out.acmr_before = acmr(all, source.size());
   throw_if_cancelled(cancel);
-  // Merge identical vertices (byte-wise; the builder zero-fills every Vertex, so padding-free).
-  const auto merge = [](std::vector<std::uint32_t> indices, const std::vector<Vertex>& given) {
-    std::vector<unsigned int> remap(given.size());
-    std::vector<Vertex> distinct(meshopt_generateVertexRemap(remap.data(), indices.data(), indices.size(),
-                                                             given.data(), given.size(), sizeof(Vertex)));
-    meshopt_remapVertexBuffer(distinct.data(), given.data(), given.size(), sizeof(Vertex), remap.data());
-    meshopt_remapIndexBuffer(indices.data(), indices.data(), indices.size(), remap.data());
-    canonical_vertex_order(distinct, indices);
-    return std::pair{std::move(indices), std::move(distinct)};
+  // Merge identical vertices (byte-wise; the builder zero-fills every Vertex, so padding-free),
+  // on a thread that owns them for a large mesh.
+  const auto merge = [](std::vector<std::uint32_t> indices, std::vector<Vertex> given, std::vector<VertexStream> extra) {
+    MergedVertices merged = merge_vertices(std::move(indices), given, extra);
+    gather_streams(extra, merged.order);
+    return std::tuple{std::move(merged.indices), gathered(given, merged.order), std::move(extra)};
   };
   const std::atomic<bool>* merge_flag = flag_for(all.size(), cancel);
-  auto [merged, vertices] =
-      run_cancellable(merge_flag, [merge, indices = std::move(all), given = std::move(source)]() mutable {
-        return merge(std::move(indices), given);
+  auto [merged, vertices, merged_streams] = run_cancellable(
+      merge_flag, [merge, indices = std::move(all), given = std::move(source), extra = std::move(streams)]() mutable {
+        return merge(std::move(indices), std::move(given), std::move(extra));
       });
   const std::size_t unique = vertices.size();
   throw_if_cancelled(cancel);
@@ -148,25 +167,35 @@ OptimizedGeometry optimize_geometry(std::vector<Vertex> source, const std::vecto
     out.meshes.clear();
     return out;
   }
-  // The fetch order, on its own thread for a large mesh: the thread owns its buffers.
-  const auto fetch_order = [](std::vector<std::uint32_t> order_indices, std::vector<Vertex> distinct) {
-    std::vector<Vertex> ordered(distinct.size());
-    ordered.resize(meshopt_optimizeVertexFetch(ordered.data(), order_indices.data(), order_indices.size(),
-                                               distinct.data(), distinct.size(), sizeof(Vertex)));
-    return std::pair{std::move(order_indices), std::move(ordered)};
+  // The fetch order (first use in the index buffer), on its own thread for a large mesh: the
+  // thread owns its buffers.
+  const auto fetch_order = [](std::vector<std::uint32_t> order_indices, std::vector<Vertex> distinct,
+                              std::vector<VertexStream> extra) {
+    std::vector<unsigned int> remap(distinct.size());
+    const std::size_t used =
+        meshopt_optimizeVertexFetchRemap(remap.data(), order_indices.data(), order_indices.size(), distinct.size());
+    meshopt_remapIndexBuffer(order_indices.data(), order_indices.data(), order_indices.size(), remap.data());
+    std::vector<std::uint32_t> order(used);
+    for (std::size_t v = 0; v < remap.size(); ++v)
+      if (remap[v] != ~0u) order[remap[v]] = std::uint32_t(v);
+    gather_streams(extra, order);
+    return std::tuple{std::move(order_indices), gathered(distinct, order), std::move(extra)};
   };
   const std::atomic<bool>* fetch_flag = flag_for(indices.size(), cancel);
-  std::tie(out.indices, out.vertices) =
-      run_cancellable(fetch_flag, [fetch_order, i = std::move(indices), v = std::move(vertices)]() mutable {
-        return fetch_order(std::move(i), std::move(v));
+  std::tie(out.indices, out.vertices, out.streams) = run_cancellable(
+      fetch_flag, [fetch_order, i = std::move(indices), v = std::move(vertices), s = std::move(merged_streams)]() mutable {
+        return fetch_order(std::move(i), std::move(v), std::move(s));
       });
   out.acmr_after = acmr(out.indices, out.vertices.size());
   return out;
 }
 
-OptimizedGeometry keep_geometry(std::vector<Vertex> vertices, const std::vector<MaterialRange>& ranges) {
+OptimizedGeometry keep_geometry(std::vector<Vertex> vertices, const std::vector<MaterialRange>& ranges,
+                                std::vector<VertexStream> streams) {
   OptimizedGeometry out;
   for (Vertex& v : vertices) math::unsign_zeros(v);
+  unsign_stream_zeros(streams);
+  out.streams = std::move(streams);
   for (std::size_t r = 0; r < ranges.size(); ++r) {
     if (ranges[r].indices.empty()) continue;
     out.meshes.push_back(

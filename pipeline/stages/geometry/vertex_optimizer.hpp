@@ -16,6 +16,7 @@ namespace aem::pipeline {
 
 struct OptimizedGeometry {
   std::vector<Vertex> vertices;
+  std::vector<VertexStream> streams;  // the vertex streams, in the vertices' new order
   std::vector<std::uint32_t> indices;
   std::vector<aem::Mesh> meshes;  // material field = index into GeometryBuild::ranges; a range with
                              // no triangle left has no mesh
@@ -30,11 +31,13 @@ struct OptimizedGeometry {
 // The vertices of `geometry`, moved in (a large mesh's passes run on a thread that owns them),
 // merged and ordered for the vertex cache and fetch, range by range. Throws BakeCancelled once
 // `cancel` is set: looked at between meshoptimizer's passes, and while waiting on the large ones.
+// The vertex streams (GeometryBuild::streams) are merged and ordered with their vertices.
 OptimizedGeometry optimize_geometry(std::vector<Vertex> vertices, const std::vector<MaterialRange>& ranges,
-                                    const std::atomic<bool>* cancel = nullptr);
+                                    const std::atomic<bool>* cancel = nullptr, std::vector<VertexStream> streams = {});
 
 // The vertices and triangles as given (Scene::keep_geometry_order): zeros unsigned, one mesh per
 // range that has triangles, in range order; nothing merged, dropped or reordered.
-OptimizedGeometry keep_geometry(std::vector<Vertex> vertices, const std::vector<MaterialRange>& ranges);
+OptimizedGeometry keep_geometry(std::vector<Vertex> vertices, const std::vector<MaterialRange>& ranges,
+                                std::vector<VertexStream> streams = {});
 
 }  // namespace aem::pipeline
