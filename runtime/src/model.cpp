@@ -15,7 +15,41 @@ constexpr std::uint64_t round_up_8(std::uint64_t n) { return (n + 7) & ~std::uin
 
 constexpr bool kHostIsBigEndian = std::endian::native == std::endian::big;
 
+// A section is used in place unless it is misaligned for its records or must be byte-swapped;
+// then it is copied, once, into owned 8-byte-aligned memory.
+bool needs_copy(const std::byte* base, std::uint64_t offset, std::uint64_t size) {
+  const auto address = reinterpret_cast<std::uintptr_t>(base + offset);
+  return size > 0 && (kHostIsBigEndian || address % 4 != 0);
+}
+
+// Known extensions' payloads are records too: realigned like the sections (never swapped: a
+// big-endian host is refused by their checks). The bytes their copies take.
+bool needs_payload_copy(const std::byte* base, const ExtensionEntry& entry) {
+  return is_known_extension(extension_name(entry)) && needs_copy(base, entry.offset, entry.size);
+}
+std::uint64_t payload_copy_bytes(std::span<const ExtensionEntry> entries, const std::byte* base) {
+  std::uint64_t bytes = 0;
+  for (const ExtensionEntry& entry : entries)
+    if (needs_payload_copy(base, entry)) bytes += round_up_8(entry.size);
+  return bytes;
+}
+
 }  // namespace
+
+std::vector<std::uint64_t> Model::place_extension_payloads(std::span<const std::byte> bytes, std::byte*& cursor) {
+  std::vector<std::uint64_t> offsets;
+  for (const ExtensionEntry& entry : extensions_) {
+    std::span<const std::byte> payload = bytes.subspan(entry.offset, entry.size);
+    if (needs_payload_copy(bytes.data(), entry)) {
+      std::memcpy(cursor, payload.data(), payload.size());
+      payload = {cursor, payload.size()};
+      cursor += round_up_8(entry.size);
+    }
+    extension_payloads_.push_back(payload);
+    offsets.push_back(entry.offset);
+  }
+  return offsets;
+}
 
 std::string_view name_view(const char (&name)[kNameSize]) {
   const void* nul = std::memchr(name, 0, kNameSize);
@@ -38,12 +72,6 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
   v.offsets = section_offsets(v.header);
   const std::byte* base = bytes.data();
 
-  // A section is used in place unless it is misaligned for its records or must be byte-swapped;
-  // then it is copied, once, into owned 8-byte-aligned memory.
-  const auto needs_copy = [&](std::uint64_t offset, std::uint64_t size) {
-    const auto address = reinterpret_cast<std::uintptr_t>(base + offset);
-    return size > 0 && (kHostIsBigEndian || address % 4 != 0);
-  };
   const Header& h = v.header;
   const std::pair<std::uint64_t, std::uint64_t> record_sections[] = {
       {v.offsets.vertices, std::uint64_t{h.vertex_count} * sizeof(Vertex)},
@@ -58,14 +86,9 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
   };
   std::uint64_t copy_bytes = 0;
   for (const auto& [offset, size] : record_sections) {
-    if (needs_copy(offset, size)) copy_bytes += round_up_8(size);
+    if (needs_copy(base, offset, size)) copy_bytes += round_up_8(size);
   }
-  // Known extensions' payloads are records too: realigned like the sections (never swapped; a
-  // big-endian host is refused by their checks).
-  for (const ExtensionEntry& entry : model.extensions_) {
-    if (is_known_extension(extension_name(entry)) && needs_copy(entry.offset, entry.size))
-      copy_bytes += round_up_8(entry.size);
-  }
+  copy_bytes += payload_copy_bytes(model.extensions_, base);
   model.owned_.resize(copy_bytes / 8);
   auto* cursor = reinterpret_cast<std::byte*>(model.owned_.data());
 
@@ -74,7 +97,7 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
     if (count == 0) return;
     const std::uint64_t size = std::uint64_t{count} * sizeof(T);
     const std::byte* source = base + offset;
-    if (needs_copy(offset, size)) {
+    if (needs_copy(base, offset, size)) {
       std::memcpy(cursor, source, size);
       if constexpr (kHostIsBigEndian) swap_record_bytes<T>(cursor, count);
       source = cursor;
@@ -92,17 +115,7 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
   place(v.animations, v.offsets.animations, h.animation_count);
   place(v.tracks, v.offsets.tracks, h.track_count);
   place(v.keyframes, v.offsets.keyframes, h.keyframe_count);
-  std::vector<std::uint64_t> payload_offsets;
-  for (const ExtensionEntry& entry : model.extensions_) {
-    std::span<const std::byte> payload = bytes.subspan(entry.offset, entry.size);
-    if (is_known_extension(extension_name(entry)) && needs_copy(entry.offset, entry.size)) {
-      std::memcpy(cursor, payload.data(), payload.size());
-      payload = {cursor, payload.size()};
-      cursor += round_up_8(entry.size);
-    }
-    model.extension_payloads_.push_back(payload);
-    payload_offsets.push_back(entry.offset);
-  }
+  const std::vector<std::uint64_t> payload_offsets = model.place_extension_payloads(bytes, cursor);
   model.byte_swapped_ = kHostIsBigEndian;
   model.realigned_bytes_ = kHostIsBigEndian ? 0 : copy_bytes;
 
