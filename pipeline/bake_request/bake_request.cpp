@@ -23,7 +23,7 @@ constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tang
 constexpr std::string_view kValueOptions[] = {
     "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality", "--rdo",
     "--max-texture-size", "--fps", "--max-image-pixels", "--max-total-pixels", "--max-vertices", "--max-animation-keys",
-    "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard"};
+    "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard", "--format-version"};
 
 // `-j4` as `-j 4`, so that the shared parser sees an option and its value.
 std::vector<std::string_view> split_jobs_flag(arg_parser::Args args, std::vector<std::string>& storage) {

@@ -40,6 +40,16 @@ TEST(BakeOptionKind, EveryValueOptionNeedsItsValue) {
   }
 }
 
+TEST(BakeOptionKind, FormatVersionTakesOnlyOne) {
+  EXPECT_EQ(refusal("--format-version=1"), "");
+  for (std::string_view other : {"--format-version=2", "--format-version=0", "--format-version=v1"})
+    EXPECT_NE(refusal(other).find("only 1 (plain version 1, no extension area)"), std::string::npos) << other;
+  const std::vector<std::string_view> args{"model.gltf", "-o", "out.aem", "--format-version", "1"};
+  EXPECT_TRUE(parse_bake_request(args).options.version_1_only);
+  const std::vector<std::string_view> plain{"model.gltf", "-o", "out.aem"};
+  EXPECT_FALSE(parse_bake_request(plain).options.version_1_only);
+}
+
 TEST(BakeOptionKind, AnythingElseIsUnknownToThem) {
   EXPECT_EQ(bake_option_kind("--colour"), BakeOptionKind::unknown);
   EXPECT_EQ(bake_option_kind("textures"), BakeOptionKind::unknown);  // the dashes belong to the name

@@ -200,6 +200,8 @@ TEST(BakeBatch, ManifestErrorsNameTheirPlace) {
        "/assets/0/max_texture_size: must be a whole number"},
       {R"({"output_dir": "o", "assets": [{"input": "models/Box.glb", "fps": 0}]})",
        "/assets/0/fps: must be a number > 0, not 0"},
+      {R"({"output_dir": "o", "assets": [{"input": "models/Box.glb", "format_version": 2}]})",
+       "/assets/0/format_version: must be 1 (plain version 1, no extension area), not 2"},
       {R"({"output_dir": "o", "defaults": {"textures": "dxt"}, "assets": ["models/Box.glb"]})",
        "/defaults/textures: must be \"bc\" or \"rgba\""},
       {R"({"output_dir": "o", "assets": [{"input": "models", "output": "x.aem"}]})", "/assets/0/output: "},
