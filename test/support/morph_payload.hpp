@@ -4,13 +4,17 @@
 // from the runtime's records, so that the tests check the runtime against the spec.
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "aem/pipeline/extension_payload.hpp"
 #include "aem/pipeline/model_content.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "model_factory.hpp"
 
 namespace aem::test {
 
@@ -111,6 +115,81 @@ inline std::vector<std::byte> with_morph_payload(const pipeline::ModelContent& c
   const pipeline::ExtensionPayload extension{"morph_targets", false, 1, std::move(payload)};
   pipeline::append_extension_area(file, {&extension, 1});
   return file;
+}
+
+// A model of `vertex_count` random vertices (positions in [-scale, scale], unit normals and
+// tangents, both handednesses) with `target_count` random targets: every attribute combination,
+// random spans, sparse ones (a random fifth of their span moved) where `sparse` says so, groups of
+// up to 8 targets, no weight keys. The same for a seed.
+struct MorphModel {
+  pipeline::ModelContent content;
+  MorphSpec spec;
+};
+
+inline void random_unit(std::mt19937& rng, float (&v)[3]) {
+  std::normal_distribution<float> normal(0, 1);
+  float length = 0;
+  while (!(length > 1e-3f)) {
+    for (float& c : v) c = normal(rng);
+    length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  }
+  for (float& c : v) c /= length;
+}
+
+inline void random_frame(std::mt19937& rng, Vertex& v) {
+  random_unit(rng, v.normal);
+  float axis[3];
+  random_unit(rng, axis);
+  const float* n = v.normal;
+  float t[3] = {n[1] * axis[2] - n[2] * axis[1], n[2] * axis[0] - n[0] * axis[2], n[0] * axis[1] - n[1] * axis[0]};
+  const float length = std::sqrt(t[0] * t[0] + t[1] * t[1] + t[2] * t[2]);
+  for (int k = 0; k < 3; ++k) v.tangent[k] = t[k] / length;
+  const float handedness = rng() % 2 == 0 ? 1.0f : -1.0f;
+  const float* u = v.tangent;
+  const float b[3] = {n[1] * u[2] - n[2] * u[1], n[2] * u[0] - n[0] * u[2], n[0] * u[1] - n[1] * u[0]};
+  for (int k = 0; k < 3; ++k) v.bitangent[k] = handedness * b[k];
+}
+
+inline MorphTargetSpec random_target(std::mt19937& rng, std::uint32_t vertex_count, float scale, bool sparse) {
+  std::uniform_real_distribution<float> unit(-1, 1);
+  MorphTargetSpec t;
+  t.attributes = 1 + std::uint32_t(rng() % 7);
+  t.first_vertex = std::uint32_t(rng() % vertex_count);
+  t.vertex_span = 1 + std::uint32_t(rng() % (vertex_count - t.first_vertex));
+  t.sparse = sparse;
+  for (std::uint32_t v = t.first_vertex; v < t.first_vertex + t.vertex_span; ++v) {
+    if (sparse && rng() % 5 != 0) continue;
+    if (sparse) t.sparse_indices.push_back(v);
+    for (std::uint32_t a = 1; a <= 4; a <<= 1) {
+      if ((t.attributes & a) == 0) continue;
+      const float size = a == 1 ? 0.1f * scale : 0.5f;
+      for (int k = 0; k < 3; ++k) t.deltas.push_back(size * unit(rng));
+    }
+  }
+  return t;
+}
+
+inline MorphModel random_morph_model(std::uint32_t seed, std::uint32_t vertex_count, std::uint32_t target_count,
+                                     bool sparse, float scale = 10) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> unit(-1, 1);
+  MorphModel m;
+  m.content = tiny_model();
+  m.content.vertices.resize(vertex_count);
+  for (Vertex& v : m.content.vertices) {
+    v = Vertex{{scale * unit(rng), scale * unit(rng), scale * unit(rng)}, {}, {}, {}, {0.5f, 0.5f}, {0, -1, -1, -1}, {1, 0, 0, 0}};
+    random_frame(rng, v);
+  }
+  for (std::uint32_t t = 0; t < target_count; ++t) {
+    m.spec.targets.push_back(random_target(rng, vertex_count, scale, sparse && rng() % 2 == 0));
+    m.spec.targets.back().name = "target " + std::to_string(t);
+    m.spec.targets.back().default_weight = unit(rng);
+  }
+  for (std::uint32_t first = 0; first < target_count; first += 8) {
+    m.spec.groups.push_back({"group " + std::to_string(first / 8), std::min(8u, target_count - first)});
+  }
+  m.spec.tracks.resize(m.content.animations.size() * m.spec.groups.size());
+  return m;
 }
 
 }  // namespace aem::test
