@@ -14,10 +14,37 @@ constexpr std::uint32_t kMovesDirections = kMorphNormal | kMorphTangent;
 
 bool weighted(float w) { return w != 0 && std::isfinite(w); }
 
-// Every weighted target's deltas added to `out`, which holds the base vertices.
-AEM_FRAME_LOOP void add_weighted_targets(const MorphTargetsView& morphs, std::span<const float> weights, Vertex* out) {
+// Vertices are morphed a chunk at a time, every target's part of it in turn, so that the chunk
+// stays in the L2 cache while the targets' deltas stream past: 1,024 vertices are 90 KB (256
+// and 2,048 measured no faster on dense targets and slower on sparse ones, whose ranges each
+// chunk finds by binary search).
+constexpr std::uint32_t kChunk = 1024;
+
+// The part of `target` inside vertices [first, end) added to `out`.
+AEM_ALWAYS_INLINE void add_target_chunk(const MorphTargetsView& morphs, const MorphTarget& target, float w, Vertex* out,
+                                        std::uint32_t first, std::uint32_t end) {
+  const std::uint32_t low = std::max(first, target.first_vertex);
+  const std::uint32_t high = std::uint32_t(std::min<std::uint64_t>(end, std::uint64_t{target.first_vertex} + target.vertex_span));
+  if (low >= high) return;
+  const std::uint32_t stride = 3 * morph_attribute_count(target);
+  const float* deltas = morphs.deltas.data() + std::size_t{target.first_delta} * 3;
+  if (!is_sparse(target)) {
+    morph4::add_any_range(target.attributes, out, low, nullptr, high - low, deltas + std::size_t{low - target.first_vertex} * stride, w);
+    return;
+  }
+  const std::span<const std::uint32_t> indices = morphs.sparse_indices_of(target);
+  const auto from = std::lower_bound(indices.begin(), indices.end(), low);
+  const auto to = std::lower_bound(from, indices.end(), high);
+  const std::size_t skipped = std::size_t(from - indices.begin());
+  morph4::add_any_range(target.attributes, out, 0, indices.data() + skipped, std::uint32_t(to - from), deltas + skipped * stride, w);
+}
+
+// Vertices [first, end) copied from `base` into `out`, then every weighted target's deltas added.
+AEM_FRAME_LOOP void morph_chunk(const MorphTargetsView& morphs, std::span<const float> weights, const Vertex* base,
+                                Vertex* out, std::uint32_t first, std::uint32_t end) {
+  std::copy(base + first, base + end, out + first);
   for (std::size_t t = 0; t < morphs.targets.size(); ++t) {
-    if (weighted(weights[t])) morph4::add_any_target(out, morphs, morphs.targets[t], morph4::weight_lanes(weights[t]));
+    if (weighted(weights[t])) add_target_chunk(morphs, morphs.targets[t], weights[t], out, first, end);
   }
 }
 
@@ -65,8 +92,6 @@ void apply_morph_targets(const MorphTargetsView& morphs, std::span<const Vertex>
                                 std::to_string(morphs.targets.size()) + " targets, " + std::to_string(out.size()) +
                                 " output vertices for " + std::to_string(base.size()));
   }
-  std::copy(base.begin(), base.end(), out.begin());
-  add_weighted_targets(morphs, weights, out.data());
   // The vertices whose directions may have moved.
   std::size_t low = base.size(), high = 0;
   for (std::size_t t = 0; t < morphs.targets.size(); ++t) {
@@ -75,7 +100,12 @@ void apply_morph_targets(const MorphTargetsView& morphs, std::span<const Vertex>
     low = std::min<std::size_t>(low, target.first_vertex);
     high = std::max<std::size_t>(high, std::size_t{target.first_vertex} + target.vertex_span);
   }
-  for (std::size_t v = low; v < high; ++v) renormalise(base[v], out[v]);
+  for (std::size_t first = 0; first < base.size(); first += kChunk) {
+    const std::size_t end = std::min(base.size(), first + kChunk);
+    morph_chunk(morphs, weights, base.data(), out.data(), std::uint32_t(first), std::uint32_t(end));
+    // While the chunk is still in the cache.
+    for (std::size_t v = std::max(first, low); v < std::min(end, high); ++v) renormalise(base[v], out[v]);
+  }
 }
 
 }  // namespace aem
