@@ -4,6 +4,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -45,6 +46,9 @@ py::dtype joint_dtype();
 py::dtype animation_dtype();
 py::dtype track_dtype();
 py::dtype keyframe_dtype();
+py::dtype morph_group_dtype();   // the morph_targets extension's records (aem/ext_morph_targets.hpp)
+py::dtype morph_target_dtype();
+py::dtype morph_weight_track_dtype();
 
 // A read-only numpy array over `bytes` of the model (no copy): one dimension of `count` items
 // of `dtype`, keeping the model alive through its base.
@@ -54,6 +58,14 @@ template <class T>
 py::array model_array(const ModelHandle& model, std::span<const T> items, const py::dtype& dtype) {
   return model_array(model, items.data(), items.size(), dtype);
 }
+
+// A read-only numpy array of `shape` over `data` of the model, C-contiguous, kept alive likewise.
+py::array model_array(const ModelHandle& model, const void* data, std::vector<py::ssize_t> shape, const py::dtype& dtype);
+
+// aem.MorphTargets (the morph_targets extension); bind before the model, whose morph_targets
+// property (morph_targets_of_model) returns one or None.
+void bind_morph_targets(py::module_& m);
+py::object morph_targets_of_model(const ModelHandle& model);
 
 void bind_model(py::module_& m);
 void bind_mixer(py::module_& m);

@@ -32,6 +32,17 @@ class Mixer {
         skinning_(mixer_.joint_count() * 16) {}
 
   AnimationMixer& mixer() { return mixer_; }
+
+  // The blended morph target weights into `out` (float32, one per target) or a new array.
+  py::array evaluate_morph_weights(const py::object& out) {
+    const std::size_t targets = mixer_.morph_target_count();
+    py::array result = out.is_none() ? py::array(py::dtype::of<float>(), std::vector<py::ssize_t>{py::ssize_t(targets)}) : py::reinterpret_borrow<py::array>(out);
+    if (!result.dtype().is(py::dtype::of<float>()) || result.ndim() != 1 || std::size_t(result.shape(0)) != targets ||
+        !(result.flags() & py::array::c_style) || !result.writeable())
+      throw py::value_error("out must be a writeable, contiguous float32 array of " + std::to_string(targets));
+    mixer_.evaluate_morph_weights(std::span<float>(static_cast<float*>(result.mutable_data()), targets));
+    return result;
+  }
   const std::shared_ptr<OpenedModel>& model() const { return model_; }
 
   // Writes joint j's skinning matrix as out[j, row, column] (any strides): from the mixer's
@@ -140,6 +151,10 @@ void bind_mixer(py::module_& m) {
            py::arg("time") = 0.0f, py::arg("speed") = 1.0f, py::arg("weight") = 1.0f, py::arg("playback") = "loop",
            "Starts `animation` at weight 0 and fades it in while from_layer fades out and stops; "
            "returns the new layer.")
+      .def_property_readonly("morph_target_count", [](Mixer& self) { return self.mixer().morph_target_count(); })
+      .def("evaluate_morph_weights", &Mixer::evaluate_morph_weights, py::arg("out") = py::none(),
+           "The blended morph target weights, float32, one per target (the layers' sampled weights by layer "
+           "weight, the default weights filling the rest). With out= it writes there.")
       .def("update", [](Mixer& self, float seconds) { self.mixer().update(seconds); }, py::arg("seconds"))
       .def("evaluate", &Mixer::evaluate, py::arg("out") = py::none(),
            "The blended pose's skinning matrices as a float32 array (joint_count, 4, 4), indexed "

@@ -139,6 +139,15 @@ py::array model_array(const ModelHandle& model, const void* data, std::size_t co
   return array;
 }
 
+py::array model_array(const ModelHandle& model, const void* data, std::vector<py::ssize_t> shape, const py::dtype& dtype) {
+  py::capsule owner(new ModelHandle(model), [](void* p) { delete static_cast<ModelHandle*>(p); });
+  std::size_t count = 1;
+  for (py::ssize_t extent : shape) count *= std::size_t(extent);
+  py::array array(dtype, std::move(shape), {}, count == 0 ? nullptr : data, owner);
+  array.attr("setflags")(py::arg("write") = false);
+  return array;
+}
+
 void bind_model(py::module_& m) {
   py::class_<MipLevelView>(m, "MipLevel", "One mip level of a texture: a view of its bytes in the image buffer.")
       .def_readonly("texture", &MipLevelView::texture)
@@ -178,6 +187,8 @@ void bind_model(py::module_& m) {
       .def_property_readonly("keyframes", [](const ModelPtr& self) { return model_array(self, self->model.keyframes(), keyframe_dtype()); })
       .def_property_readonly("joint_names", [](const OpenedModel& self) { return names_of(self.model.joints()); })
       .def_property_readonly("animation_names", [](const OpenedModel& self) { return names_of(self.model.animations()); })
+      .def_property_readonly("morph_targets", [](const ModelPtr& self) { return morph_targets_of_model(self); },
+                             "The morph_targets extension (an aem.MorphTargets of views), or None.")
       .def_property_readonly("mapped", [](const OpenedModel& self) { return self.model.mapped(); },
                              "Whether the arrays view a mapping of the file (storage=\"map\").")
       .def_property_readonly("zero_copy", [](const OpenedModel& self) { return self.model.zero_copy(); },

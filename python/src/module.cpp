@@ -11,6 +11,7 @@ PYBIND11_MODULE(_aem, m) {
   m.attr("__version__") = AEM_VERSION_STRING;
   aem::python::bind_errors(m);
   aem::python::bind_record_dtypes(m);
+  aem::python::bind_morph_targets(m);
   aem::python::bind_model(m);
   aem::python::bind_mixer(m);
   aem::python::bind_bake(m);

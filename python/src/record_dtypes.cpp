@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <initializer_list>
 
+#include "aem/ext_morph_targets.hpp"
 #include "bindings.hpp"
 
 namespace aem::python {
@@ -103,6 +104,39 @@ py::dtype keyframe_dtype() {
   return *dtype;
 }
 
+py::dtype morph_group_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"first_target", "<u4", offsetof(MorphGroup, first_target)},
+       {"target_count", "<u4", offsetof(MorphGroup, target_count)},
+       {"name_offset", "<u4", offsetof(MorphGroup, name_offset)},
+       {"name_length", "<u4", offsetof(MorphGroup, name_length)}},
+      sizeof(MorphGroup)));
+  return *dtype;
+}
+
+py::dtype morph_target_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"name_offset", "<u4", offsetof(MorphTarget, name_offset)},
+       {"name_length", "<u4", offsetof(MorphTarget, name_length)},
+       {"default_weight", "<f4", offsetof(MorphTarget, default_weight)},
+       {"attributes", "<u4", offsetof(MorphTarget, attributes)},
+       {"first_vertex", "<u4", offsetof(MorphTarget, first_vertex)},
+       {"vertex_span", "<u4", offsetof(MorphTarget, vertex_span)},
+       {"first_delta", "<u4", offsetof(MorphTarget, first_delta)},
+       {"first_sparse_index", "<u4", offsetof(MorphTarget, first_sparse_index)},
+       {"sparse_count", "<u4", offsetof(MorphTarget, sparse_count)}},
+      sizeof(MorphTarget)));
+  return *dtype;
+}
+
+py::dtype morph_weight_track_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"first_value", "<u4", offsetof(MorphWeightTrack, first_value)},
+       {"key_count", "<u4", offsetof(MorphWeightTrack, key_count)}},
+      sizeof(MorphWeightTrack)));
+  return *dtype;
+}
+
 void bind_record_dtypes(py::module_& m) {
   // Leaked on purpose (above): dtypes outlive any module teardown order.
   m.attr("VERTEX_DTYPE") = vertex_dtype();
@@ -113,6 +147,9 @@ void bind_record_dtypes(py::module_& m) {
   m.attr("ANIMATION_DTYPE") = animation_dtype();
   m.attr("TRACK_DTYPE") = track_dtype();
   m.attr("KEYFRAME_DTYPE") = keyframe_dtype();
+  m.attr("MORPH_GROUP_DTYPE") = morph_group_dtype();
+  m.attr("MORPH_TARGET_DTYPE") = morph_target_dtype();
+  m.attr("MORPH_WEIGHT_TRACK_DTYPE") = morph_weight_track_dtype();
 }
 
 }  // namespace aem::python

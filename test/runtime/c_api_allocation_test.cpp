@@ -8,6 +8,7 @@
 #include "aem/pipeline/model_writer.hpp"
 #include "counting_new.hpp"
 #include "model_factory.hpp"
+#include "morph_payload.hpp"
 
 namespace {
 
@@ -15,7 +16,12 @@ TEST(CApiAllocation, FramesOfPlayingFadingAndEvaluatingAllocateNothing) {
   if (!aem::test::kCountsRuntimeAllocations) {
     GTEST_SKIP() << "aem.dll's allocations do not reach this program's operator new (counting_new.hpp)";
   }
-  const std::vector<std::byte> bytes = aem::pipeline::serialize_model(aem::test::tiny_model());
+  // With one morph target, whose weight is animated, so that the morph calls are counted too.
+  aem::test::MorphSpec morphs;
+  morphs.groups = {{"g", 1}};
+  morphs.targets = {{"t", 0.5f, 7, 0, 3, false, {}, std::vector<float>(27, 0.25f)}};
+  morphs.tracks = {{0, 0, 1, 1}};
+  const std::vector<std::byte> bytes = aem::test::with_morph_payload(aem::test::tiny_model(), aem::test::morph_payload(morphs));
   aem_model* model = nullptr;
   ASSERT_EQ(aem_open_memory(bytes.data(), bytes.size(), AEM_OPEN_DEFAULT, &model), AEM_OK);
   aem_mixer* mixer = nullptr;
@@ -23,6 +29,8 @@ TEST(CApiAllocation, FramesOfPlayingFadingAndEvaluatingAllocateNothing) {
   ASSERT_EQ(aem_mixer_create(model, 3, &mixer), AEM_OK);
   ASSERT_GT(aem::test::allocation_count(), at_create) << "the counting operator new is not in use";
   float skinning[16];
+  float weights[1];
+  aem_vertex morphed[3];
   const float mask[1] = {0.5f};
   aem_layer_settings wave;
   aem_layer_settings_init(&wave, 0);
@@ -48,6 +56,9 @@ TEST(CApiAllocation, FramesOfPlayingFadingAndEvaluatingAllocateNothing) {
     }
     failures += aem_mixer_update(mixer, 1.0f / 60) != AEM_OK;
     failures += aem_mixer_evaluate(mixer, skinning, 16) != AEM_OK;
+    failures += aem_mixer_evaluate_morph_weights(mixer, weights, 1) != AEM_OK;
+    failures += aem_morph_apply(model, weights, 1, morphed, 3) != AEM_OK;
+    failures += aem_morph_apply(model, weights, 1, morphed, 2) != AEM_ERROR_INVALID_ARGUMENT;
   }
   const long during = aem::test::allocation_count() - before;
 

@@ -23,7 +23,7 @@ static int failures = 0;
 
 /* 4-byte aligned, as a file's mapping or a loader's buffer is, so the sections are used in place. */
 static union {
-  unsigned char bytes[892];
+  unsigned char bytes[1152]; /* the worked example, then a morph_targets extension */
   uint32_t alignment;
 } storage;
 static unsigned char *const file = storage.bytes;
@@ -205,6 +205,65 @@ static void check_mixer(const aem_model *model) {
   aem_mixer_destroy(mixer);
 }
 
+/* The extension area of specs/aem-extensions.md after the 892 bytes: padding to 896, the
+ * directory with one optional entry, and a morph_targets payload of 192 bytes at 960: one group
+ * of one target "grow" (default weight 0.5) moving the three vertices by (0, 0, 1), (0, 0, 2) and
+ * (0, 0, 3), whose weight goes from 0 to 1 over the animation's second. */
+static void u64(uint64_t v) {
+  u32((uint32_t)(v & 0xFFFFFFFFu));
+  u32((uint32_t)(v >> 32));
+}
+static void text(const char *s, size_t field) {
+  size_t n = strlen(s);
+  size_t i;
+  for (i = 0; i < n; ++i) u8((unsigned char)s[i]);
+  zeros(field - n);
+}
+static void append_morph_targets(void) {
+  int v;
+  zeros(4);
+  text("AEMX", 4); u32(1); u32(1); u32(0);
+  text("morph_targets", 24); u32(0); u32(1); u64(960); u64(192);
+  u32(1); u32(1); u32(1); u32(4); u32(3); u32(0); u32(4); u32(0); /* header */
+  u32(0); u32(1); u32(0); u32(0);                                 /* the group, unnamed */
+  u32(0); u32(4); f32(0.5f); u32(1); u32(0); u32(3); u32(0); u32(0xFFFFFFFFu); u32(0); zeros(12);
+  u32(0); u32(2); zeros(8);                                       /* its track: 2 keys */
+  f32(0); f32(0); f32(1); f32(1);                                 /* (time, weight) twice */
+  for (v = 1; v <= 3; ++v) { f32(0); f32(0); f32((float)v); }
+  zeros(12);
+  text("grow", 16);
+}
+
+static void check_morph_targets(const aem_model *model) {
+  aem_vertex out[3];
+  float weights[1] = {0};
+  size_t length = 0;
+  const char *name = aem_morph_target_name(model, 0, &length);
+  aem_mixer *mixer = NULL;
+  aem_layer_settings grow;
+  aem_layer layer = AEM_NO_LAYER;
+
+  CHECK(aem_morph_target_count(model) == 1);
+  CHECK(name != NULL && length == 4 && memcmp(name, "grow", 4) == 0);
+  CHECK(aem_morph_target_name(model, 1, &length) == NULL && length == 0);
+  CHECK(aem_morph_default_weights(model, weights, 1) == AEM_OK && weights[0] == 0.5f);
+  CHECK(aem_morph_apply(model, weights, 1, out, 3) == AEM_OK);
+  CHECK(out[0].position[2] == 0.5f && out[1].position[2] == 1.0f && out[2].position[2] == 1.5f);
+  CHECK(out[1].position[0] == 1.0f && out[2].uv[1] == 0.0f);
+  CHECK(aem_morph_apply(model, weights, 1, out, 2) == AEM_ERROR_INVALID_ARGUMENT);
+  CHECK(aem_morph_apply(model, weights, 0, out, 3) == AEM_ERROR_INVALID_ARGUMENT);
+
+  /* The weight track through the mixer: 0.25 at 0.25 s. */
+  CHECK(aem_mixer_create(model, 2, &mixer) == AEM_OK);
+  aem_layer_settings_init(&grow, 0);
+  CHECK(aem_mixer_play(mixer, &grow, &layer) == AEM_OK);
+  CHECK(aem_mixer_update(mixer, 0.25f) == AEM_OK);
+  CHECK(aem_mixer_evaluate_morph_weights(mixer, weights, 1) == AEM_OK);
+  CHECK_NEAR(weights[0], 0.25);
+  CHECK(aem_mixer_evaluate_morph_weights(mixer, weights, 2) == AEM_ERROR_INVALID_ARGUMENT);
+  aem_mixer_destroy(mixer);
+}
+
 static void check_hostile(void) {
   aem_model *model = (aem_model *)&failures; /* any non-NULL value: a failed open must reset it */
   unsigned char broken[892];
@@ -236,6 +295,14 @@ int main(void) {
   check_sections(aem_model_sections(model));
   aem_close(model);
   check_hostile();
+  CHECK(aem_open_memory(file, file_size, AEM_OPEN_DEFAULT, &model) == AEM_OK);
+  CHECK(aem_morph_target_count(model) == 0 && aem_morph_apply(model, NULL, 0, NULL, 3) == AEM_ERROR_INVALID_ARGUMENT);
+  aem_close(model);
+  append_morph_targets();
+  CHECK(file_size == 1152);
+  CHECK(aem_open_memory(file, file_size, AEM_OPEN_DEFAULT, &model) == AEM_OK);
+  if (model != NULL) check_morph_targets(model);
+  aem_close(model);
   if (failures != 0) {
     fprintf(stderr, "%d checks failed\n", failures);
     return 1;

@@ -344,6 +344,28 @@ AEM_API aem_status aem_mixer_update(aem_mixer *mixer, float seconds);
 AEM_API aem_status aem_mixer_evaluate(aem_mixer *mixer, float *skinning_matrices,
                                       size_t float_count);
 
+/* ---- Morph targets (the morph_targets extension, specs/aem-extensions.md) ---- */
+
+/* How many morph targets the model has; 0 without the extension. */
+AEM_API uint32_t aem_morph_target_count(const aem_model *model);
+/* A target's name, UTF-8 and not NUL-terminated (names lie back to back): use *out_length.
+ * NULL for an index out of range. */
+AEM_API const char *aem_morph_target_name(const aem_model *model, uint32_t target,
+                                          size_t *out_length);
+/* Every target's default weight into `weights`, which holds `count` = aem_morph_target_count. */
+AEM_API aem_status aem_morph_default_weights(const aem_model *model, float *weights, size_t count);
+/* The model's vertices moved by the targets with `weights` (one per target), before skinning,
+ * into `out_vertices` (vertex_count of them, not overlapping the model's): position + sum of
+ * w * delta, likewise normal and tangent, renormalised, the bitangent rebuilt with the core one's
+ * handedness; zero weights skipped (aem/morph.hpp says it exactly). Allocates nothing. A trusted
+ * open (AEM_OPEN_TRUSTED) trusts the targets' indices too. */
+AEM_API aem_status aem_morph_apply(const aem_model *model, const float *weights, size_t weight_count,
+                                   aem_vertex *out_vertices, size_t vertex_count);
+/* The mixer's blended morph target weights (aem_morph_target_count of them): each playing
+ * layer's sampled weights times its weight, the default weights filling what the layers' weights
+ * leave below 1. Allocates nothing. */
+AEM_API aem_status aem_mixer_evaluate_morph_weights(aem_mixer *mixer, float *weights, size_t count);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

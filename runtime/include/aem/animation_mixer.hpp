@@ -100,6 +100,15 @@ class AEM_API AnimationMixer {
   // Blended pose through the hierarchy into skinning matrices: 16 floats per joint.
   void evaluate(std::span<float> skinning_matrices);
 
+  // The blended morph target weights (aem/ext_morph_targets.hpp), morph_target_count() of them
+  // in target order, for apply_morph_targets (aem/morph.hpp): each playing layer's sampled
+  // weights times the layer's weight; where the layers' weights sum to less than 1 the targets'
+  // default weights fill the rest, and over 1 the sum is divided by it, as the joints blend. Joint
+  // masks do not apply. Throws std::invalid_argument for a mismatched size (and, like evaluate,
+  // std::out_of_range for a layer set to a missing animation); never allocates.
+  void evaluate_morph_weights(std::span<float> weights);
+  std::size_t morph_target_count() const noexcept { return layers_.empty() ? 0 : layers_[0].sampler.morph_target_count(); }
+
   const Skeleton& skeleton() const noexcept { return skeleton_; }
   std::size_t joint_count() const noexcept { return skeleton_.joint_count(); }
   std::span<const Mat4> model_space() const noexcept { return model_space_; }

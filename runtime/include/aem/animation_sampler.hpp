@@ -21,10 +21,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "aem/export.h"
+#include "aem/ext_morph_targets.hpp"
 #include "aem/model.hpp"
 #include "aem/transform.hpp"
 #include "aem/transform4.hpp"
@@ -62,6 +64,24 @@ class AEM_API AnimationSampler {
   // as sample().
   void accumulate(std::uint32_t animation, float time, Playback playback, float weight,
                   std::span<const float> mask, std::span<BlendSum4> sums);
+
+  // Morph target weights (the morph_targets extension, aem/ext_morph_targets.hpp), from the weight
+  // tracks: linear between keys, the end keys held outside them, the targets' default weights
+  // where a track has no keys. The same time rules as the joints; never allocates. A key search
+  // starts from where the group's last sample was, so playing forward is O(1) per group.
+  // How many targets the model has (0 without the extension).
+  std::size_t morph_target_count() const noexcept { return morphs_ ? morphs_->targets.size() : 0; }
+  // The weights of `group`'s targets in `animation` at `time` (the group's target_count of them).
+  // Throws std::out_of_range for an animation or group the model does not have and
+  // std::invalid_argument for a mismatched size.
+  void sample_morph_weights(std::uint32_t animation, std::uint32_t group, float time, Playback playback,
+                            std::span<float> weights);
+  // Every target's weight, in target order (morph_target_count() of them).
+  void sample_morph_weights(std::uint32_t animation, float time, Playback playback, std::span<float> weights);
+  // Adds `weight` times every target's weight at `time` to `sums` (morph_target_count() of them);
+  // weights <= 0 add nothing.
+  void accumulate_morph_weights(std::uint32_t animation, float time, Playback playback, float weight,
+                                std::span<float> sums);
 
   // Forgets the remembered key positions (the next sample searches).
   void reset();
@@ -111,8 +131,23 @@ class AEM_API AnimationSampler {
   };
   static constexpr std::uint32_t kNothingCached = ~std::uint32_t{0};
 
+  // The two keys around `t` in one weight track (b's weights and a fraction of the way to them),
+  // or none when the track has no keys.
+  struct WeightKeys {
+    const float* a = nullptr;  // the earlier key's weights; nullptr: the default weights
+    const float* b = nullptr;
+    float fraction = 0;
+  };
+  WeightKeys weight_keys(std::uint32_t animation, std::uint32_t group, float t);
+  // Checks `animation` and returns the playback time for the weight tracks.
+  float prepare_weights(std::uint32_t animation, float time, Playback playback, std::size_t size, std::size_t expected);
+  template <class Write>
+  void for_each_morph_weight(std::uint32_t animation, std::uint32_t group, float t, Write&& write);
+
   const Model* model_ = nullptr;
   std::shared_ptr<const Plan> plan_;
+  std::optional<MorphTargetsView> morphs_;
+  std::vector<std::uint32_t> weight_cursor_;  // per morph group: the key its last sample was at or after
   std::uint32_t bound_animation_ = 0;  // the animation the cache holds keys of
   // The cache: per group, two Transform4 slots holding the keys every lane interpolates
   // between; keys_[2 * group + from_slot_] is the earlier.

@@ -227,3 +227,34 @@ void AnimationMixer::evaluate(std::span<float> skinning_matrices) {
 }
 
 }  // namespace aem
+
+namespace aem {
+
+void AnimationMixer::evaluate_morph_weights(std::span<float> weights) {
+  if (weights.size() != morph_target_count()) {
+    throw std::invalid_argument("morph weights must hold " + std::to_string(morph_target_count()) + " floats, one per target");
+  }
+  if (const std::size_t sole = sole_layer(); sole < layers_.size()) {
+    Layer& layer = layers_[sole];
+    layer.sampler.sample_morph_weights(layer.settings.animation, layer.settings.time, layer.settings.playback, weights);
+    return;
+  }
+  std::fill(weights.begin(), weights.end(), 0.0f);
+  float total = 0;  // of the layers' weights
+  for (Layer& layer : layers_) {
+    const float weight = layer.settings.weight;
+    if (!layer.playing || !(weight > 0)) continue;
+    layer.sampler.accumulate_morph_weights(layer.settings.animation, layer.settings.time, layer.settings.playback, weight,
+                                           weights);
+    total += weight;
+  }
+  // The default weights fill what the layers leave; more than a whole is scaled back to one.
+  const float missing = std::max(1.0f - total, 0.0f);
+  const float inverse = 1.0f / std::max(total, 1.0f);
+  const std::optional<MorphTargetsView> morphs = morph_targets_of(*model_);
+  for (std::size_t t = 0; t < weights.size(); ++t) {
+    weights[t] = (weights[t] + missing * morphs->targets[t].default_weight) * inverse;
+  }
+}
+
+}  // namespace aem

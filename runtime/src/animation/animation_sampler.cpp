@@ -174,7 +174,8 @@ struct AnimationSampler::Plan {
 };
 
 AnimationSampler::AnimationSampler(const Model& model)
-    : model_(&model), keys_(2 * group_count(model.header().joint_count)) {
+    : model_(&model), morphs_(morph_targets_of(model)), keys_(2 * group_count(model.header().joint_count)) {
+  if (morphs_) weight_cursor_.resize(morphs_->groups.size());
   auto plan = std::make_shared<Plan>();
   const std::uint32_t joints = model.header().joint_count;
   plan->shared_times.resize(model.header().animation_count);
@@ -214,6 +215,7 @@ bool AnimationSampler::has_shared_key_times(std::uint32_t animation) const {
 }
 
 void AnimationSampler::reset() {
+  std::fill(weight_cursor_.begin(), weight_cursor_.end(), 0u);
   from_slot_ = 0;
   shared_segment_ = {};
   cached_from_ = cached_to_ = kNothingCached;

@@ -257,4 +257,17 @@ aem_status aem_mixer_evaluate(aem_mixer* mixer, float* skinning_matrices, size_t
   });
 }
 
+aem_status aem_mixer_evaluate_morph_weights(aem_mixer* mixer, float* weights, size_t count) {
+  if (mixer == nullptr) return null_mixer();
+  const std::size_t needed = mixer->mixer.morph_target_count();
+  if (count != needed || (needed != 0 && weights == nullptr)) {
+    return fail(AEM_ERROR_INVALID_ARGUMENT, "morph weights need %llu floats (one per target), not %llu",
+                static_cast<unsigned long long>(needed), static_cast<unsigned long long>(weights == nullptr ? 0 : count));
+  }
+  return guarded([&] {
+    mixer->mixer.evaluate_morph_weights(std::span<float>(weights, count));
+    return AEM_OK;
+  });
+}
+
 }  // extern "C"

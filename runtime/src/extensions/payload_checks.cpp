@@ -17,7 +17,8 @@ struct PayloadChecker {
 };
 
 // One row per entry of aem::kKnownExtensions, same order (checked below).
-constexpr std::array<PayloadChecker, kKnownExtensions.size()> kCheckers{};
+constexpr auto kCheckers = std::to_array<PayloadChecker>({{"morph_targets", check_morph_targets}});
+static_assert(kCheckers.size() == kKnownExtensions.size());
 
 constexpr bool checkers_match_known() {
   for (std::size_t i = 0; i < kKnownExtensions.size(); ++i)

@@ -28,6 +28,9 @@ struct PayloadInput {
 // bad_extension_payload at byte `at` of the payload, the message "<name>: <message>".
 Error payload_problem(const PayloadInput& in, std::uint64_t at, const std::string& message);
 
+// One checker per known extension (check_<name>.cpp): the payload's first problem, or nullopt.
+std::optional<Error> check_morph_targets(const PayloadInput& in);
+
 // Every known extension of `entries` checked by its own rules; the first problem, or nullopt.
 // `payloads` are the entries' payloads as the Model exposes them (same order).
 std::optional<Error> check_known_payloads(std::span<const ExtensionEntry> entries,
