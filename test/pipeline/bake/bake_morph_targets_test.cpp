@@ -268,5 +268,76 @@ TEST(BakeMorphTargets, UnreadableTargetIsDroppedWithAWarningNamingIt) {
   })) << ::testing::PrintToString(w);
 }
 
+// The quad of synthetic_gltf.hpp as a triangle pair with one position target, animated by one
+// `weights` sampler of `interpolation` with `times` and `weights` (accessors 3 and 4).
+fs::path write_weights_animation(const ScratchDir& dir, const std::string& interpolation, const std::vector<float>& times,
+                                 const std::vector<float>& weights) {
+  std::vector<std::uint8_t> buf;
+  auto put = [&](const void* p, std::size_t n) { buf.insert(buf.end(), (const std::uint8_t*)p, (const std::uint8_t*)p + n); };
+  const float positions[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0}, deltas[] = {0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0};
+  const std::uint16_t indices[] = {0, 1, 2, 2, 1, 3, 0, 0};
+  put(positions, 48);
+  put(indices, 16);
+  put(deltas, 48);
+  put(times.data(), times.size() * 4);
+  put(weights.data(), weights.size() * 4);
+  const fs::path path = dir.path() / "weights.gltf";
+  write_file(path, R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": )" + std::to_string(buf.size()) +
+                       R"(, "uri": "data:application/octet-stream;base64,)" + base64_text(buf) + R"("}],
+    "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 12},
+      {"buffer": 0, "byteOffset": 64, "byteLength": 48}, {"buffer": 0, "byteOffset": 112, "byteLength": )" +
+                       std::to_string(times.size() * 4) + R"(}, {"buffer": 0, "byteOffset": )" + std::to_string(112 + times.size() * 4) +
+                       R"(, "byteLength": )" + std::to_string(weights.size() * 4) + R"(}],
+    "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [0,0,0], "max": [1,1,0]},
+      {"bufferView": 1, "componentType": 5123, "count": 6, "type": "SCALAR"},
+      {"bufferView": 2, "componentType": 5126, "count": 4, "type": "VEC3"},
+      {"bufferView": 3, "componentType": 5126, "count": )" + std::to_string(times.size()) + R"(, "type": "SCALAR"},
+      {"bufferView": 4, "componentType": 5126, "count": )" + std::to_string(weights.size()) + R"(, "type": "SCALAR"}],
+    "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1, "targets": [{"POSITION": 2}]}]}],
+    "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}],
+    "animations": [{"samplers": [{"input": 3, "output": 4, "interpolation": ")" + interpolation + R"("}],
+                    "channels": [{"sampler": 0, "target": {"node": 0, "path": "weights"}}]}]})");
+  return path;
+}
+
+// The one weight track's keys as (time, weight) pairs.
+std::vector<std::pair<float, float>> weight_keys(const fs::path& in) {
+  const auto result = pipeline::bake_model(in, test_options());
+  const auto& tracks = result.content.extensions.morph_targets.weight_tracks;
+  std::vector<std::pair<float, float>> keys;
+  if (tracks.size() != 1) return keys;
+  for (std::size_t k = 0; k + 1 < tracks[0].size(); k += 2) keys.emplace_back(tracks[0][k], tracks[0][k + 1]);
+  return keys;
+}
+
+TEST(BakeMorphTargets, StepWeightsHoldEachJumpWithARepeatedKeyTime) {
+  ScratchDir dir("morph_step");
+  const auto keys = weight_keys(write_weights_animation(dir, "STEP", {0, 1, 2}, {0, 1, 0.5f}));
+  const std::vector<std::pair<float, float>> want{{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 0.5f}};
+  EXPECT_EQ(keys, want);
+}
+
+TEST(BakeMorphTargets, CubicSplineWeightsAreResampledWithinTheToleranceOfTheCurve) {
+  ScratchDir dir("morph_cubic");
+  // in-tangent, value, out-tangent per key: 0 -> 1 with flat tangents (smoothstep).
+  const auto keys = weight_keys(write_weights_animation(dir, "CUBICSPLINE", {0, 1}, {0, 0, 0, 0, 1, 0}));
+  ASSERT_GT(keys.size(), 3u);
+  EXPECT_EQ(keys.front(), std::make_pair(0.0f, 0.0f));
+  EXPECT_EQ(keys.back(), std::make_pair(1.0f, 1.0f));
+  for (double s = 0; s <= 1; s += 1.0 / 64) {  // the linear keys against 3s^2 - 2s^3
+    std::size_t k = 1;
+    while (k + 1 < keys.size() && keys[k].first < s) ++k;
+    const double f = (s - keys[k - 1].first) / (keys[k].first - keys[k - 1].first);
+    EXPECT_NEAR(keys[k - 1].second + (keys[k].second - keys[k - 1].second) * f, 3 * s * s - 2 * s * s * s, 2e-4) << s;
+  }
+}
+
+TEST(BakeMorphTargets, WeightsOutputOfTheWrongCountIsRefusedNamingTheSampler) {
+  ScratchDir dir("morph_wrong_count");
+  EXPECT_NE(bake_failure(write_weights_animation(dir, "LINEAR", {0, 1}, {0, 1, 2}))
+                .find("animation 0 sampler 0: output accessor 4 has 3 weights for 2 key times of 1 morph targets (needs 2)"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace aem::test
