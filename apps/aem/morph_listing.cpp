@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "aem/ext_morph_targets.hpp"
+#include "shortest_number.hpp"
 
 namespace aem::cli {
 namespace {
@@ -83,8 +84,8 @@ void print_morph_targets(const Model& model) {
     std::printf("    group \"%s\": %u targets\n", m->name(g.name_offset, g.name_length).c_str(), g.target_count);
     for (std::uint32_t t = g.first_target; t < g.first_target + g.target_count; ++t) {
       const MorphTarget& r = m->targets[t];
-      std::printf("      #%u  \"%s\"  weight %g  %s  %u vertices from %u, %s\n", t, m->name(r.name_offset, r.name_length).c_str(),
-                  double(r.default_weight), attributes_text(r.attributes).c_str(), r.vertex_span, r.first_vertex,
+      std::printf("      #%u  \"%s\"  weight %s  %s  %u vertices from %u, %s\n", t, m->name(r.name_offset, r.name_length).c_str(),
+                  shortest_text(r.default_weight).c_str(), attributes_text(r.attributes).c_str(), r.vertex_span, r.first_vertex,
                   r.first_sparse_index == kMorphDense ? "dense" : (std::to_string(r.sparse_count) + " sparse").c_str());
     }
   }
@@ -101,7 +102,7 @@ std::optional<nlohmann::ordered_json> morph_targets_json(const Model& model) {
     for (std::uint32_t t = g.first_target; t < g.first_target + g.target_count; ++t) {
       const MorphTarget& r = m->targets[t];
       targets.push_back({{"name", m->name(r.name_offset, r.name_length)},
-                         {"default_weight", double(r.default_weight)},
+                         {"default_weight", shortest_double(r.default_weight)},
                          {"attributes", attributes_text(r.attributes)},
                          {"first_vertex", r.first_vertex},
                          {"vertex_span", r.vertex_span},
