@@ -3,6 +3,9 @@
 #include <cstdio>
 #include <string>
 
+#include "aem/ext_morph_targets.hpp"
+#include "morph_listing.hpp"
+
 namespace aem::cli {
 namespace {
 
@@ -21,6 +24,7 @@ void print_extensions(const Model& model) {
                 extension_required(e) ? "required" : "optional", e.record_version,
                 static_cast<unsigned long long>(e.size), static_cast<unsigned long long>(e.offset),
                 is_known_extension(name) ? "known" : "ignored (not known to this reader)");
+    if (name == kMorphTargetsExtension) print_morph_targets(model);
   }
 }
 
@@ -33,6 +37,8 @@ nlohmann::ordered_json extensions_json(const Model& model) {
                    {"offset", e.offset},
                    {"bytes", e.size},
                    {"status", status_of(e)}});
+    if (extension_name(e) == kMorphTargetsExtension)
+      if (auto morphs = morph_targets_json(model)) out.back()["morph_targets"] = std::move(*morphs);
   }
   return out;
 }

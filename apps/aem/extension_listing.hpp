@@ -11,6 +11,7 @@ namespace aem::cli {
 // "extensions: N" then one line per entry; nothing for a file without extensions.
 void print_extensions(const Model& model);
 // [{"name", "required", "record_version", "offset", "bytes", "status"}...]; [] without extensions.
+// The `morph_targets` entry has "morph_targets" too (morph_listing.hpp), and its text lines.
 nlohmann::ordered_json extensions_json(const Model& model);
 
 }  // namespace aem::cli

@@ -24,6 +24,7 @@
 #include "output/parent_directory.hpp"
 #include "io/cancellable_call.hpp"
 #include "scene/scene_check.hpp"
+#include "stages/morph/morph_targets_bake.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -77,6 +78,9 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   ModelContent& content = result.content;
   content.joints = skeleton.joints;
   content.animations = bake_animations(scene, skeleton, options, warnings);
+  if (!options.version_1_only)
+    content.extensions.morph_targets = bake_morph_targets(scene, geometry.morph, optimized.streams, optimized.vertices.size(),
+                                                          content.animations, options, warnings);
   report.timings.skeleton_s = clock.lap();
   throw_if_cancelled(options, input);
 

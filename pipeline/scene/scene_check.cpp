@@ -1,5 +1,6 @@
 #include "scene/scene_check.hpp"
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,8 @@ class Checker {
       index(node.parent, n, true, where, "parent node");
       index(node.mesh, s_.meshes.size(), true, where, "mesh");
       index(node.skin, s_.skins.size(), true, where, "skin");
+      for (double w : node.weights)
+        if (!std::isfinite(w)) fail(where, "a morph target weight is not finite");
       for (std::int32_t child : node.children) {
         index(child, n, false, where, "child node");
         if (s_.nodes[std::size_t(child)].parent != std::int32_t(i))
@@ -152,6 +155,40 @@ class Checker {
         if (std::uint8_t(a.semantic) > std::uint8_t(Semantic::weights))
           fail(where, "attribute " + a.name + " has an unknown semantic " + std::to_string(int(a.semantic)));
         stream_ref(a.stream, false, where + " attribute " + a.name, "stream");
+      }
+      morph_targets(mesh, prim, where);
+    }
+    const std::size_t targets = mesh.primitives.empty() ? 0 : mesh.primitives[0].morph_targets.size();
+    const std::string where = name(mesh.where, "mesh", i);
+    if (!mesh.weights.empty() && mesh.weights.size() != targets)
+      fail(where, std::to_string(mesh.weights.size()) + " weights for " + std::to_string(targets) + " morph targets");
+    for (double w : mesh.weights)
+      if (!std::isfinite(w)) fail(where, "a morph target weight is not finite");
+    if (!mesh.target_names.empty() && mesh.target_names.size() != targets)
+      fail(where, std::to_string(mesh.target_names.size()) + " target names for " + std::to_string(targets) + " morph targets");
+  }
+
+  // Every primitive of a mesh has its mesh's number of targets; each target stream is VEC3 with
+  // one element per vertex (POSITION's count).
+  void morph_targets(const Mesh& mesh, const Primitive& prim, const std::string& where) const {
+    if (prim.morph_targets.size() != mesh.primitives[0].morph_targets.size())
+      fail(where, std::to_string(prim.morph_targets.size()) + " morph targets, but the mesh's first primitive has " +
+                      std::to_string(mesh.primitives[0].morph_targets.size()));
+    std::int32_t position = kNone;
+    for (const Attribute& a : prim.attributes)
+      if (a.semantic == Semantic::position && a.set == 0 && position == kNone) position = a.stream;
+    for (std::size_t t = 0; t < prim.morph_targets.size(); ++t) {
+      const MorphTarget& target = prim.morph_targets[t];
+      for (const auto& [stream, attribute] : {std::pair{target.position, "POSITION"}, std::pair{target.normal, "NORMAL"},
+                                              std::pair{target.tangent, "TANGENT"}}) {
+        const std::string at = where + " morph target " + std::to_string(t) + " " + attribute;
+        stream_ref(stream, true, at, "stream");
+        if (stream == kNone) continue;
+        const Stream& st = s_.streams[std::size_t(stream)];
+        if (st.components != 3) fail(at, st.where + " is not VEC3");
+        if (position != kNone && st.count != s_.streams[std::size_t(position)].count)
+          fail(at, st.where + " has " + std::to_string(st.count) + " elements but POSITION has " +
+                       std::to_string(s_.streams[std::size_t(position)].count));
       }
     }
   }

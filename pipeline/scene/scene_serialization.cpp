@@ -12,15 +12,16 @@ namespace aem::pipeline {
 namespace {
 
 constexpr unsigned char kMagic[8] = {'A', 'E', 'M', 'S', 'C', 'E', 'N', 'E'};
-constexpr std::uint32_t kVersion = 3;  // 2: samplers carry where and deferred; 3: keep_geometry_order
+// 2: samplers carry where and deferred; 3: keep_geometry_order; 4: morph targets, mesh weights and target names
+constexpr std::uint32_t kVersion = 4;
 
 // The fewest bytes one element of each kind takes on the wire: a count claiming more elements
 // than the remaining bytes could hold is refused before anything is allocated.
 constexpr std::size_t kWireString = 4, kWireI32 = 4, kWireBuffer = 8, kWireWarning = 12,
-                      kWireStream = 64, kWireAttribute = 13, kWirePrimitive = 37, kWireMesh = 12,
-                      kWireNode = 110, kWireSkin = 16, kWireAnimSampler = 13, kWireChannel = 17,
+                      kWireStream = 64, kWireAttribute = 13, kWirePrimitive = 37, kWireMesh = 20,
+                      kWireNode = 114, kWireSkin = 16, kWireAnimSampler = 13, kWireChannel = 17,
                       kWireAnimation = 24, kWireMaterial = 300, kWireTexture = 20, kWireSampler = 18,
-                      kWireImage = 44;
+                      kWireImage = 44, kWireMorphTarget = 12, kWireDouble = 8;
 
 // How many values each serialized enum has, from its last enumerator: the reader refuses a
 // byte at or past it. Every enum here numbers its values from 0 without gaps; a value added
@@ -196,6 +197,7 @@ void fields(Io& io, Node& n) {
   io.num(n.mesh);
   io.num(n.skin);
   io.boolean(n.has_camera);
+  io.vec(n.weights, kWireDouble, [&](double& w) { io.num(w); });
 }
 
 template <class Io>
@@ -209,7 +211,11 @@ void fields(Io& io, Primitive& p) {
     io.num(a.stream);
     io.str(a.name);
   });
-  io.num(p.morph_targets);
+  io.vec(p.morph_targets, kWireMorphTarget, [&](MorphTarget& t) {
+    io.num(t.position);
+    io.num(t.normal);
+    io.num(t.tangent);
+  });
   io.num(p.material);
   fields(io, p.deferred);
 }
@@ -262,6 +268,8 @@ void fields(Io& io, Scene& s) {
   io.vec(s.meshes, kWireMesh, [&](Mesh& m) {
     io.str(m.where);
     io.vec(m.primitives, kWirePrimitive, [&](Primitive& p) { fields(io, p); });
+    io.vec(m.weights, kWireDouble, [&](double& w) { io.num(w); });
+    io.vec(m.target_names, kWireString, [&](std::string& v) { io.str(v); });
   });
   io.vec(s.skins, kWireSkin, [&](Skin& k) {
     io.str(k.where);

@@ -139,6 +139,40 @@ TEST_F(CliTest, InfoAndValidateListExtensions) {
   }
 }
 
+// The tiny model with a morph_targets extension: one group "Face" of two targets over its first
+// three vertices, "smile" dense and "blink" sparse, and an empty weight track for its animation.
+std::vector<std::byte> morphed_tiny() {
+  aem::pipeline::ModelContent c = aem::test::tiny_model();
+  auto& m = c.extensions.morph_targets;
+  m.groups = {{"Face", 2}};
+  m.targets = {{"smile", 0.25f, 1, 0, 3, true, {}, std::vector<float>(9, 1.0f)},
+               {"blink", 0, 3, 0, 3, false, {1}, std::vector<float>(6, 0.5f)}};
+  m.weight_tracks.resize(c.animations.size());
+  return aem::pipeline::serialize_model(c);
+}
+
+TEST_F(CliTest, InfoAndValidateListMorphTargets) {
+  const fs::path morphed = write_bytes("morphed.aem", morphed_tiny());
+  const auto info = aem_cli("info " + shell_path(morphed));
+  ASSERT_EQ(info.exit_code, 0) << info.output;
+  for (const char* line : {"\n    2 morph targets in 1 groups, 1 weight tracks", "\n    group \"Face\": 2 targets",
+                           "\n      #0  \"smile\"  weight 0.25  position  3 vertices from 0, dense",
+                           "\n      #1  \"blink\"  weight 0  position+normal  3 vertices from 0, 1 sparse"})
+    EXPECT_NE(info.output.find(line), std::string::npos) << line << "\n" << info.output;
+  for (const char* command : {"info --json ", "validate --json "}) {
+    const auto listed = aem_cli(command + shell_path(morphed));
+    ASSERT_EQ(listed.exit_code, 0) << listed.output;
+    const auto json = nlohmann::json::parse(listed.output)["extensions"][0]["morph_targets"];
+    EXPECT_EQ(json["target_count"], 2) << command;
+    EXPECT_EQ(json["groups"][0]["name"], "Face") << command;
+    EXPECT_EQ(json["groups"][0]["targets"][1], nlohmann::json::parse(R"({"name": "blink", "default_weight": 0,
+        "attributes": "position+normal", "first_vertex": 0, "vertex_span": 3, "sparse_count": 1})")) << command;
+  }
+  const auto validate = aem_cli("validate " + shell_path(morphed));
+  EXPECT_EQ(validate.exit_code, 0) << validate.output;
+  EXPECT_NE(validate.output.find("#0  \"smile\""), std::string::npos) << validate.output;
+}
+
 TEST_F(CliTest, InfoRefusesBadFilesAndArguments) {
   const auto missing = aem_cli("info " + shell_path(dir_ / "nope.aem"));
   EXPECT_EQ(missing.exit_code, 1);

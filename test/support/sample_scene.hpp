@@ -48,6 +48,7 @@ inline pipeline::Scene sample_scene() {
   child.mesh = 0;
   child.skin = 0;
   child.has_camera = true;
+  child.weights = {0.75, 0.125};
   s.nodes = {root, child};
   s.roots = {0};
 
@@ -56,11 +57,11 @@ inline pipeline::Scene sample_scene() {
   p.mode = PrimitiveMode::lines;
   p.indices = 2;
   p.attributes = {{Semantic::position, 0, 0, "POSITION"}, {Semantic::texcoord, 1, 2, "TEXCOORD_1"}};
-  p.morph_targets = 3;
+  p.morph_targets = {{0, kNone, kNone}, {kNone, 0, 0}};
   p.material = 0;
   p.deferred.error = "unknown primitive mode";
   p.deferred.warnings = {{"uvw coordinates", "mesh 'Body'", "third component dropped"}};
-  s.meshes = {{"meshes of node 'Child'", {p}}};
+  s.meshes = {{"meshes of node 'Child'", {p}, {0.5, 0.25}, {"smile", "frown"}}};
   s.skins = {{"skin of node 'Child'", {0, 1}, 1}};
   pipeline::Animation a;
   a.where = "animation 'Walk' (aiAnimation 0)";

@@ -1,5 +1,6 @@
 #include "import/gltf/gltf_scene.hpp"
 
+#include <map>
 #include <optional>
 #include <tuple>
 
@@ -88,13 +89,88 @@ Node node_of(const tinygltf::Model& m, const GltfDocument& doc, std::size_t inde
   out.mesh = n.mesh;
   out.skin = n.skin;
   out.has_camera = n.camera >= 0;
+  out.weights = n.weights;
   return out;
+}
+
+// A target's POSITION, NORMAL and TANGENT; any other attribute is dropped with a deferred warning.
+MorphTarget morph_target_of(const std::map<std::string, int>& attributes, Primitive& prim, std::size_t t) {
+  MorphTarget out;
+  for (const auto& [name, accessor] : attributes) {
+    if (name == "POSITION") out.position = accessor;
+    else if (name == "NORMAL") out.normal = accessor;
+    else if (name == "TANGENT") out.tangent = accessor;
+    else
+      prim.deferred.warnings.push_back({"morph targets", name, "morph target " + std::to_string(t) + " attribute " +
+                                                                   name + " dropped: AEM targets move positions, normals and tangents"});
+  }
+  return out;
+}
+
+// glTF's mesh.extras.targetNames: kept when it is an array of strings, one per target.
+std::vector<std::string> target_names_of(const tinygltf::Mesh& mesh, std::size_t target_count) {
+  std::vector<std::string> names;
+  if (!mesh.extras.IsObject() || !mesh.extras.Has("targetNames")) return names;
+  const tinygltf::Value& list = mesh.extras.Get("targetNames");
+  if (!list.IsArray() || list.ArrayLen() != target_count) return names;
+  for (std::size_t i = 0; i < target_count; ++i) {
+    if (!list.Get(int(i)).IsString()) return {};
+    names.push_back(list.Get(int(i)).Get<std::string>());
+  }
+  return names;
+}
+
+// Why the mesh's targets cannot be baked (a target accessor that does not exist, is not VEC3 or
+// has not one element per vertex; primitives with different target counts), or empty.
+std::string morph_target_problem(const tinygltf::Model& m, const tinygltf::Mesh& mesh) {
+  for (std::size_t pi = 0; pi < mesh.primitives.size(); ++pi) {
+    const tinygltf::Primitive& p = mesh.primitives[pi];
+    const std::string at = "primitive " + std::to_string(pi);
+    if (p.targets.size() != mesh.primitives[0].targets.size())
+      return at + " has " + std::to_string(p.targets.size()) + " targets, primitive 0 has " +
+             std::to_string(mesh.primitives[0].targets.size());
+    const auto position = p.attributes.find("POSITION");
+    for (std::size_t t = 0; t < p.targets.size(); ++t)
+      for (const auto& [name, accessor] : p.targets[t]) {
+        const std::string what = at + " target " + std::to_string(t) + " " + name + " accessor " + std::to_string(accessor);
+        if (accessor < 0 || std::size_t(accessor) >= m.accessors.size()) return what + " does not exist";
+        const tinygltf::Accessor& a = m.accessors[std::size_t(accessor)];
+        if (a.type != TINYGLTF_TYPE_VEC3) return what + " is not VEC3";
+        if (position != p.attributes.end() && position->second >= 0 && std::size_t(position->second) < m.accessors.size() &&
+            a.count != m.accessors[std::size_t(position->second)].count)
+          return what + " has " + std::to_string(a.count) + " elements, POSITION has " +
+                 std::to_string(m.accessors[std::size_t(position->second)].count);
+      }
+  }
+  return {};
+}
+
+// Targets the bake cannot read are dropped (the base shape is kept), weights of the wrong count
+// are glTF's default (0), each with a warning the bake reports if it places the mesh.
+void drop_unusable_morph_targets(const tinygltf::Model& m, const tinygltf::Mesh& mesh, Mesh& out) {
+  if (out.primitives.empty()) return;
+  std::vector<DeferredWarning>& warnings = out.primitives[0].deferred.warnings;
+  if (const std::string problem = morph_target_problem(m, mesh); !problem.empty()) {
+    for (Primitive& p : out.primitives) p.morph_targets.clear();
+    out.weights.clear();
+    out.target_names.clear();
+    warnings.push_back({"morph targets", out.where, out.where + " morph targets dropped, the base shape is kept: " + problem});
+    return;
+  }
+  const std::size_t targets = out.primitives[0].morph_targets.size();
+  if (!out.weights.empty() && out.weights.size() != targets) {
+    warnings.push_back({"morph targets", out.where, out.where + " has " + std::to_string(out.weights.size()) + " weights for " +
+                                                        std::to_string(targets) + " morph targets; the default weights are 0"});
+    out.weights.clear();
+  }
 }
 
 Mesh mesh_of(const tinygltf::Model& m, std::size_t index) {
   Mesh out;
   out.where = "mesh " + std::to_string(index);
+  out.weights = m.meshes[index].weights;
   const auto& primitives = m.meshes[index].primitives;
+  if (!primitives.empty()) out.target_names = target_names_of(m.meshes[index], primitives[0].targets.size());
   for (std::size_t pi = 0; pi < primitives.size(); ++pi) {
     const tinygltf::Primitive& p = primitives[pi];
     Primitive prim;
@@ -112,10 +188,15 @@ Mesh mesh_of(const tinygltf::Model& m, std::size_t index) {
         prim.deferred.warnings.push_back({"unknown attribute", name,
                                           "attribute '" + name + "' dropped: not a glTF attribute semantic"});
     }
-    prim.morph_targets = std::uint32_t(p.targets.size());
+    for (std::size_t t = 0; t < p.targets.size(); ++t) prim.morph_targets.push_back(morph_target_of(p.targets[t], prim, t));
     prim.material = p.material;
     out.primitives.push_back(std::move(prim));
   }
+  drop_unusable_morph_targets(m, m.meshes[index], out);
+  const tinygltf::Value& extras = m.meshes[index].extras;
+  if (out.target_names.empty() && !out.primitives.empty() && extras.IsObject() && extras.Has("targetNames"))
+    out.primitives[0].deferred.warnings.push_back(
+        {"morph targets", "targetNames", out.where + " extras.targetNames is not one string per morph target; the targets are unnamed"});
   return out;
 }
 

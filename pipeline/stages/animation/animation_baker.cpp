@@ -183,18 +183,14 @@ RestPose rest_pose(const SkeletonBuild& skeleton, const std::filesystem::path& m
 // The animations that have channels, by index. Animations without channels hold nothing but
 // rest keys and are dropped with a warning, so that thousands of them cost nothing.
 std::vector<std::size_t> animations_with_channels(const Scene& scene, WarningLog& warnings) {
-  std::vector<std::size_t> kept;
   for (std::size_t ai = 0; ai < scene.animations.size(); ++ai) {
     const Animation& anim = scene.animations[ai];
-    if (!anim.channels.empty()) {
-      kept.push_back(ai);
-      continue;
-    }
+    if (!anim.channels.empty()) continue;
     warnings.warn("empty animation", scene.model.string() + ": " + anim.where +
                                          (anim.name.empty() ? "" : " (" + anim.name + ")") +
                                          " has no channels; dropped (and any other animation without channels)");
   }
-  return kept;
+  return baked_animation_indices(scene);
 }
 
 // All tracks' keys against BakeLimits::max_animation_keys. The rest keys (three per joint and
@@ -277,8 +273,9 @@ class AnimationBaker {
 
   // Whether channel `ch` can be baked; else warns why it is ignored.
   bool bakeable(const Channel& ch, const std::string& at) {
-    if (ch.path == TargetPath::weights) {
-      warnings_.warn("morph targets", at + ": morph target weights animation dropped (AEM has no morph targets)");
+    if (ch.path == TargetPath::weights) {  // baked with the morph targets (bake_morph_weights)
+      if (options_.version_1_only)
+        warnings_.warn("morph targets", at + ": morph target weights animation dropped (AEM has no morph targets)");
       return false;
     }
     if (ch.path == TargetPath::other) {
@@ -356,6 +353,13 @@ class AnimationBaker {
 };
 
 }  // namespace
+
+std::vector<std::size_t> baked_animation_indices(const Scene& scene) {
+  std::vector<std::size_t> kept;
+  for (std::size_t ai = 0; ai < scene.animations.size(); ++ai)
+    if (!scene.animations[ai].channels.empty()) kept.push_back(ai);
+  return kept;
+}
 
 std::vector<AnimationDesc> bake_animations(const Scene& scene, const SkeletonBuild& skeleton,
                                            const BakeOptions& options, WarningLog& warnings) {

@@ -19,6 +19,12 @@
 
 namespace aem::pipeline {
 
+// The scene's animations that the bake keeps (those with channels), in order: AnimationDesc i
+// of bake_animations comes from scene animation baked_animation_indices(scene)[i].
+std::vector<std::size_t> baked_animation_indices(const Scene& scene);
+
+// `weights` channels are left to the morph targets (bake_morph_weights), or dropped with a
+// warning under BakeOptions::version_1_only.
 std::vector<AnimationDesc> bake_animations(const Scene& scene, const SkeletonBuild& skeleton,
                                            const BakeOptions& options, WarningLog& warnings);
 

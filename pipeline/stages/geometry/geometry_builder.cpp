@@ -70,7 +70,7 @@ std::optional<std::vector<float>> primitive_positions(Context& ctx, const Primit
     case PrimitiveMode::triangle_fan:
       break;
   }
-  if (p.morph_targets > 0)
+  if (!p.morph_targets.empty() && ctx.version_1_only)
     ctx.warnings.warn("morph targets", at + ": morph targets dropped (AEM has none); the base shape is kept");
   for (const Attribute& a : p.attributes)
     if (a.semantic == Semantic::color)
@@ -268,12 +268,14 @@ VertexInfluences skin_influences(Context& ctx, const Node& n, const Primitive& p
 
 // The primitive's per-vertex data for the extensions' vertex streams (vertex_streams.hpp), one
 // entry per stream it has data for; none under BakeOptions::version_1_only.
-std::vector<PrimitiveStreamValues> primitive_streams(Context& ctx, const Primitive& p, std::size_t count,
-                                                     const std::string& at) {
+std::vector<PrimitiveStreamValues> primitive_streams(Context& ctx, int node, const Primitive& p, const Placement& place,
+                                                     std::size_t count, const std::string& at) {
   std::vector<PrimitiveStreamValues> streams;
   if (ctx.version_1_only) return streams;
   // One line per extension with per-vertex data.
-  (void)p, (void)count, (void)at;
+  if (auto v = morph_source_values(ctx.out.morph, ctx.scene, node, p, {place.transform, place.normal_matrix}, count, at,
+                                    ctx.warnings))
+    streams.push_back(std::move(*v));
   return streams;
 }
 
@@ -331,6 +333,7 @@ void bake_primitive(Context& ctx, int node, const Primitive& p) {
   std::vector<std::uint32_t> triangles = primitive_triangles(ctx, p, count, at);
   if (triangles.empty()) return;
   Placement place = primitive_placement(ctx, node, n, p, *positions, at);
+  std::vector<PrimitiveStreamValues> streams = primitive_streams(ctx, node, p, place, count, at);
   if (place.mirrored)
     for (std::size_t t = 0; t < triangles.size(); t += 3) std::swap(triangles[t + 1], triangles[t + 2]);
   std::vector<float> normals = primitive_normals(ctx, p, place, triangles, at);
@@ -343,7 +346,7 @@ void bake_primitive(Context& ctx, int node, const Primitive& p) {
   throw_if_cancelled(ctx.cancel);
   const VertexInfluences influences =
       place.skinned ? skin_influences(ctx, n, p, count, at) : anchored_influences(count, place.anchor);
-  emit_vertices(ctx, p.material, surface, influences, primitive_streams(ctx, p, count, at));
+  emit_vertices(ctx, p.material, surface, influences, streams);
 }
 
 // Each node's own joint or its nearest ancestor's.

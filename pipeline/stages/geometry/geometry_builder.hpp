@@ -13,6 +13,7 @@
 #include "aem/pipeline/bake_options.hpp"
 #include "stages/animation/skeleton_builder.hpp"
 #include "stages/geometry/vertex_streams.hpp"
+#include "stages/morph/morph_sources.hpp"
 
 namespace aem::pipeline {
 
@@ -30,6 +31,7 @@ struct GeometryBuild {
   // In order of first use in a depth-first walk of the scene (children in file order);
   // AEM mesh and material i come from range i.
   std::vector<MaterialRange> ranges;
+  MorphSources morph;  // the morph targets' groups, which the "morph source" stream names
 };
 
 GeometryBuild build_geometry(const Scene& scene, const SkeletonBuild& skeleton,

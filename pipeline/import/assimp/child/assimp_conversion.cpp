@@ -289,10 +289,12 @@ class Converter {
     p.mode = ms.mode;
     p.indices = ms.indices;
     p.attributes = ms.attributes;
-    p.morph_targets = m.mNumAnimMeshes;
     p.material = m.mMaterialIndex < src_.mNumMaterials ? std::int32_t(m.mMaterialIndex) : kNone;
     p.deferred.error = ms.error;
     p.deferred.warnings = ms.warnings;
+    if (m.mNumAnimMeshes > 0)
+      p.deferred.warnings.push_back({"morph targets", "", std::to_string(m.mNumAnimMeshes) +
+                                                              " morph targets dropped (the Assimp import does not carry them); the base shape is kept"});
     if (!p.deferred.error.empty() || m.mNumBones == 0) return p;
     for (unsigned b = 0; b < m.mNumBones; ++b)
       if (std::find(missing_bones.begin(), missing_bones.end(), m.mBones[b]->mName.C_Str()) != missing_bones.end()) {

@@ -57,20 +57,29 @@ struct Node {
   std::array<double, 4> rotation{0, 0, 0, 1};
   std::int32_t mesh = kNone, skin = kNone;
   bool has_camera = false;            // dropped with a warning if the node is placed
+  std::vector<double> weights;        // the mesh's morph target weights for this node; empty: the mesh's
 };
 enum class Semantic : std::uint8_t { position, normal, tangent, texcoord, color, joints, weights };
 struct Attribute { Semantic semantic; std::uint32_t set = 0; std::int32_t stream = kNone;
                    std::string name; };           // "TEXCOORD_1": the name messages use
+// One morph target of a primitive: streams of VEC3 deltas, one per vertex of the primitive (kNone:
+// the target does not move that attribute). glTF's POSITION, NORMAL and TANGENT of `targets`.
+struct MorphTarget { std::int32_t position = kNone, normal = kNone, tangent = kNone; };
 struct Primitive {
   std::string where;                  // "mesh 0 primitive 1"
   PrimitiveMode mode = PrimitiveMode::triangles;  // moved here from primitive_triangulation.hpp
   std::int32_t indices = kNone;       // kNone: 0, 1, 2, ...
   std::vector<Attribute> attributes;  // in the producer's order (glTF: by attribute name)
-  std::uint32_t morph_targets = 0;    // only counted: AEM drops them with a warning
+  std::vector<MorphTarget> morph_targets;  // as many as every other primitive of its mesh
   std::int32_t material = kNone;
   Deferred deferred;                  // e.g. error "unknown primitive mode 9"
 };
-struct Mesh { std::string where; std::vector<Primitive> primitives; };
+struct Mesh {
+  std::string where;                  // "mesh 2"
+  std::vector<Primitive> primitives;
+  std::vector<double> weights;        // the morph targets' default weights; empty: all 0
+  std::vector<std::string> target_names;  // empty, or one per morph target (glTF extras.targetNames)
+};
 struct Skin {
   std::string where;                  // "skin 1"
   std::vector<std::int32_t> joints;   // nodes
@@ -80,6 +89,8 @@ enum class Interpolation : std::uint8_t { linear, step, cubic_spline };
 enum class TargetPath : std::uint8_t { translation, rotation, scale, weights, other };
 struct AnimationSampler { std::string where; std::int32_t input = kNone, output = kNone;
                           Interpolation interpolation = Interpolation::linear; };
+// A `weights` channel's sampler outputs one weight per morph target of the node's mesh per key
+// (three per key for CUBICSPLINE: in-tangent, value, out-tangent).
 struct Channel {
   std::string where;                  // "animation 0 channel 3"
   std::int32_t sampler = kNone, node = kNone;  // node kNone: no target (warned, ignored)

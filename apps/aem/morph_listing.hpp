@@ -1,0 +1,22 @@
+#pragma once
+// What `aem info` and `aem validate` say about a model's `morph_targets` extension
+// (specs/aem-extensions.md section 4): its groups, and each group's targets by name with their
+// default weight, attributes, span and storage. Read from the payload with every count and offset
+// checked against its size, since `aem validate` opens files without checking payloads.
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "aem/model.hpp"
+
+namespace aem::cli {
+
+// Lines under the extension's entry ("    group "Face": 2 targets ..."); nothing without the
+// extension, one line saying so when the payload cannot be read.
+void print_morph_targets(const Model& model);
+// {"groups": [{"name", "targets": [{"name", "default_weight", "attributes", "first_vertex",
+// "vertex_span", "sparse_count" (null when dense)}]}], "target_count", "weight_tracks"}; nullopt
+// without the extension; {"unreadable": "why"} when its payload cannot be read.
+std::optional<nlohmann::ordered_json> morph_targets_json(const Model& model);
+
+}  // namespace aem::cli
