@@ -12,6 +12,7 @@
 #include "model_bytes.hpp"
 #include "costly_models.hpp"
 #include "model_factory.hpp"
+#include "morph_payload.hpp"
 
 namespace {
 
@@ -24,6 +25,11 @@ void write_extended_seeds(const std::filesystem::path& dir) {
   aem::pipeline::write_model_file(dir / "extended_optional.aem", aem::test::tiny_model(), optional);
   const std::vector<ExtensionPayload> required = {{"alpha", false, 1, bytes}, {"zeta", true, 2, bytes}};
   aem::pipeline::write_model_file(dir / "extended_required.aem", aem::test::tiny_model(), required);
+  // A known extension, morph_targets: dense and sparse targets, and keys for the first group.
+  aem::test::MorphModel morphs = aem::test::random_morph_model(5, 40, 6, true);
+  morphs.spec.tracks[0] = {0, 0, 1, 0, 0.5f, 1, 0.5f, 1, 0.2f, -0.5f, 1, 1, 0.5f, 0};  // two keys of 6 weights
+  const std::vector<ExtensionPayload> known = {{"morph_targets", false, 1, aem::test::morph_payload(morphs.spec)}};
+  aem::pipeline::write_model_file(dir / "extended_morph_targets.aem", morphs.content, known);
 }
 
 }  // namespace
