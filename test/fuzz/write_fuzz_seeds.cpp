@@ -16,7 +16,7 @@
 namespace {
 
 // Made-up extensions: two optional (one empty), and one required, which the runtime refuses as
-// unknown after checking the whole directory.
+// unknown after checking the whole directory; and a morph_targets payload, for its checker.
 void write_extended_seeds(const std::filesystem::path& dir) {
   using aem::pipeline::ExtensionPayload;
   const std::vector<std::byte> bytes(37, std::byte{0x5A});
@@ -24,6 +24,7 @@ void write_extended_seeds(const std::filesystem::path& dir) {
   aem::pipeline::write_model_file(dir / "extended_optional.aem", aem::test::tiny_model(), optional);
   const std::vector<ExtensionPayload> required = {{"alpha", false, 1, bytes}, {"zeta", true, 2, bytes}};
   aem::pipeline::write_model_file(dir / "extended_required.aem", aem::test::tiny_model(), required);
+  aem::pipeline::write_model_file(dir / "extended_morph_targets.aem", aem::test::morphed_tiny_model());
 }
 
 }  // namespace
