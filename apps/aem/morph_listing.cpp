@@ -79,7 +79,8 @@ void print_morph_targets(const Model& model) {
     std::printf("    morph targets unreadable: %s\n", m->problem.c_str());
     return;
   }
-  std::printf("    %zu morph targets in %zu groups, %u weight tracks\n", m->targets.size(), m->groups.size(), m->weight_tracks);
+  std::printf("    %llu morph targets in %llu groups, %u weight tracks\n", static_cast<unsigned long long>(m->targets.size()),
+              static_cast<unsigned long long>(m->groups.size()), m->weight_tracks);
   for (const MorphGroup& g : m->groups) {
     std::printf("    group \"%s\": %u targets\n", m->name(g.name_offset, g.name_length).c_str(), g.target_count);
     for (std::uint32_t t = g.first_target; t < g.first_target + g.target_count; ++t) {

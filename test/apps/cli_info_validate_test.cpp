@@ -139,20 +139,8 @@ TEST_F(CliTest, InfoAndValidateListExtensions) {
   }
 }
 
-// The tiny model with a morph_targets extension: one group "Face" of two targets over its first
-// three vertices, "smile" dense and "blink" sparse, and an empty weight track for its animation.
-std::vector<std::byte> morphed_tiny() {
-  aem::pipeline::ModelContent c = aem::test::tiny_model();
-  auto& m = c.extensions.morph_targets;
-  m.groups = {{"Face", 2}};
-  m.targets = {{"smile", 0.25f, 1, 0, 3, true, {}, std::vector<float>(9, 1.0f)},
-               {"blink", 0, 3, 0, 3, false, {1}, std::vector<float>(6, 0.5f)}};
-  m.weight_tracks.resize(c.animations.size());
-  return aem::pipeline::serialize_model(c);
-}
-
 TEST_F(CliTest, InfoAndValidateListMorphTargets) {
-  const fs::path morphed = write_bytes("morphed.aem", morphed_tiny());
+  const fs::path morphed = write_bytes("morphed.aem", aem::pipeline::serialize_model(aem::test::morphed_tiny_model()));
   const auto info = aem_cli("info " + shell_path(morphed));
   ASSERT_EQ(info.exit_code, 0) << info.output;
   for (const char* line : {"\n    2 morph targets in 1 groups, 1 weight tracks", "\n    group \"Face\": 2 targets",

@@ -17,7 +17,7 @@
 namespace {
 
 // Made-up extensions: two optional (one empty), and one required, which the runtime refuses as
-// unknown after checking the whole directory.
+// unknown after checking the whole directory; and a morph_targets payload, for its checker.
 void write_extended_seeds(const std::filesystem::path& dir) {
   using aem::pipeline::ExtensionPayload;
   const std::vector<std::byte> bytes(37, std::byte{0x5A});
@@ -30,6 +30,8 @@ void write_extended_seeds(const std::filesystem::path& dir) {
   morphs.spec.tracks[0] = {0, 0, 1, 0, 0.5f, 1, 0.5f, 1, 0.2f, -0.5f, 1, 1, 0.5f, 0};  // two keys of 6 weights
   const std::vector<ExtensionPayload> known = {{"morph_targets", false, 1, aem::test::morph_payload(morphs.spec)}};
   aem::pipeline::write_model_file(dir / "extended_morph_targets.aem", morphs.content, known);
+  // The same extension as the bake writes it (the pipeline's encoder).
+  aem::pipeline::write_model_file(dir / "baked_morph_targets.aem", aem::test::morphed_tiny_model());
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
   AEM_REQUIRE_CORPUS(corpus);
   std::vector<std::filesystem::path> models = corpus_sweep(corpus / "khronos");
   for (const auto& extra : corpus_sweep(corpus / "extra")) models.push_back(extra);
-  std::size_t packed_models = 0;
+  std::size_t packed_models = 0, refused_extended = 0;
   for (const std::filesystem::path& path : models) {
     SCOPED_TRACE(path.string());
     const BakedModel* model = nullptr;
@@ -25,6 +25,11 @@ TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
       model = &baked(path);
     } catch (const std::exception& e) {
       continue;  // models the bake refuses are the bake tests' business (bake_invalid_test)
+    }
+    if (!model->model->extensions().empty()) {  // not yet carried by the container (specs/packed-aem.md)
+      EXPECT_FALSE(pack(model->bytes, {}));
+      ++refused_extended;
+      continue;
     }
     for (const bool meshopt_indices : {false, true}) {
       const Expected<std::vector<std::byte>> packed = pack(model->bytes, {.meshopt_indices = meshopt_indices});
@@ -38,7 +43,7 @@ TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
     }
     ++packed_models;
   }
-  std::printf("%zu corpus models packed and unpacked\n", packed_models);
+  std::printf("%zu corpus models packed and unpacked, %zu with an extension area refused\n", packed_models, refused_extended);
   EXPECT_GT(packed_models, 0u);
 }
 

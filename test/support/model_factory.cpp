@@ -122,4 +122,14 @@ pipeline::ModelContent random_model(std::uint32_t seed) {
   return m;
 }
 
+pipeline::ModelContent morphed_tiny_model() {
+  pipeline::ModelContent c = tiny_model();
+  auto& m = c.extensions.morph_targets;
+  m.groups = {{"Face", 2}};
+  m.targets = {{"smile", 0.25f, 1, 0, 3, true, {}, std::vector<float>(9, 1.0f)},
+               {"blink", 0, 3, 0, 3, false, {1}, std::vector<float>(6, 0.5f)}};
+  m.weight_tracks.resize(c.animations.size());
+  return c;
+}
+
 }  // namespace aem::test

@@ -11,6 +11,11 @@ namespace aem::test {
 // the worked example of specs/aem-v1.md, byte for byte.
 pipeline::ModelContent tiny_model();
 
+// tiny_model() with a morph_targets extension: one group "Face" of two targets over its three
+// vertices, "smile" dense (positions, default weight 0.25) and "blink" sparse on vertex 1
+// (positions and normals), and an empty weight track for its animation.
+pipeline::ModelContent morphed_tiny_model();
+
 // A valid model with random counts (zero included) and random contents, the same for a seed.
 pipeline::ModelContent random_model(std::uint32_t seed);
 

@@ -84,6 +84,8 @@ ExportedGltf build_gltf(const aem::Model& model, const std::string& model_name) 
   const std::vector<gltf::ExportedMesh> meshes = gltf::export_meshes(model, materials, back_faces, doc);
   add_gltf_scene(doc, meshes, skin, roots);
   gltf::export_animations(model, doc);
+  if (model.extension_payload("morph_targets"))
+    doc.losses.push_back("morph targets and their weights animation (the morph_targets extension: not exported yet)");
   while (doc.bin.size() % 4 != 0) doc.bin.push_back(std::byte{0});
   if (!doc.bin.empty()) doc.json["buffers"] = nlohmann::json::array({{{"byteLength", doc.bin.size()}}});
   // Names that are not valid UTF-8 (an AEM name is bytes; only `aem validate --strict` asks for
