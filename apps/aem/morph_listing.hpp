@@ -1,8 +1,8 @@
 #pragma once
 // What `aem info` and `aem validate` say about a model's `morph_targets` extension
 // (specs/aem-extensions.md section 4): its groups, and each group's targets by name with their
-// default weight, attributes, span and storage. Read from the payload with every count and offset
-// checked against its size, since `aem validate` opens files without checking payloads.
+// default weight, attributes, span and storage, through the runtime's view once the payload has
+// passed its checks (`aem validate` opens files without checking payloads).
 #include <optional>
 
 #include <nlohmann/json.hpp>

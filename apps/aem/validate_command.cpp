@@ -127,7 +127,7 @@ int run_validate(arg_parser::Args args) {
   }
   ProblemPrinter printer(path, json);
   const ProblemSink sink = std::ref(printer);
-  const bool structure_ok = check_structure(model->view(), sink);
+  const bool structure_ok = check_structure(model->view(), sink) && check_extension_payloads(*model, sink);
   if (strict && structure_ok) {
     check_semantics(model->view(), sink);
   }

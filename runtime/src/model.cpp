@@ -36,8 +36,7 @@ std::uint64_t payload_copy_bytes(std::span<const ExtensionEntry> entries, const 
 
 }  // namespace
 
-std::vector<std::uint64_t> Model::place_extension_payloads(std::span<const std::byte> bytes, std::byte*& cursor) {
-  std::vector<std::uint64_t> offsets;
+void Model::place_extension_payloads(std::span<const std::byte> bytes, std::byte*& cursor) {
   for (const ExtensionEntry& entry : extensions_) {
     std::span<const std::byte> payload = bytes.subspan(entry.offset, entry.size);
     if (needs_payload_copy(bytes.data(), entry)) {
@@ -46,9 +45,7 @@ std::vector<std::uint64_t> Model::place_extension_payloads(std::span<const std::
       cursor += round_up_8(entry.size);
     }
     extension_payloads_.push_back(payload);
-    offsets.push_back(entry.offset);
   }
-  return offsets;
 }
 
 std::string_view name_view(const char (&name)[kNameSize]) {
@@ -115,7 +112,7 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
   place(v.animations, v.offsets.animations, h.animation_count);
   place(v.tracks, v.offsets.tracks, h.track_count);
   place(v.keyframes, v.offsets.keyframes, h.keyframe_count);
-  const std::vector<std::uint64_t> payload_offsets = model.place_extension_payloads(bytes, cursor);
+  model.place_extension_payloads(bytes, cursor);
   model.byte_swapped_ = kHostIsBigEndian;
   model.realigned_bytes_ = kHostIsBigEndian ? 0 : copy_bytes;
 
@@ -126,9 +123,11 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
       return false;  // opening needs only the first problem
     });
     if (first) return *std::move(first);
-    if (std::optional<Error> error =
-            detail::check_known_payloads(model.extensions_, model.extension_payloads_, payload_offsets, v))
-      return *std::move(error);
+    check_extension_payloads(model, [&](const Error& error) {
+      first = error;
+      return false;
+    });
+    if (first) return *std::move(first);
   }
   return model;
 }

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "aem/ext_morph_targets.hpp"
+#include "aem/extension_format.hpp"
 #include "aem/pipeline/model_writer.hpp"
 
 namespace aem::pipeline {
@@ -20,7 +21,6 @@ std::uint32_t u32(std::size_t n, const char* what) {
   return std::uint32_t(n);
 }
 
-std::size_t aligned16(std::size_t n) { return (n + 15) & ~std::size_t(15); }
 
 // The records' arrays, gathered in order, each checked against the content.
 struct Arrays {
@@ -100,7 +100,7 @@ Arrays gather(const ModelContent& content) {
 // Appends `bytes` bytes from `data` at the next multiple of 16; 4-byte words (every record here
 // is made of u32 and f32) turned little-endian unless `text`.
 void append_aligned(std::vector<std::byte>& out, const void* data, std::size_t bytes, bool text = false) {
-  out.resize(aligned16(out.size()), std::byte{0});
+  out.resize(std::size_t(align16(out.size())), std::byte{0});
   const std::size_t at = out.size();
   out.resize(at + bytes);
   if (bytes > 0) std::memcpy(out.data() + at, data, bytes);
@@ -125,7 +125,7 @@ ExtensionPayload encode_morph_targets(const ModelContent& content) {
   append_aligned(out, a.deltas.data(), a.deltas.size() * sizeof(float));
   append_aligned(out, a.sparse.data(), a.sparse.size() * sizeof(std::uint32_t));
   append_aligned(out, a.names.data(), a.names.size(), true);
-  out.resize(aligned16(out.size()), std::byte{0});
+  out.resize(std::size_t(align16(out.size())), std::byte{0});
   return payload;
 }
 

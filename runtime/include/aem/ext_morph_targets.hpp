@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "aem/export.h"
+#include "aem/extension_format.hpp"
 #include "aem/format.hpp"
 
 namespace aem {
@@ -85,17 +86,16 @@ static_assert(kIsRecord<MorphTargetsHeader> && kIsRecord<MorphGroup> && kIsRecor
 struct MorphTargetsLayout {
   std::uint64_t groups, targets, weight_tracks, weight_values, deltas, sparse_indices, names, end;
 };
-constexpr std::uint64_t morph_align16(std::uint64_t n) { return (n + 15) / 16 * 16; }
 constexpr MorphTargetsLayout morph_targets_layout(const MorphTargetsHeader& h) {
   MorphTargetsLayout at{};
   at.groups = sizeof(MorphTargetsHeader);
-  at.targets = morph_align16(at.groups + std::uint64_t{h.group_count} * sizeof(MorphGroup));
-  at.weight_tracks = morph_align16(at.targets + std::uint64_t{h.target_count} * sizeof(MorphTarget));
-  at.weight_values = morph_align16(at.weight_tracks + std::uint64_t{h.weight_track_count} * sizeof(MorphWeightTrack));
-  at.deltas = morph_align16(at.weight_values + std::uint64_t{h.weight_value_count} * sizeof(float));
-  at.sparse_indices = morph_align16(at.deltas + std::uint64_t{h.delta_count} * 3 * sizeof(float));
-  at.names = morph_align16(at.sparse_indices + std::uint64_t{h.sparse_index_count} * sizeof(std::uint32_t));
-  at.end = morph_align16(at.names + h.text_size);
+  at.targets = align16(at.groups + std::uint64_t{h.group_count} * sizeof(MorphGroup));
+  at.weight_tracks = align16(at.targets + std::uint64_t{h.target_count} * sizeof(MorphTarget));
+  at.weight_values = align16(at.weight_tracks + std::uint64_t{h.weight_track_count} * sizeof(MorphWeightTrack));
+  at.deltas = align16(at.weight_values + std::uint64_t{h.weight_value_count} * sizeof(float));
+  at.sparse_indices = align16(at.deltas + std::uint64_t{h.delta_count} * 3 * sizeof(float));
+  at.names = align16(at.sparse_indices + std::uint64_t{h.sparse_index_count} * sizeof(std::uint32_t));
+  at.end = align16(at.names + h.text_size);
   return at;
 }
 

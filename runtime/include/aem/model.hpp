@@ -147,9 +147,8 @@ class AEM_API Model {
  private:
   Model() = default;
   static Expected<Model> build(std::span<const std::byte> bytes, OpenOptions options);
-  // Fills extension_payloads_ (known ones realigned into `cursor`, which it advances); returns
-  // each payload's offset in the file.
-  std::vector<std::uint64_t> place_extension_payloads(std::span<const std::byte> bytes, std::byte*& cursor);
+  // Fills extension_payloads_ (known ones realigned into `cursor`, which it advances).
+  void place_extension_payloads(std::span<const std::byte> bytes, std::byte*& cursor);
   static Expected<Model> build_unpacked(std::span<const std::byte> packed, const OpenOptions& options);
 
   FileMapping mapping_;  // Storage::map

@@ -31,4 +31,11 @@ AEM_API Expected<Header> read_header(std::span<const std::byte> file, bool versi
 AEM_API bool check_structure(const ModelView& model, const ProblemSink& report);
 AEM_API bool check_semantics(const ModelView& model, const ProblemSink& report);
 
+class Model;
+// The known extensions' own rules (specs/aem-extensions.md section 4: bad_extension_payload), at
+// most one problem per extension (its payload's first), for a model whose check_structure found
+// nothing (the payloads index its sections). Every validated open runs it; a trusted open
+// (`aem validate`) calls it to list the problems. True when it found nothing.
+AEM_API bool check_extension_payloads(const Model& model, const ProblemSink& report);
+
 }  // namespace aem

@@ -5,6 +5,8 @@
 #include <bit>
 
 #include "aem/extensions.hpp"
+#include "aem/model.hpp"
+#include "aem/validation.hpp"
 #include "validation/problem.hpp"
 
 namespace aem::detail {
@@ -34,22 +36,32 @@ Error payload_problem(const PayloadInput& in, std::uint64_t at, const std::strin
                  std::string(in.name) + ": " + message);
 }
 
-std::optional<Error> check_known_payloads(std::span<const ExtensionEntry> entries,
-                                          std::span<const std::span<const std::byte>> payloads,
-                                          std::span<const std::uint64_t> file_offsets,
-                                          const ModelView& model) {
+}  // namespace aem::detail
+
+namespace aem {
+
+bool check_extension_payloads(const Model& model, const ProblemSink& report) {
+  using namespace detail;
+  bool clean = true;
+  const std::span<const ExtensionEntry> entries = model.extensions();
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const std::string_view name = extension_name(entries[i]);
     const auto checker = std::find_if(kCheckers.begin(), kCheckers.end(),
                                       [&](const PayloadChecker& c) { return c.name == name; });
     if (checker == kCheckers.end()) continue;  // unknown and optional: skipped
-    const PayloadInput in{name, std::uint32_t(i), file_offsets[i], payloads[i], model};
+    const PayloadInput in{name, std::uint32_t(i), entries[i].offset, *model.extension_payload(name), model.view()};
     // The views read the records in place, as the file's little-endian bytes.
+    std::optional<Error> error;
     if constexpr (std::endian::native == std::endian::big)
-      return payload_problem(in, 0, "this runtime reads extension records on little-endian hosts only");
-    if (std::optional<Error> error = checker->check(in)) return error;
+      error = payload_problem(in, 0, "this runtime reads extension records on little-endian hosts only");
+    else
+      error = checker->check(in);
+    if (error) {
+      clean = false;
+      if (!report(*error)) return false;
+    }
   }
-  return std::nullopt;
+  return clean;
 }
 
-}  // namespace aem::detail
+}  // namespace aem

@@ -31,11 +31,6 @@ Error payload_problem(const PayloadInput& in, std::uint64_t at, const std::strin
 // One checker per known extension (check_<name>.cpp): the payload's first problem, or nullopt.
 std::optional<Error> check_morph_targets(const PayloadInput& in);
 
-// Every known extension of `entries` checked by its own rules; the first problem, or nullopt.
-// `payloads` are the entries' payloads as the Model exposes them (same order).
-std::optional<Error> check_known_payloads(std::span<const ExtensionEntry> entries,
-                                          std::span<const std::span<const std::byte>> payloads,
-                                          std::span<const std::uint64_t> file_offsets,
-                                          const ModelView& model);
+// (Every known extension's payload is checked by aem::check_extension_payloads, validation.hpp.)
 
 }  // namespace aem::detail
