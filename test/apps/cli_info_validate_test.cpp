@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include <sys/stat.h>  // mkfifo
 #endif
 
+#include "aem/ext_morph_targets.hpp"
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "model_bytes.hpp"
@@ -159,6 +161,24 @@ TEST_F(CliTest, InfoAndValidateListMorphTargets) {
   const auto validate = aem_cli("validate " + shell_path(morphed));
   EXPECT_EQ(validate.exit_code, 0) << validate.output;
   EXPECT_NE(validate.output.find("#0  \"smile\""), std::string::npos) << validate.output;
+}
+
+TEST_F(CliTest, ValidateListsABadKnownPayload) {
+  std::vector<std::byte> bytes = aem::pipeline::serialize_model(aem::test::morphed_tiny_model());
+  const std::uint64_t payload = aem::Model::open_memory(bytes).extensions()[0].offset;
+  aem::MorphTargetsHeader header;
+  std::memcpy(&header, bytes.data() + payload, sizeof header);
+  const std::uint64_t weight = payload + aem::morph_targets_layout(header).targets + offsetof(aem::MorphTarget, default_weight);
+  aem::test::poke(bytes, weight, std::numeric_limits<float>::quiet_NaN());
+  const fs::path bad = write_bytes("bad_morphs.aem", bytes);
+  const auto validate = aem_cli("validate " + shell_path(bad));
+  EXPECT_EQ(validate.exit_code, 1) << validate.output;
+  EXPECT_NE(validate.output.find("[bad_extension_payload]"), std::string::npos) << validate.output;
+  EXPECT_NE(validate.output.find("morph_targets: target 0"), std::string::npos) << validate.output;
+  EXPECT_NE(validate.output.find("morph targets unreadable: morph_targets: target 0"), std::string::npos) << validate.output;
+  const auto info = aem_cli("info " + shell_path(bad));
+  EXPECT_EQ(info.exit_code, 1) << info.output;
+  EXPECT_NE(info.output.find("bad_extension_payload"), std::string::npos) << info.output;
 }
 
 TEST_F(CliTest, InfoRefusesBadFilesAndArguments) {
