@@ -17,9 +17,9 @@ constexpr std::uint32_t kVersion = 3;  // 2: samplers carry where and deferred; 
 // The fewest bytes one element of each kind takes on the wire: a count claiming more elements
 // than the remaining bytes could hold is refused before anything is allocated.
 constexpr std::size_t kWireString = 4, kWireI32 = 4, kWireBuffer = 8, kWireWarning = 12,
-                      kWireStream = 64, kWireAttribute = 13, kWirePrimitive = 37, kWireMesh = 12,
+                      kWireStream = 64, kWireAttribute = 13, kWirePrimitive = 37, kWireMesh = 16,
                       kWireNode = 110, kWireSkin = 16, kWireAnimSampler = 13, kWireChannel = 17,
-                      kWireAnimation = 24, kWireMaterial = 300, kWireTexture = 20, kWireSampler = 18,
+                      kWireAnimation = 24, kWireMaterial = 301, kWireTexture = 20, kWireSampler = 18,
                       kWireImage = 44;
 
 // How many values each serialized enum has, from its last enumerator: the reader refuses a
@@ -237,6 +237,7 @@ void fields(Io& io, Material& m) {
   io.num(m.alpha_cutoff);
   io.boolean(m.double_sided);
   fields(io, m.deferred);
+  io.boolean(m.unlit);
 }
 
 template <class Io>
@@ -261,6 +262,7 @@ void fields(Io& io, Scene& s) {
   io.vec(s.roots, kWireI32, [&](std::int32_t& v) { io.num(v); });
   io.vec(s.meshes, kWireMesh, [&](Mesh& m) {
     io.str(m.where);
+    io.str(m.name);
     io.vec(m.primitives, kWirePrimitive, [&](Primitive& p) { fields(io, p); });
   });
   io.vec(s.skins, kWireSkin, [&](Skin& k) {

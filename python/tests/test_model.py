@@ -75,6 +75,10 @@ def test_values_agree_with_aem_info(baked, aem_cli):
     assert model.animations["duration"].tolist() == [a["duration"] for a in info["animations"]]
     assert model.meshes["index_count"].tolist() == [m["index_count"] for m in info["meshes"]]
     assert model.materials["base_color_texture"].tolist() == [m["base_color_texture"] for m in info["materials"]]
+    # The `names` extension: CesiumMan names its material and mesh.
+    assert model.material_names == [m["name"] for m in info["materials"]]
+    assert model.mesh_names == [m["name"] for m in info["meshes"]]
+    assert all(model.material_names) and all(model.mesh_names)
     keys = info["animations"][0]["keys"]
     per_kind = [sum(len(model.keys(0, joint)[kind]) for joint in range(len(model.joints))) for kind in range(3)]
     assert per_kind == [keys["translation"], keys["rotation"], keys["scale"]]

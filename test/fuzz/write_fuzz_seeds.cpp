@@ -24,6 +24,12 @@ void write_extended_seeds(const std::filesystem::path& dir) {
   aem::pipeline::write_model_file(dir / "extended_optional.aem", aem::test::tiny_model(), optional);
   const std::vector<ExtensionPayload> required = {{"alpha", false, 1, bytes}, {"zeta", true, 2, bytes}};
   aem::pipeline::write_model_file(dir / "extended_required.aem", aem::test::tiny_model(), required);
+  // The material side's known extensions, so that the fuzzers reach their payload checks.
+  aem::pipeline::ModelContent named = aem::test::tiny_model();
+  named.extensions.names = {{"Scrape04"}, {"helmet"}};
+  named.extensions.emissive.materials = {{1, {0.25f, 0.5f, 1.0f}, 2.0f, 2, 0, 0}};
+  named.extensions.material_flags.materials = {1};
+  aem::pipeline::write_model_file(dir / "extended_materials.aem", named);
 }
 
 }  // namespace

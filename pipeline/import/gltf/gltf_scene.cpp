@@ -94,6 +94,7 @@ Node node_of(const tinygltf::Model& m, const GltfDocument& doc, std::size_t inde
 Mesh mesh_of(const tinygltf::Model& m, std::size_t index) {
   Mesh out;
   out.where = "mesh " + std::to_string(index);
+  out.name = m.meshes[index].name;
   const auto& primitives = m.meshes[index].primitives;
   for (std::size_t pi = 0; pi < primitives.size(); ++pi) {
     const tinygltf::Primitive& p = primitives[pi];
@@ -191,9 +192,10 @@ Material material_of(const tinygltf::Model& m, std::size_t index) {
     out.deferred.warnings.push_back({"alpha mode", "", "unknown alphaMode '" + alpha_mode + "', treated as OPAQUE"});
   out.alpha_cutoff = mat.alphaCutoff;
   out.double_sided = mat.doubleSided;
+  out.unlit = mat.extensions.count("KHR_materials_unlit") > 0;  // a version-1 bake warns it away
   for (const auto& [ext, value] : mat.extensions) {
     (void)value;
-    if (ext != "KHR_materials_emissive_strength" && ext != "KHR_texture_transform")
+    if (ext != "KHR_materials_emissive_strength" && ext != "KHR_texture_transform" && ext != "KHR_materials_unlit")
       out.deferred.warnings.push_back({"ignored extension", ext, "extension " + ext + " ignored"});
   }
   return out;

@@ -58,6 +58,10 @@ struct BaseColour {
 // emitting models are far above (DamagedHelmet 64%, BoomBox's blue display on a dark base
 // 99.5%). 10% is well clear of rounding and well below a visible change of colour.
 constexpr double kEmissiveErrorLimit = 0.10;
+// Above this relative error the emission is not a multiple of the base colour (8-bit rounding of a
+// true multiple stays under 1%, as above): the material gets its own `emissive` record (mode 1)
+// instead, and no warning, unless the bake writes version 1 only.
+constexpr double kEmissiveMultipleLimit = 0.01;
 
 // glTF's spelling, which the packing keys and the alpha rules use.
 std::string alpha_mode_name(AlphaMode mode) {
@@ -94,9 +98,30 @@ class Packer {
     out.normal_texture = normal(mat.normal.texture, mat.normal_scale, where);
     const BaseColour base{image(mat.base_color.texture, where, "base colour"), mat.base_color.texture,
                           base_factor(mat.base_color_factor)};
-    out.pbr_texture = pbr_texture(mat, base);
+    EmissiveRecord emission = kCoreEmission;
+    out.pbr_texture = pbr_texture(mat, base, emission);
+    emission_.push_back(emission);
     report_warnings(scene_, where, extensions, warnings_);
     return out;
+  }
+
+  // The emissive textures of the materials with their own record, appended after every texture
+  // the version-1 materials use (specs/aem-extensions.md section 4), encoded as base colours are.
+  void add_emissive_textures() {
+    for (const PendingEmission& p : pending_emission_)
+      emission_[p.material].texture = texture("emissive|image" + std::to_string(source(p.texture)),
+                                              TextureKind::base_color, wrap(p.texture), [&] {
+                                                ImageRgba8 out = *p.image;
+                                                for (std::size_t i = 3; i < out.pixels.size(); i += 4) out.pixels[i] = 255;
+                                                return out;
+                                              });
+  }
+
+  // One record per packed material; none when every one follows the core rule.
+  std::vector<EmissiveRecord> take_emission() {
+    const bool any = std::any_of(emission_.begin(), emission_.end(),
+                                 [](const EmissiveRecord& r) { return r.mode != kCoreEmission.mode; });
+    return any ? std::move(emission_) : std::vector<EmissiveRecord>{};
   }
 
   std::vector<TextureImage> take_textures() { return std::move(textures_); }
@@ -393,9 +418,21 @@ class Packer {
     return out;
   }
 
+  // The `emissive` record of a material whose emission is not a multiple of its base colour:
+  // glTF's factor and strength, and its emissive map (made into a texture by add_emissive_textures).
+  EmissiveRecord own_emission(const Material& mat, const PbrMaps& maps) {
+    auto fin = [](double v, double fallback) { return std::isfinite(v) ? v : fallback; };
+    EmissiveRecord r{std::uint32_t(EmissiveMode::record), {0, 0, 0}, float(std::max(0.0, fin(mat.emissive_strength, 1))),
+                     kNoTexture, 0, 0};
+    for (std::size_t c = 0; c < 3; ++c) r.factor[c] = float(std::max(0.0, fin(mat.emissive_factor[c], 0)));
+    if (maps.emissive) pending_emission_.push_back({emission_.size(), maps.emissive_texture, maps.emissive});
+    return r;
+  }
+
   // Roughness, occlusion, metalness and emissive intensity of material `mat` in one texture;
-  // `base` is its base colour, which the emissive intensity multiplies.
-  std::uint32_t pbr_texture(const Material& mat, const BaseColour& base) {
+  // `base` is its base colour, which the emissive intensity multiplies. `emission` becomes the
+  // material's own record where the core rule cannot say its emitted light.
+  std::uint32_t pbr_texture(const Material& mat, const BaseColour& base, EmissiveRecord& emission) {
     const std::string& where = mat.where;
     const PbrFactors f = pbr_factors(mat);
     const PbrMaps maps{image(mat.metallic_roughness.texture, where, "metallic-roughness map"),
@@ -404,9 +441,6 @@ class Packer {
                        mat.metallic_roughness.texture, mat.occlusion.texture, mat.emissive.texture};
     const double em_max = std::max({f.emissive[0], f.emissive[1], f.emissive[2]});
     const bool emits = em_max > 0;
-    if (em_max > 1 && maps.emissive == nullptr)
-      warnings_.warn("emissive clamp", scene_.model.string() + ": " + where + ": emissive intensity " + exact_text(em_max) +
-                                           " clamped to 1 (AEM stores it in 8 bits)");
     const std::string key = pbr_key(f, maps, base, emits);
     const int lead = maps.metallic_roughness ? maps.metallic_roughness_texture
                      : maps.occlusion        ? maps.occlusion_texture
@@ -429,10 +463,18 @@ class Packer {
       emissive_error_[key] = emissive_error;
       return pixels;
     });
-    if (const auto it = emissive_error_.find(key); it != emissive_error_.end() && it->second > kEmissiveErrorLimit)
+    const auto error = emissive_error_.find(key);
+    if (emits && !options_.version_1_only && error != emissive_error_.end() && error->second > kEmissiveMultipleLimit) {
+      emission = own_emission(mat, maps);  // carried exactly: neither warning below applies
+      return index;
+    }
+    if (em_max > 1 && maps.emissive == nullptr)
+      warnings_.warn("emissive clamp", scene_.model.string() + ": " + where + ": emissive intensity " + exact_text(em_max) +
+                                           " clamped to 1 (AEM stores it in 8 bits)");
+    if (error != emissive_error_.end() && error->second > kEmissiveErrorLimit)
       warnings_.warn("emissive colour", where,
                      scene_.model.string() + ": " + where + ": emitted light differs from the glTF's by " +
-                         std::to_string(int(std::lround(it->second * 100))) +
+                         std::to_string(int(std::lround(error->second * 100))) +
                          "% (AEM emits an intensity times the base colour; the emissive colour is not the base colour)");
     return index;
   }
@@ -446,6 +488,15 @@ class Packer {
   std::map<std::string, double> emissive_error_;  // per PBR texture key: relative emitted-light error
   std::map<std::string, std::uint32_t> index_;
   std::vector<TextureImage> textures_;
+  // The core rule's record, which materials without their own emission have.
+  static constexpr EmissiveRecord kCoreEmission{std::uint32_t(EmissiveMode::core), {0, 0, 0}, 0, kNoTexture, 0, 0};
+  struct PendingEmission {
+    std::size_t material;  // its position among the packed materials
+    int texture;           // the scene's emissive texture
+    const ImageRgba8* image;
+  };
+  std::vector<EmissiveRecord> emission_;  // one per packed material
+  std::vector<PendingEmission> pending_emission_;
   double compress_seconds_ = 0;
 };
 
@@ -456,6 +507,8 @@ PackedMaterials pack_materials(const Scene& scene, const std::vector<int>& gltf_
   Packer packer(scene, options, warnings);
   PackedMaterials out;
   for (int material : gltf_materials) out.materials.push_back(packer.pack(material));
+  packer.add_emissive_textures();
+  out.emission = packer.take_emission();
   out.textures = packer.take_textures();
   out.compress_seconds = packer.compress_seconds();
   out.images_decoded = packer.images_decoded();

@@ -8,6 +8,7 @@
 // quaternions, weight sums, key order, unused data. They assume the structure is sound.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <span>
 
 #include "aem/export.h"
@@ -16,6 +17,8 @@
 #include "aem/model_view.hpp"
 
 namespace aem {
+
+class Model;
 
 // Receives each problem as it is found; returns false to stop checking.
 using ProblemSink = std::function<bool(const Error&)>;
@@ -30,5 +33,10 @@ AEM_API Expected<Header> read_header(std::span<const std::byte> file, bool versi
 // Both return true when they found nothing.
 AEM_API bool check_structure(const ModelView& model, const ProblemSink& report);
 AEM_API bool check_semantics(const ModelView& model, const ProblemSink& report);
+
+// The first problem in the payloads of the extensions this runtime knows (bad_extension_payload),
+// or nullopt: what a validated open checks after check_structure, for a model opened trusted
+// (`aem validate`). Precondition: check_structure(model.view()) passed.
+AEM_API std::optional<Error> check_extension_payloads(const Model& model);
 
 }  // namespace aem

@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <vector>
 
 #include "aem/extensions.hpp"
+#include "aem/model.hpp"
+#include "aem/validation.hpp"
 #include "validation/problem.hpp"
 
 namespace aem::detail {
@@ -17,7 +20,8 @@ struct PayloadChecker {
 };
 
 // One row per entry of aem::kKnownExtensions, same order (checked below).
-constexpr std::array<PayloadChecker, kKnownExtensions.size()> kCheckers{};
+constexpr auto kCheckers = std::to_array<PayloadChecker>({{"emissive", check_emissive}, {"material_flags", check_material_flags}, {"names", check_names}});
+static_assert(kCheckers.size() == kKnownExtensions.size());
 
 constexpr bool checkers_match_known() {
   for (std::size_t i = 0; i < kKnownExtensions.size(); ++i)
@@ -52,3 +56,17 @@ std::optional<Error> check_known_payloads(std::span<const ExtensionEntry> entrie
 }
 
 }  // namespace aem::detail
+
+namespace aem {
+
+std::optional<Error> check_extension_payloads(const Model& model) {
+  std::vector<std::span<const std::byte>> payloads;
+  std::vector<std::uint64_t> offsets;
+  for (const ExtensionEntry& entry : model.extensions()) {
+    payloads.push_back(model.extension_payload(extension_name(entry)).value_or(std::span<const std::byte>{}));
+    offsets.push_back(entry.offset);
+  }
+  return detail::check_known_payloads(model.extensions(), payloads, offsets, model.view());
+}
+
+}  // namespace aem

@@ -70,7 +70,8 @@ struct Primitive {
   std::int32_t material = kNone;
   Deferred deferred;                  // e.g. error "unknown primitive mode 9"
 };
-struct Mesh { std::string where; std::vector<Primitive> primitives; };
+struct Mesh { std::string where; std::vector<Primitive> primitives;
+             std::string name; };          // the source's name, may be empty
 struct Skin {
   std::string where;                  // "skin 1"
   std::vector<std::int32_t> joints;   // nodes
@@ -104,6 +105,7 @@ struct Material {
   double alpha_cutoff = 0.5;
   bool double_sided = false;
   Deferred deferred;                  // unknown alphaMode, ignored extensions
+  bool unlit = false;                 // KHR_materials_unlit: base colour alone, no lighting
 };
 struct Texture { std::string where; std::int32_t image = kNone, sampler = kNone;
                  std::vector<std::string> unread_sources; };  // extension names when image is kNone
