@@ -57,11 +57,18 @@ struct BaseColour {
 // Where the emissive colour is the base colour, 8-bit rounding alone stays under 1%; the corpus's
 // emitting models are far above (DamagedHelmet 64%, BoomBox's blue display on a dark base
 // 99.5%). 10% is well clear of rounding and well below a visible change of colour.
+// Above it the material gets its own `emissive` record (mode 1) instead of the warning, unless
+// the bake writes version 1 only, or the error is too faint to see: a root mean square under half
+// an 8-bit step in linear light (the BC7 noise of a PBR texture's A, which `aem export` writes
+// out as a faint emissive colour, comes back tens of per cent off but invisible).
 constexpr double kEmissiveErrorLimit = 0.10;
-// Above this relative error the emission is not a multiple of the base colour (8-bit rounding of a
-// true multiple stays under 1%, as above): the material gets its own `emissive` record (mode 1)
-// instead, and no warning, unless the bake writes version 1 only.
-constexpr double kEmissiveMultipleLimit = 0.01;
+constexpr double kEmissiveVisibleError = 0.5 / 255;
+
+// The emitted light's error over a PBR texture's texels: relative (to the glTF's emitted light)
+// and absolute (root mean square per channel, linear light).
+struct EmissiveError {
+  double relative = 0, absolute = 0;
+};
 
 // glTF's spelling, which the packing keys and the alpha rules use.
 std::string alpha_mode_name(AlphaMode mode) {
@@ -384,9 +391,9 @@ class Packer {
   }
 
   // The packed texels on a w×h grid: R roughness, G occlusion, B metalness, A emissive
-  // intensity. `emissive_error` is the emitted light's relative error over the texture.
+  // intensity. `emissive_error` is the emitted light's error over the texture.
   ImageRgba8 pbr_pixels(const PbrFactors& f, const PbrMaps& maps, const BaseColour& base, bool emits,
-                        std::uint32_t w, std::uint32_t h, double& emissive_error) const {
+                        std::uint32_t w, std::uint32_t h, EmissiveError& emissive_error) const {
     const ImageRgba8* mr = maps.metallic_roughness;
     const ImageRgba8* occ = maps.occlusion;
     const ImageRgba8* em = maps.emissive;
@@ -414,7 +421,8 @@ class Packer {
         p[2] = std::uint8_t(std::lround(std::clamp(met, 0.0, 1.0) * 255));
         p[3] = intensity;
       }
-    emissive_error = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
+    emissive_error.relative = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
+    emissive_error.absolute = std::sqrt(error2 / (3.0 * w * h));
     return out;
   }
 
@@ -458,23 +466,24 @@ class Packer {
         h = img->height;
       }
     const std::uint32_t index = texture(key, TextureKind::pbr, wrap(lead), [&] {
-      double emissive_error = 0;
+      EmissiveError emissive_error;
       ImageRgba8 pixels = pbr_pixels(f, maps, base, emits, w, h, emissive_error);
       emissive_error_[key] = emissive_error;
       return pixels;
     });
     const auto error = emissive_error_.find(key);
-    if (emits && !options_.version_1_only && error != emissive_error_.end() && error->second > kEmissiveMultipleLimit) {
+    if (emits && !options_.version_1_only && error != emissive_error_.end() &&
+        error->second.relative > kEmissiveErrorLimit && error->second.absolute > kEmissiveVisibleError) {
       emission = own_emission(mat, maps);  // carried exactly: neither warning below applies
       return index;
     }
     if (em_max > 1 && maps.emissive == nullptr)
       warnings_.warn("emissive clamp", scene_.model.string() + ": " + where + ": emissive intensity " + exact_text(em_max) +
                                            " clamped to 1 (AEM stores it in 8 bits)");
-    if (error != emissive_error_.end() && error->second > kEmissiveErrorLimit)
+    if (error != emissive_error_.end() && error->second.relative > kEmissiveErrorLimit)
       warnings_.warn("emissive colour", where,
                      scene_.model.string() + ": " + where + ": emitted light differs from the glTF's by " +
-                         std::to_string(int(std::lround(error->second * 100))) +
+                         std::to_string(int(std::lround(error->second.relative * 100))) +
                          "% (AEM emits an intensity times the base colour; the emissive colour is not the base colour)");
     return index;
   }
@@ -485,7 +494,7 @@ class Packer {
   std::map<int, ImageRgba8> decoded_;            // by pixel source (image index)
   std::map<int, std::string> undecodable_;       // by pixel source: why its pixels cannot be read
   std::uint64_t decoded_pixels_ = 0;             // summed over decoded_
-  std::map<std::string, double> emissive_error_;  // per PBR texture key: relative emitted-light error
+  std::map<std::string, EmissiveError> emissive_error_;  // per PBR texture key
   std::map<std::string, std::uint32_t> index_;
   std::vector<TextureImage> textures_;
   // The core rule's record, which materials without their own emission have.

@@ -1,8 +1,8 @@
 // Emissive: AEM emits intensity × base colour, so the baker picks the intensity that brings that
-// closest to the glTF's emitted colour (least squares in linear light). Where that is not the
-// glTF's emitted light (more than 1% off) the material gets its own `emissive` record (factor,
-// strength, emissive texture: specs/aem-extensions.md section 4); a version-1 bake instead warns,
-// naming the material, when the emitted light changes by more than 10%.
+// closest to the glTF's emitted colour (least squares in linear light). Where the emitted light is
+// then more than 10% off, the material gets its own `emissive` record (factor, strength, emissive
+// texture: specs/aem-extensions.md section 4); a version-1 bake instead warns there, naming the
+// material.
 #include <filesystem>
 
 #include "aem/ext_emissive.hpp"
