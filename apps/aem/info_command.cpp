@@ -14,6 +14,9 @@
 #include "aem/model_bounds.hpp"
 #include "utf8_arguments.hpp"
 #include "extension_listing.hpp"
+#include "aem/ext_emissive.hpp"
+#include "aem/ext_material_flags.hpp"
+#include "aem/ext_names.hpp"
 #include "model_description.hpp"
 #include "shortest_number.hpp"
 #include "source_model.hpp"
@@ -137,6 +140,21 @@ std::string motion_text(const AnimationBounds& motion) {
          (motion.per_vertex ? "every skinned vertex posed" : "joint boxes (conservative)");
 }
 
+// What the material extensions add to a material's line: "  unlit", "  emissive #T" (its own
+// emission, with its texture when it has one).
+std::string material_extension_text(const Model& model, std::uint32_t material) {
+  std::string text = material_unlit(model, material) ? "  unlit" : "";
+  if (const std::optional<std::span<const EmissiveRecord>> emission = emissive_of(model)) {
+    const EmissiveRecord& r = (*emission)[material];
+    if (EmissiveMode(r.mode) == EmissiveMode::record)
+      text += r.texture == kNoTexture ? "  emissive factor" : "  emissive #" + std::to_string(r.texture);
+  }
+  return text;
+}
+
+// "  \"name\"" after a material's or mesh's line, nothing for an empty name.
+std::string name_text(std::string_view name) { return name.empty() ? "" : "  \"" + std::string(name) + "\""; }
+
 void print_text(const std::string& path, const Model& model) {
   const Header& h = model.header();
   std::printf("%s: AEM version %u, %llu bytes\n", path.c_str(), unsigned(h.version),
@@ -169,19 +187,22 @@ void print_text(const std::string& path, const Model& model) {
                 wrap_mode_name(t.wrap_x).c_str(), wrap_mode_name(t.wrap_y).c_str(),
                 model.texture_data(t).size(), t.offset);
   }
+  const std::optional<NamesView> names = names_of(model);
   std::printf("\nmaterials: %u\n", h.material_count);
-  for (std::size_t i = 0; i < model.materials().size(); ++i) {
+  for (std::uint32_t i = 0; i < model.materials().size(); ++i) {
     const Material& m = model.materials()[i];
-    std::printf("  #%zu  %s  base color #%u  normal #%u  pbr #%u\n", i,
+    std::printf("  #%u  %s  base color #%u  normal #%u  pbr #%u%s%s\n", i,
                 material_type_name(m.type).c_str(), m.base_color_texture, m.normal_texture,
-                m.pbr_texture);
+                m.pbr_texture, material_extension_text(model, i).c_str(),
+                names ? name_text(names->material_name(i)).c_str() : "");
   }
   std::printf("\nmeshes: %u\n", h.mesh_count);
-  for (std::size_t i = 0; i < model.meshes().size(); ++i) {
+  for (std::uint32_t i = 0; i < model.meshes().size(); ++i) {
     const Mesh& m = model.meshes()[i];
-    std::printf("  #%zu  %u triangles  indices %u..%u  material #%u  box %s\n", i, m.index_count / 3,
+    std::printf("  #%u  %u triangles  indices %u..%u  material #%u  box %s%s\n", i, m.index_count / 3,
                 m.first_index, m.first_index + m.index_count, m.material,
-                box_text(mesh_bind_pose_bounds(model, m)).c_str());
+                box_text(mesh_bind_pose_bounds(model, m)).c_str(),
+                names ? name_text(names->mesh_name(i)).c_str() : "");
   }
   const AnimationBounds motion = animation_bounds(model);
   std::printf("\nbounds\n  bind pose        %s\n  every animation  %s  (%s)\n",
@@ -200,6 +221,41 @@ void print_text(const std::string& path, const Model& model) {
                 static_cast<unsigned long long>(keys.scales));
   }
   print_extensions(model);
+}
+
+// The materials and meshes of --json, each with its name when the file has names.
+nlohmann::ordered_json materials_json(const Model& model) {
+  using json = nlohmann::ordered_json;
+  const std::optional<NamesView> names = names_of(model);
+  json materials = json::array();
+  for (std::uint32_t i = 0; i < model.materials().size(); ++i) {
+    const Material& m = model.materials()[i];
+    materials.push_back({{"type", material_type_name(m.type)},
+                         {"base_color_texture", m.base_color_texture},
+                         {"normal_texture", m.normal_texture},
+                         {"pbr_texture", m.pbr_texture}});
+    if (names) materials.back()["name"] = std::string(names->material_name(i));
+    if (material_flags_of(model)) materials.back()["unlit"] = material_unlit(model, i);
+    if (const std::optional<std::span<const EmissiveRecord>> emission = emissive_of(model))
+      materials.back()["own_emission"] = EmissiveMode((*emission)[i].mode) == EmissiveMode::record;
+  }
+  return materials;
+}
+
+nlohmann::ordered_json meshes_json(const Model& model) {
+  using json = nlohmann::ordered_json;
+  const std::optional<NamesView> names = names_of(model);
+  json meshes = json::array();
+  for (std::uint32_t i = 0; i < model.meshes().size(); ++i) {
+    const Mesh& m = model.meshes()[i];
+    meshes.push_back({{"first_index", m.first_index},
+                      {"index_count", m.index_count},
+                      {"triangles", m.index_count / 3},
+                      {"material", m.material},
+                      {"bounds", box_json(mesh_bind_pose_bounds(model, m))}});
+    if (names) meshes.back()["name"] = std::string(names->mesh_name(i));
+  }
+  return meshes;
 }
 
 nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
@@ -232,23 +288,8 @@ nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
                         {"bytes", model.texture_data(t).size()}});
   }
   out["textures"] = textures;
-  json materials = json::array();
-  for (const Material& m : model.materials()) {
-    materials.push_back({{"type", material_type_name(m.type)},
-                         {"base_color_texture", m.base_color_texture},
-                         {"normal_texture", m.normal_texture},
-                         {"pbr_texture", m.pbr_texture}});
-  }
-  out["materials"] = materials;
-  json meshes = json::array();
-  for (const Mesh& m : model.meshes()) {
-    meshes.push_back({{"first_index", m.first_index},
-                      {"index_count", m.index_count},
-                      {"triangles", m.index_count / 3},
-                      {"material", m.material},
-                      {"bounds", box_json(mesh_bind_pose_bounds(model, m))}});
-  }
-  out["meshes"] = meshes;
+  out["materials"] = materials_json(model);
+  out["meshes"] = meshes_json(model);
   const AnimationBounds motion = animation_bounds(model);
   json animated = box_json(motion.box);
   if (!animated.is_null()) {

@@ -7,30 +7,10 @@
 #include <vector>
 
 #include "aem/ext_morph_targets.hpp"
-#include "aem/validation.hpp"
 #include "shortest_number.hpp"
 
 namespace aem::cli {
 namespace {
-
-// The extension's view when the model has it; `problem` set when its payload breaks its rules
-// (`aem validate` opens without checking payloads, and lists the problem itself).
-struct MorphListing {
-  MorphTargetsView view;
-  std::string problem;
-};
-
-std::optional<MorphListing> listing_of(const Model& model) {
-  if (!model.extension_payload(kMorphTargetsExtension)) return std::nullopt;
-  std::string problem;
-  check_extension_payloads(model, [&](const Error& error) {
-    if (error.message.rfind(std::string(kMorphTargetsExtension) + ":", 0) == 0) problem = error.message;
-    return true;
-  });
-  const std::optional<MorphTargetsView> view = morph_targets_of(model);
-  if (!problem.empty() || !view) return MorphListing{{}, problem.empty() ? "its size is not its header's layout" : problem};
-  return MorphListing{*view, {}};
-}
 
 std::string attributes_text(std::uint32_t attributes) {
   std::string out;
@@ -43,13 +23,9 @@ std::string attributes_text(std::uint32_t attributes) {
 }  // namespace
 
 void print_morph_targets(const Model& model) {
-  const std::optional<MorphListing> m = listing_of(model);
-  if (!m) return;
-  if (!m->problem.empty()) {
-    std::printf("    morph targets unreadable: %s\n", m->problem.c_str());
-    return;
-  }
-  const MorphTargetsView& v = m->view;
+  const std::optional<MorphTargetsView> view = morph_targets_of(model);
+  if (!view) return;
+  const MorphTargetsView& v = *view;
   std::printf("    %llu morph targets in %llu groups, %u weight tracks\n", static_cast<unsigned long long>(v.targets.size()),
               static_cast<unsigned long long>(v.groups.size()), v.header.weight_track_count);
   for (const MorphGroup& g : v.groups) {
@@ -63,12 +39,8 @@ void print_morph_targets(const Model& model) {
   }
 }
 
-std::optional<nlohmann::ordered_json> morph_targets_json(const Model& model) {
+nlohmann::ordered_json morph_targets_json(const MorphTargetsView& v) {
   using json = nlohmann::ordered_json;
-  const std::optional<MorphListing> m = listing_of(model);
-  if (!m) return std::nullopt;
-  if (!m->problem.empty()) return json{{"unreadable", m->problem}};
-  const MorphTargetsView& v = m->view;
   json groups = json::array();
   for (const MorphGroup& g : v.groups) {
     json targets = json::array();

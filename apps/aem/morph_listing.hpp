@@ -7,16 +7,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include "aem/ext_morph_targets.hpp"
 #include "aem/model.hpp"
 
 namespace aem::cli {
 
 // Lines under the extension's entry ("    group "Face": 2 targets ..."); nothing without the
-// extension, one line saying so when the payload cannot be read.
+// extension. Only for a model whose payloads passed their checks.
 void print_morph_targets(const Model& model);
 // {"groups": [{"name", "targets": [{"name", "default_weight", "attributes", "first_vertex",
-// "vertex_span", "sparse_count" (null when dense)}]}], "target_count", "weight_tracks"}; nullopt
-// without the extension; {"unreadable": "why"} when its payload cannot be read.
-std::optional<nlohmann::ordered_json> morph_targets_json(const Model& model);
+// "vertex_span", "sparse_count" (null when dense)}]}], "target_count", "weight_tracks"}.
+nlohmann::ordered_json morph_targets_json(const MorphTargetsView& morphs);
 
 }  // namespace aem::cli

@@ -10,6 +10,7 @@
 #include "stages/animation/animation_baker.hpp"
 #include "stages/geometry/geometry_builder.hpp"
 #include "import/gltf/gltf_import.hpp"
+#include "stages/materials/material_flags.hpp"
 #include "stages/materials/material_packer.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "aem/pipeline/model_writer.hpp"
@@ -21,6 +22,7 @@
 #include "stages/geometry/double_sided.hpp"
 #include "import/aamf/aamf_import.hpp"
 #include "import/e3d/e3d_import.hpp"
+#include "bake/model_names.hpp"
 #include "output/parent_directory.hpp"
 #include "io/cancellable_call.hpp"
 #include "scene/scene_check.hpp"
@@ -86,8 +88,10 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
 
   // One AEM material per mesh that kept triangles, in mesh order.
   std::vector<int> materials;
+  std::vector<std::int32_t> source_meshes;  // the scene mesh each AEM mesh is named after
   for (aem::Mesh& mesh : optimized.meshes) {
     materials.push_back(geometry.ranges[mesh.material].material);
+    source_meshes.push_back(geometry.ranges[mesh.material].first_mesh);
     mesh.material = std::uint32_t(materials.size() - 1);
   }
   PackedMaterials packed = pack_materials(scene, materials, options, warnings);
@@ -101,6 +105,9 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   content.meshes = std::move(optimized.meshes);
   content.materials = std::move(packed.materials);
   content.textures = std::move(packed.textures);
+  content.extensions.emissive.materials = std::move(packed.emission);
+  content.extensions.material_flags.materials = material_flags(scene, materials, options, warnings);
+  if (!options.version_1_only) content.extensions.names = model_names(scene, materials, source_meshes);
   if (content.meshes.empty())
     warnings.warn("no triangles", input.string() + ": the scene has no triangles; the AEM file has no geometry");
 

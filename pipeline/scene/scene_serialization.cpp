@@ -12,15 +12,16 @@ namespace aem::pipeline {
 namespace {
 
 constexpr unsigned char kMagic[8] = {'A', 'E', 'M', 'S', 'C', 'E', 'N', 'E'};
-// 2: samplers carry where and deferred; 3: keep_geometry_order; 4: morph targets, mesh weights and target names
+// 2: samplers carry where and deferred; 3: keep_geometry_order; 4: morph targets, mesh weights,
+// target names and names; unlit materials
 constexpr std::uint32_t kVersion = 4;
 
 // The fewest bytes one element of each kind takes on the wire: a count claiming more elements
 // than the remaining bytes could hold is refused before anything is allocated.
 constexpr std::size_t kWireString = 4, kWireI32 = 4, kWireBuffer = 8, kWireWarning = 12,
-                      kWireStream = 64, kWireAttribute = 13, kWirePrimitive = 37, kWireMesh = 20,
+                      kWireStream = 64, kWireAttribute = 13, kWirePrimitive = 37, kWireMesh = 24,
                       kWireNode = 114, kWireSkin = 16, kWireAnimSampler = 13, kWireChannel = 17,
-                      kWireAnimation = 24, kWireMaterial = 300, kWireTexture = 20, kWireSampler = 18,
+                      kWireAnimation = 24, kWireMaterial = 301, kWireTexture = 20, kWireSampler = 18,
                       kWireImage = 44, kWireMorphTarget = 12, kWireDouble = 8;
 
 // How many values each serialized enum has, from its last enumerator: the reader refuses a
@@ -243,6 +244,7 @@ void fields(Io& io, Material& m) {
   io.num(m.alpha_cutoff);
   io.boolean(m.double_sided);
   fields(io, m.deferred);
+  io.boolean(m.unlit);
 }
 
 template <class Io>
@@ -267,6 +269,7 @@ void fields(Io& io, Scene& s) {
   io.vec(s.roots, kWireI32, [&](std::int32_t& v) { io.num(v); });
   io.vec(s.meshes, kWireMesh, [&](Mesh& m) {
     io.str(m.where);
+    io.str(m.name);
     io.vec(m.primitives, kWirePrimitive, [&](Primitive& p) { fields(io, p); });
     io.vec(m.weights, kWireDouble, [&](double& w) { io.num(w); });
     io.vec(m.target_names, kWireString, [&](std::string& v) { io.str(v); });

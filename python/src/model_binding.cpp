@@ -4,6 +4,8 @@
 #include <pybind11/stl/filesystem.h>
 
 #include "aem/compression_name.hpp"
+#include "aem/ext_names.hpp"
+#include "aem/validation.hpp"
 #include "aem/mip_chain.hpp"
 #include "bindings.hpp"
 
@@ -11,6 +13,17 @@ namespace aem::python {
 namespace {
 
 using ModelPtr = std::shared_ptr<OpenedModel>;
+
+[[noreturn]] void raise_model_error(const std::filesystem::path& path, const Error& e) {
+  const ModelError error(path.string(), e);  // its what() is the message `aem info` prints
+  py::dict attributes;
+  attributes["path"] = path.string();
+  attributes["code"] = std::string(to_string(e.code));
+  attributes["section"] = std::string(to_string(e.section));
+  attributes["element"] = e.element;
+  attributes["byte_offset"] = e.byte_offset;
+  raise_error(module_errors().model_error, error.what(), attributes);
+}
 
 ModelPtr open_model(const std::filesystem::path& path, bool validate, const std::string& storage) {
   OpenOptions options;
@@ -26,17 +39,7 @@ ModelPtr open_model(const std::filesystem::path& path, bool validate, const std:
     py::gil_scoped_release release;  // validation reads the whole file
     return Model::try_open(path, options);
   }();
-  if (!model) {
-    const Error& e = model.error();
-    const ModelError error(path.string(), e);  // its what() is the message `aem info` prints
-    py::dict attributes;
-    attributes["path"] = path.string();
-    attributes["code"] = std::string(to_string(e.code));
-    attributes["section"] = std::string(to_string(e.section));
-    attributes["element"] = e.element;
-    attributes["byte_offset"] = e.byte_offset;
-    raise_error(module_errors().model_error, error.what(), attributes);
-  }
+  if (!model) raise_model_error(path, model.error());
   return std::make_shared<OpenedModel>(OpenedModel{std::move(*model), path});
 }
 
@@ -51,6 +54,25 @@ py::list names_of(std::span<const Record> records) {
   py::list names;
   for (const Record& r : records) names.append(decoded_name(r.name));
   return names;
+}
+
+// The material (or mesh) names of the `names` extension; "" for each when the file has none. A
+// model opened with validate=False has its payloads checked here first (ModelError if bad).
+py::list extension_names(const OpenedModel& self, bool meshes) {
+  std::optional<Error> problem;
+  check_extension_payloads(self.model, [&](const Error& e) {
+    problem = e;
+    return false;
+  });
+  if (problem) raise_model_error(self.path, *problem);
+  const std::optional<NamesView> names = aem::names_of(self.model);
+  const std::size_t count = meshes ? self.model.meshes().size() : self.model.materials().size();
+  py::list out;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::string_view name = !names ? std::string_view() : meshes ? names->mesh_name(i) : names->material_name(i);
+    out.append(py::str(name.data(), name.size()));
+  }
+  return out;
 }
 
 void check_index(std::uint64_t index, std::uint64_t count, const char* what) {
@@ -189,6 +211,10 @@ void bind_model(py::module_& m) {
       .def_property_readonly("animation_names", [](const OpenedModel& self) { return names_of(self.model.animations()); })
       .def_property_readonly("morph_targets", [](const ModelPtr& self) { return morph_targets_of_model(self); },
                              "The morph_targets extension (an aem.MorphTargets of views), or None.")
+      .def_property_readonly("material_names", [](const OpenedModel& self) { return extension_names(self, false); },
+                             "One name per material (the `names` extension), \"\" each when the file has none.")
+      .def_property_readonly("mesh_names", [](const OpenedModel& self) { return extension_names(self, true); },
+                             "One name per mesh (the `names` extension), \"\" each when the file has none.")
       .def_property_readonly("mapped", [](const OpenedModel& self) { return self.model.mapped(); },
                              "Whether the arrays view a mapping of the file (storage=\"map\").")
       .def_property_readonly("zero_copy", [](const OpenedModel& self) { return self.model.zero_copy(); },

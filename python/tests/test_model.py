@@ -45,7 +45,10 @@ def sections_read_independently(path):
     for name, count, dtype in zip(SECTIONS, counts, dtypes):
         out[name] = np.frombuffer(raw, dtype=dtype, count=count, offset=offset)
         offset += count * dtype.itemsize
-    assert offset == raw.size
+    # The version-1 part ends here; an extended file (specs/aem-extensions.md) goes on with its
+    # extension directory at the next multiple of 16.
+    directory = (offset + 15) // 16 * 16
+    assert offset == raw.size or raw[directory:directory + 4].tobytes() == b"AEMX"
     return out
 
 
@@ -75,6 +78,10 @@ def test_values_agree_with_aem_info(baked, aem_cli):
     assert model.animations["duration"].tolist() == [a["duration"] for a in info["animations"]]
     assert model.meshes["index_count"].tolist() == [m["index_count"] for m in info["meshes"]]
     assert model.materials["base_color_texture"].tolist() == [m["base_color_texture"] for m in info["materials"]]
+    # The `names` extension: CesiumMan names its material and mesh.
+    assert model.material_names == [m["name"] for m in info["materials"]]
+    assert model.mesh_names == [m["name"] for m in info["meshes"]]
+    assert all(model.material_names) and all(model.mesh_names)
     keys = info["animations"][0]["keys"]
     per_kind = [sum(len(model.keys(0, joint)[kind]) for joint in range(len(model.joints))) for kind in range(3)]
     assert per_kind == [keys["translation"], keys["rotation"], keys["scale"]]
@@ -188,7 +195,9 @@ def test_a_corrupt_file_raises_model_error_with_the_commands_message(baked, aem_
 
 def test_a_truncated_or_missing_file_raises_model_error(baked, tmp_path):
     path = tmp_path / "short.aem"
-    path.write_bytes(baked("CesiumMan").read_bytes()[:-3])
+    source = baked("CesiumMan")
+    version_1_end = sum(v.nbytes for v in sections_read_independently(source).values()) + 44
+    path.write_bytes(source.read_bytes()[:version_1_end - 3])  # cut inside the version-1 part
     with pytest.raises(aem.ModelError, match="short.aem") as caught:
         aem.open(path)
     assert caught.value.code == "size_mismatch"

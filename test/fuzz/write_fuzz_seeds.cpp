@@ -32,6 +32,12 @@ void write_extended_seeds(const std::filesystem::path& dir) {
   aem::pipeline::write_model_file(dir / "extended_morph_targets.aem", morphs.content, known);
   // The same extension as the bake writes it (the pipeline's encoder).
   aem::pipeline::write_model_file(dir / "baked_morph_targets.aem", aem::test::morphed_tiny_model());
+  // The material side's known extensions, so that the fuzzers reach their payload checks.
+  aem::pipeline::ModelContent named = aem::test::tiny_model();
+  named.extensions.names = {{"Scrape04"}, {"helmet"}};
+  named.extensions.emissive.materials = {{1, {0.25f, 0.5f, 1.0f}, 2.0f, 2, 0, 0}};
+  named.extensions.material_flags.materials = {1};
+  aem::pipeline::write_model_file(dir / "extended_materials.aem", named);
 }
 
 }  // namespace

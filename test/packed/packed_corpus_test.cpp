@@ -13,6 +13,13 @@
 namespace aem::test {
 namespace {
 
+// The packed container cannot carry an extension area yet (specs/packed-aem.md), and nearly every
+// glTF bake now has one (`names`): the container is tested on the version-1 bakes it can carry.
+pipeline::BakeOptions version_1_options(pipeline::BakeOptions options) {
+  options.version_1_only = true;
+  return options;
+}
+
 TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
   AEM_REQUIRE_CORPUS(corpus);
   std::vector<std::filesystem::path> models = corpus_sweep(corpus / "khronos");
@@ -22,7 +29,7 @@ TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
     SCOPED_TRACE(path.string());
     const BakedModel* model = nullptr;
     try {
-      model = &baked(path);
+      model = &baked(path, version_1_options(test_options()), "rgba256-version1");
     } catch (const std::exception& e) {
       continue;  // models the bake refuses are the bake tests' business (bake_invalid_test)
     }
@@ -58,6 +65,7 @@ TEST(PackedCorpus, BlockHalvesOnARealBc7Bake) {
   options.textures = pipeline::TextureEncoding::bc;
   options.quality = codec::Bc7Quality::fast;
   options.max_texture_size = 512;
+  options = version_1_options(options);
   const pipeline::BakedFile baked_file =
       pipeline::bake_model_in_memory(source, std::filesystem::temp_directory_path() / "packed_dh.aem", options);
   const Expected<std::vector<std::byte>> packed = pack(baked_file.bytes);

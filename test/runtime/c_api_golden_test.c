@@ -23,7 +23,7 @@ static int failures = 0;
 
 /* 4-byte aligned, as a file's mapping or a loader's buffer is, so the sections are used in place. */
 static union {
-  unsigned char bytes[1152]; /* the worked example, then a morph_targets extension */
+  unsigned char bytes[1152]; /* the worked example, then a names or a morph_targets extension */
   uint32_t alignment;
 } storage;
 static unsigned char *const file = storage.bytes;
@@ -262,6 +262,44 @@ static void check_morph_targets(const aem_model *model) {
   CHECK_NEAR(weights[0], 0.25);
   CHECK(aem_mixer_evaluate_morph_weights(mixer, weights, 2) == AEM_ERROR_INVALID_ARGUMENT);
   aem_mixer_destroy(mixer);
+
+/* The worked example with a `names` extension (specs/aem-extensions.md): 4 bytes of padding to
+ * 896, the directory (16 + 48 bytes), and at 960 the 48-byte payload naming material 0
+ * "Scrape04" and mesh 0 "tri". Names are not NUL-terminated: the length says where one ends. */
+static void check_names(void) {
+  aem_model *model = NULL;
+  size_t length = 99;
+  const char *text = "Scrape04tri";
+  size_t i;
+  CHECK(aem_open_memory(file, file_size, AEM_OPEN_DEFAULT, &model) == AEM_OK);
+  CHECK(aem_material_name(model, 0, &length) != NULL && length == 0); /* no names: empty ones */
+  CHECK(aem_mesh_name(model, 1, &length) == NULL && length == 0);
+  aem_close(model);
+  zeros(4);
+  u8('A'); u8('E'); u8('M'); u8('X'); u32(1); u32(1); u32(0);
+  u8('n'); u8('a'); u8('m'); u8('e'); u8('s'); zeros(19);
+  u32(0); u32(1); u32(960); u32(0); u32(48); u32(0);
+  u32(1); u32(1); u32(11); u32(0); /* material_count, mesh_count, text_size, reserved */
+  u32(0); u32(8); u32(8); u32(3);
+  for (i = 0; i < 11; ++i) u8((unsigned char)text[i]);
+  zeros(5);
+  CHECK(file_size == 1008);
+  for (i = 0; i < 2; ++i) {
+    CHECK(aem_open_memory(file, file_size, i == 0 ? AEM_OPEN_DEFAULT : AEM_OPEN_TRUSTED, &model) == AEM_OK);
+    CHECK(strncmp(aem_material_name(model, 0, &length), "Scrape04", 8) == 0 && length == 8);
+    CHECK(strncmp(aem_mesh_name(model, 0, &length), "tri", 3) == 0 && length == 3);
+    CHECK(aem_material_name(model, 1, &length) == NULL && length == 0);
+    CHECK(aem_mesh_name(NULL, 0, &length) == NULL);
+    aem_close(model);
+  }
+  /* A length past the text: refused by a validated open; a trusted one opens and refuses the name. */
+  file[960 + 28] = 9;
+  CHECK(aem_open_memory(file, file_size, AEM_OPEN_DEFAULT, &model) == AEM_ERROR_BAD_EXTENSION_PAYLOAD);
+  CHECK(aem_open_memory(file, file_size, AEM_OPEN_TRUSTED, &model) == AEM_OK);
+  CHECK(aem_mesh_name(model, 0, &length) == NULL && length == 0);
+  CHECK(strncmp(aem_material_name(model, 0, &length), "Scrape04", 8) == 0 && length == 8);
+  aem_close(model);
+  file[960 + 28] = 3;
 }
 
 static void check_hostile(void) {
@@ -295,6 +333,8 @@ int main(void) {
   check_sections(aem_model_sections(model));
   aem_close(model);
   check_hostile();
+  check_names();
+  file_size = 892; /* the worked example again, for the morph_targets extension */
   CHECK(aem_open_memory(file, file_size, AEM_OPEN_DEFAULT, &model) == AEM_OK);
   CHECK(aem_morph_target_count(model) == 0 && aem_morph_apply(model, NULL, 0, NULL, 3) == AEM_ERROR_INVALID_ARGUMENT);
   aem_close(model);

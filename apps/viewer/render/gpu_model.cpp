@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <limits>
+#include <optional>
+
+#include "aem/ext_emissive.hpp"
+#include "aem/ext_material_flags.hpp"
 
 namespace aem::viewer {
 
@@ -53,12 +57,14 @@ GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
   glBindTexture(GL_TEXTURE_BUFFER, 0);
   glBindBuffer(GL_TEXTURE_BUFFER, 0);
 
-  for (const Material& material : model.materials()) {
+  for (std::uint32_t i = 0; i < model.materials().size(); ++i) {
+    const Material& material = model.materials()[i];
     GpuMaterial gpu;
     gpu.base_color = texture(model, material.base_color_texture, true, caps);
     gpu.normal = texture(model, material.normal_texture, false, caps);
     gpu.pbr = texture(model, material.pbr_texture, false, caps);
     gpu.transparent = material.type == std::uint32_t(MaterialType::transparent);
+    add_extensions(model, i, gpu, caps);
     materials_.push_back(gpu);
   }
 
@@ -90,6 +96,28 @@ GLuint GpuModel::texture(const Model& model, std::uint32_t index, bool srgb, con
   return name;
 }
 
+void GpuModel::add_extensions(const Model& model, std::uint32_t index, GpuMaterial& gpu, const TextureCaps& caps) {
+  gpu.unlit = material_unlit(model, index);
+  const std::optional<std::span<const EmissiveRecord>> emission = emissive_of(model);
+  if (!emission || EmissiveMode((*emission)[index].mode) != EmissiveMode::record) return;
+  const EmissiveRecord& record = (*emission)[index];
+  gpu.own_emission = true;
+  for (std::size_t c = 0; c < 3; ++c) gpu.emission[c] = record.factor[c] * record.strength;
+  gpu.emissive = record.texture == kNoTexture ? white_texture() : texture(model, record.texture, true, caps);
+}
+
+GLuint GpuModel::white_texture() {
+  if (white_texture_ != 0) return white_texture_;
+  const std::uint8_t white[4] = {255, 255, 255, 255};
+  glGenTextures(1, &white_texture_);
+  glBindTexture(GL_TEXTURE_2D, white_texture_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, white);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return white_texture_;
+}
+
 void GpuModel::update_skinning(std::span<const float> matrices) {
   if (joint_count_ == 0) return;
   const std::size_t floats = std::min(matrices.size(), joint_count_ * 16);
@@ -100,6 +128,7 @@ void GpuModel::update_skinning(std::span<const float> matrices) {
 
 GpuModel::~GpuModel() {
   for (const auto& entry : textures_) glDeleteTextures(1, &entry.second);
+  if (white_texture_ != 0) glDeleteTextures(1, &white_texture_);
   glDeleteTextures(1, &joint_texture_);
   glDeleteBuffers(1, &joint_buffer_);
   glDeleteBuffers(1, &index_buffer_);

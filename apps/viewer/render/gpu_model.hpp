@@ -4,6 +4,7 @@
 // joint count).
 #include <epoxy/gl.h>
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <span>
@@ -21,6 +22,12 @@ struct GpuMaterial {
   GLuint normal = 0;
   GLuint pbr = 0;
   bool transparent = false;
+  // The `emissive` extension's record (mode 1): emitted = factor × strength × texture (sRGB view;
+  // a white texel without one). Mode 0: the core rule, PBR A × base colour.
+  bool own_emission = false;
+  std::array<float, 3> emission{0, 0, 0};  // factor × strength
+  GLuint emissive = 0;
+  bool unlit = false;  // `material_flags`: base colour alone, no lighting
 };
 
 struct GpuMesh {
@@ -50,9 +57,13 @@ class GpuModel {
 
  private:
   GLuint texture(const Model& model, std::uint32_t index, bool srgb, const TextureCaps& caps);
+  // The extensions' part of material `index`: its own emission and its flags.
+  void add_extensions(const Model& model, std::uint32_t index, GpuMaterial& gpu, const TextureCaps& caps);
+  GLuint white_texture();  // 1×1 white, made on first use
+
 
   GLuint vao_ = 0, vertex_buffer_ = 0, index_buffer_ = 0;
-  GLuint joint_buffer_ = 0, joint_texture_ = 0;
+  GLuint joint_buffer_ = 0, joint_texture_ = 0, white_texture_ = 0;
   std::size_t joint_count_ = 0;
   std::map<std::pair<std::uint32_t, bool>, GLuint> textures_;
   std::vector<GpuMaterial> materials_;

@@ -110,6 +110,10 @@ in vec2 v_uv;
 uniform sampler2D u_base_color;  // sRGB RGB, linear A opacity
 uniform sampler2D u_normal;      // X, Y in R, G
 uniform sampler2D u_pbr;         // R roughness, G occlusion, B metalness, A emissive
+uniform sampler2D u_emissive;    // sRGB RGB emission (the `emissive` extension), with u_own_emission
+uniform int u_own_emission;      // emitted = u_emission × u_emissive, not PBR A × base colour
+uniform vec3 u_emission;         // the record's factor × strength
+uniform int u_unlit;             // KHR_materials_unlit: base colour alone, no lighting
 uniform vec3 u_irradiance[9];    // spherical harmonics of irradiance / pi (environment_image.hpp)
 uniform samplerCube u_specular;  // one roughness per level, 0 to 1
 uniform sampler2D u_brdf_lut;    // F0 scale and bias by (N.V, roughness)
@@ -205,6 +209,7 @@ void main() {
   if (u_mode == 11) { o_color = vec4(fract(v_uv), 0.0, 1.0); return; }
 
   vec3 albedo = base.rgb;
+  if (u_unlit != 0) { o_color = vec4(linear_to_srgb(albedo), opacity); return; }
   vec3 v = normalize(u_eye - v_position);
   vec3 f0 = mix(vec3(0.04), albedo, metalness);
   vec3 c_diff = mix(albedo, vec3(0.0), metalness);
@@ -218,7 +223,7 @@ void main() {
     vec3 ambient_light = u_ambient * mix(0.5, 1.0, 0.5 + 0.5 * n.y);
     color += ambient_light * occlusion * (c_diff + f0 * 0.5);
   }
-  color += emissive * albedo;
+  color += u_own_emission != 0 ? u_emission * texture(u_emissive, v_uv).rgb : emissive * albedo;
   o_color = vec4(linear_to_srgb(tone_map(color * u_exposure)), opacity);
 }
 )";

@@ -13,6 +13,14 @@ int Document::append(const char* name, nlohmann::json value) {
   return int(array.size() - 1);
 }
 
+void Document::use_extension(const std::string& name) {
+  nlohmann::json& used = json["extensionsUsed"];
+  if (!used.is_array()) used = nlohmann::json::array();
+  for (const auto& e : used)
+    if (e == name) return;
+  used.push_back(name);
+}
+
 int Document::add_view(std::span<const std::byte> bytes, int target) {
   while (bin.size() % 4 != 0) bin.push_back(std::byte{0});
   const std::size_t offset = bin.size();

@@ -34,6 +34,8 @@ struct Document {
   int add_joints(std::span<const std::uint16_t> joints);
   // Appends `value` to the JSON array `name`, returning its index there.
   int append(const char* name, nlohmann::json value);
+  // Lists glTF extension `name` in extensionsUsed (once).
+  void use_extension(const std::string& name);
 };
 
 }  // namespace aem::pipeline::gltf

@@ -9,6 +9,9 @@
 #include <string>
 #include <utility>
 
+#include "aem/ext_emissive.hpp"
+#include "aem/ext_material_flags.hpp"
+#include "aem/ext_names.hpp"
 #include "export/gltf/gltf_texture_pixels.hpp"
 #include "math/bilinear_sample.hpp"
 
@@ -18,6 +21,7 @@ namespace {
 using codec::ImageRgba8;
 
 enum class TextureUse { base_color, normal, occlusion_roughness_metal, emissive };
+// (emissive: the `emissive` extension's own texture, RGB as stored, A made 255.)
 
 // glTF's sampler wrap codes for AEM's wrap modes.
 int gltf_wrap(std::uint32_t wrap) {
@@ -73,7 +77,7 @@ class MaterialExporter {
 
   int material(std::uint32_t index) {
     const aem::Material& m = model_.materials()[index];
-    nlohmann::json out = {{"name", "material " + std::to_string(index)}};
+    nlohmann::json out = {{"name", material_name(index)}};
     nlohmann::json pbr = nlohmann::json::object();
     if (is_solid(m.base_color_texture))
       pbr["baseColorFactor"] = base_color_factor(m.base_color_texture);
@@ -90,7 +94,11 @@ class MaterialExporter {
     out["pbrMetallicRoughness"] = std::move(pbr);
     if (!is_flat_normal(m.normal_texture))
       out["normalTexture"] = {{"index", texture(m.normal_texture, TextureUse::normal)}};
-    emission(m, out);
+    if (!own_emission(index, out)) emission(m, out);
+    if (material_unlit(model_, index)) {  // the `material_flags` extension
+      out["extensions"]["KHR_materials_unlit"] = nlohmann::json::object();
+      doc_.use_extension("KHR_materials_unlit");
+    }
     if (MaterialType(m.type) == MaterialType::transparent) {
       out["alphaMode"] = "BLEND";
     } else if (has_cutout(m.base_color_texture)) {
@@ -102,6 +110,12 @@ class MaterialExporter {
   }
 
  private:
+  // The source's name (the `names` extension), else "material <index>".
+  std::string material_name(std::uint32_t index) const {
+    if (names_ && !names_->material_name(index).empty()) return std::string(names_->material_name(index));
+    return "material " + std::to_string(index);
+  }
+
   const ImageRgba8& texels(std::uint32_t texture) {
     auto it = texels_.find(texture);
     if (it == texels_.end()) it = texels_.emplace(texture, level0_texels(model_, model_.textures()[texture])).first;
@@ -196,6 +210,8 @@ class MaterialExporter {
     ImageRgba8 pixels = texels(index);
     const aem::Texture& t = model_.textures()[index];
     if (use == TextureUse::normal) rebuild_normal_z(pixels, Compression(t.compression) == Compression::bc5);
+    if (use == TextureUse::emissive)
+      for (std::size_t i = 3; i < pixels.pixels.size(); i += 4) pixels.pixels[i] = 255;
     if (use == TextureUse::occlusion_roughness_metal)
       for (std::size_t i = 0; i < pixels.pixels.size(); i += 4) {
         std::swap(pixels.pixels[i], pixels.pixels[i + 1]);  // R occlusion, G roughness, B metalness
@@ -215,6 +231,23 @@ class MaterialExporter {
       const double z = std::sqrt(std::max(0.0, 1 - x * x - y * y));
       pixels.pixels[i + 2] = std::uint8_t(std::lround((z + 1) * 127.5));
     }
+  }
+
+  // A material with its own `emissive` record (mode 1): emissiveFactor and emissiveTexture as the
+  // glTF had them, and KHR_materials_emissive_strength when the strength is not 1 (a factor above
+  // 1, which glTF does not allow, is moved into the strength). False for the core rule.
+  bool own_emission(std::uint32_t index, nlohmann::json& out) {
+    if (!emission_ || EmissiveMode((*emission_)[index].mode) != EmissiveMode::record) return false;
+    const EmissiveRecord& r = (*emission_)[index];
+    const double largest = std::max({double(r.factor[0]), double(r.factor[1]), double(r.factor[2])});
+    const double scale = largest > 1 ? largest : 1.0;
+    out["emissiveFactor"] = {r.factor[0] / scale, r.factor[1] / scale, r.factor[2] / scale};
+    if (r.texture != kNoTexture) out["emissiveTexture"] = {{"index", texture(r.texture, TextureUse::emissive)}};
+    if (const double strength = double(r.strength) * scale; strength != 1) {
+      out["extensions"]["KHR_materials_emissive_strength"] = {{"emissiveStrength", strength}};
+      doc_.use_extension("KHR_materials_emissive_strength");
+    }
+    return true;
   }
 
   // The material's emission, where its PBR texture has some intensity above 0: emissiveFactor
@@ -269,6 +302,8 @@ class MaterialExporter {
 
   const aem::Model& model_;
   Document& doc_;
+  std::optional<NamesView> names_ = names_of(model_);
+  std::optional<std::span<const EmissiveRecord>> emission_ = emissive_of(model_);
   std::map<std::uint32_t, ImageRgba8> texels_;
   std::map<std::pair<std::uint32_t, int>, int> textures_;
   std::map<std::pair<std::uint32_t, std::uint32_t>, int> samplers_, emissive_;

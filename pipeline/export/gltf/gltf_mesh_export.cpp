@@ -6,6 +6,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "aem/ext_names.hpp"
 
 namespace aem::pipeline::gltf {
 namespace {
@@ -85,7 +86,11 @@ int export_mesh(const aem::Model& model, std::uint32_t index, int material, cons
                               {"indices", doc.add_indices(p.indices)},
                               {"material", material},
                               {"mode", 4}};
-  const std::string name = "mesh " + std::to_string(index) + (skinned ? "" : " (rigid)");
+  // The source's name (the `names` extension) for both parts of a mesh, else "mesh <index>".
+  const std::optional<NamesView> names = names_of(model);
+  const std::string name = names && !names->mesh_name(index).empty()
+                               ? std::string(names->mesh_name(index))
+                               : "mesh " + std::to_string(index) + (skinned ? "" : " (rigid)");
   return doc.append("meshes", {{"name", name}, {"primitives", nlohmann::json::array({std::move(primitive)})}});
 }
 

@@ -601,19 +601,22 @@ std::string light_list(const std::vector<tinygltf::Light>& lights) {
 // Whether the bake reads (or deliberately drops, with a warning) what an extension adds. Lights
 // are scene content like cameras, which no model file carries: a file that requires
 // KHR_lights_punctual still has an exact model, and its lights are dropped by name below.
-bool handled_extension(const std::string& ext) {
+// KHR_materials_unlit is carried by the `material_flags` extension, which a version-1 bake lacks.
+bool handled_extension(const std::string& ext, bool version_1_only) {
   return ext == "KHR_mesh_quantization" || ext == "KHR_texture_transform" ||
-         ext == "KHR_materials_emissive_strength" || ext == "KHR_lights_punctual";
+         ext == "KHR_materials_emissive_strength" || ext == "KHR_lights_punctual" ||
+         (ext == "KHR_materials_unlit" && !version_1_only);
 }
 
 // Required extensions the bake does not support fail it; used ones it ignores are warned of,
 // and so are the cameras and lights it drops.
-void check_extensions(const std::filesystem::path& path, const tinygltf::Model& m, WarningLog& warnings) {
+void check_extensions(const std::filesystem::path& path, const tinygltf::Model& m, bool version_1_only,
+                      WarningLog& warnings) {
   for (const std::string& ext : m.extensionsRequired)
-    if (!handled_extension(ext))
+    if (!handled_extension(ext, version_1_only))
       throw BakeError(path.string() + ": requires extension " + ext + ", which aem bake does not support");
   for (const std::string& ext : m.extensionsUsed)
-    if (!handled_extension(ext))
+    if (!handled_extension(ext, version_1_only))
       warnings.warn("ignored extension", ext, path.string() + ": extension " + ext + " is ignored");
   if (!m.cameras.empty())
     warnings.warn("cameras", path.string() + ": " + std::to_string(m.cameras.size()) + " camera(s) dropped: AEM has no cameras");
@@ -646,7 +649,7 @@ Scene import_gltf(const std::filesystem::path& path, const BakeOptions& options,
   std::vector<EncodedImage> images = scene_images(m, image_log, path.parent_path().string());
   choose_scene(doc, m, options);
   check_model(doc, warnings);
-  check_extensions(path, m, warnings);
+  check_extensions(path, m, options.version_1_only, warnings);
   return describe_gltf(*doc.model, doc, std::move(images));
 }
 

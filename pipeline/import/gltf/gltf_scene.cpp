@@ -169,6 +169,7 @@ Mesh mesh_of(const tinygltf::Model& m, std::size_t index) {
   Mesh out;
   out.where = "mesh " + std::to_string(index);
   out.weights = m.meshes[index].weights;
+  out.name = m.meshes[index].name;
   const auto& primitives = m.meshes[index].primitives;
   if (!primitives.empty()) out.target_names = target_names_of(m.meshes[index], primitives[0].targets.size());
   for (std::size_t pi = 0; pi < primitives.size(); ++pi) {
@@ -272,9 +273,10 @@ Material material_of(const tinygltf::Model& m, std::size_t index) {
     out.deferred.warnings.push_back({"alpha mode", "", "unknown alphaMode '" + alpha_mode + "', treated as OPAQUE"});
   out.alpha_cutoff = mat.alphaCutoff;
   out.double_sided = mat.doubleSided;
+  out.unlit = mat.extensions.count("KHR_materials_unlit") > 0;  // a version-1 bake warns it away
   for (const auto& [ext, value] : mat.extensions) {
     (void)value;
-    if (ext != "KHR_materials_emissive_strength" && ext != "KHR_texture_transform")
+    if (ext != "KHR_materials_emissive_strength" && ext != "KHR_texture_transform" && ext != "KHR_materials_unlit")
       out.deferred.warnings.push_back({"ignored extension", ext, "extension " + ext + " ignored"});
   }
   return out;

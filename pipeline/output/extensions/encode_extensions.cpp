@@ -1,5 +1,8 @@
 #include "output/extensions/encode_extensions.hpp"
 
+#include "output/extensions/encode_emissive.hpp"
+#include "output/extensions/encode_material_flags.hpp"
+#include "output/extensions/encode_names.hpp"
 #include "output/extensions/encode_morph_targets.hpp"
 
 namespace aem::pipeline {
@@ -7,7 +10,10 @@ namespace aem::pipeline {
 std::vector<ExtensionPayload> encode_extensions(const ModelContent& content) {
   std::vector<ExtensionPayload> payloads;
   if (content.extensions.empty()) return payloads;
-  // One line per extension: if (!content.extensions.x.empty()) payloads.push_back(encode_x(content));
+  // One line per extension.
+  if (!content.extensions.names.empty()) payloads.push_back(encode_names(content));
+  if (!content.extensions.emissive.empty()) payloads.push_back(encode_emissive(content));
+  if (!content.extensions.material_flags.empty()) payloads.push_back(encode_material_flags(content));
   if (!content.extensions.morph_targets.empty()) payloads.push_back(encode_morph_targets(content));
   return payloads;
 }

@@ -282,12 +282,12 @@ std::vector<PrimitiveStreamValues> primitive_streams(Context& ctx, int node, con
 // Appends the primitive's vertices and triangles to its material's range, and their values to
 // the vertex streams. Split vertices (tangent seams) take the influences and stream values of the
 // vertex they copy.
-void emit_vertices(Context& ctx, int material, const PrimitiveSurface& surface, const VertexInfluences& influences,
-                   std::span<const PrimitiveStreamValues> streams) {
+void emit_vertices(Context& ctx, int material, std::int32_t mesh, const PrimitiveSurface& surface,
+                   const VertexInfluences& influences, std::span<const PrimitiveStreamValues> streams) {
   auto range_it = ctx.range_of_material.find(material);
   if (range_it == ctx.range_of_material.end()) {
     range_it = ctx.range_of_material.emplace(material, ctx.out.ranges.size()).first;
-    ctx.out.ranges.push_back(MaterialRange{material, {}});
+    ctx.out.ranges.push_back(MaterialRange{material, mesh, {}});
   }
   MaterialRange& range = ctx.out.ranges[range_it->second];
   const auto base = std::uint32_t(ctx.out.vertices.size());
@@ -346,7 +346,7 @@ void bake_primitive(Context& ctx, int node, const Primitive& p) {
   throw_if_cancelled(ctx.cancel);
   const VertexInfluences influences =
       place.skinned ? skin_influences(ctx, n, p, count, at) : anchored_influences(count, place.anchor);
-  emit_vertices(ctx, p.material, surface, influences, streams);
+  emit_vertices(ctx, p.material, n.mesh, surface, influences, streams);
 }
 
 // Each node's own joint or its nearest ancestor's.

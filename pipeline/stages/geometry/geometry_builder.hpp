@@ -19,6 +19,7 @@ namespace aem::pipeline {
 
 struct MaterialRange {
   int material = -1;  // glTF material, -1 for the default material
+  std::int32_t first_mesh = kNone;  // the scene mesh whose primitive opened the range (its name)
   std::vector<std::uint32_t> indices;  // into GeometryBuild::vertices
 };
 

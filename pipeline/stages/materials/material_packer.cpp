@@ -57,7 +57,18 @@ struct BaseColour {
 // Where the emissive colour is the base colour, 8-bit rounding alone stays under 1%; the corpus's
 // emitting models are far above (DamagedHelmet 64%, BoomBox's blue display on a dark base
 // 99.5%). 10% is well clear of rounding and well below a visible change of colour.
+// Above it the material gets its own `emissive` record (mode 1) instead of the warning, unless
+// the bake writes version 1 only, or the error is too faint to see: a root mean square under half
+// an 8-bit step in linear light (the BC7 noise of a PBR texture's A, which `aem export` writes
+// out as a faint emissive colour, comes back tens of per cent off but invisible).
 constexpr double kEmissiveErrorLimit = 0.10;
+constexpr double kEmissiveVisibleError = 0.5 / 255;
+
+// The emitted light's error over a PBR texture's texels: relative (to the glTF's emitted light)
+// and absolute (root mean square per channel, linear light).
+struct EmissiveError {
+  double relative = 0, absolute = 0;
+};
 
 // glTF's spelling, which the packing keys and the alpha rules use.
 std::string alpha_mode_name(AlphaMode mode) {
@@ -94,9 +105,30 @@ class Packer {
     out.normal_texture = normal(mat.normal.texture, mat.normal_scale, where);
     const BaseColour base{image(mat.base_color.texture, where, "base colour"), mat.base_color.texture,
                           base_factor(mat.base_color_factor)};
-    out.pbr_texture = pbr_texture(mat, base);
+    EmissiveRecord emission = kCoreEmission;
+    out.pbr_texture = pbr_texture(mat, base, emission);
+    emission_.push_back(emission);
     report_warnings(scene_, where, extensions, warnings_);
     return out;
+  }
+
+  // The emissive textures of the materials with their own record, appended after every texture
+  // the version-1 materials use (specs/aem-extensions.md section 4), encoded as base colours are.
+  void add_emissive_textures() {
+    for (const PendingEmission& p : pending_emission_)
+      emission_[p.material].texture = texture("emissive|image" + std::to_string(source(p.texture)),
+                                              TextureKind::base_color, wrap(p.texture), [&] {
+                                                ImageRgba8 out = *p.image;
+                                                for (std::size_t i = 3; i < out.pixels.size(); i += 4) out.pixels[i] = 255;
+                                                return out;
+                                              });
+  }
+
+  // One record per packed material; none when every one follows the core rule.
+  std::vector<EmissiveRecord> take_emission() {
+    const bool any = std::any_of(emission_.begin(), emission_.end(),
+                                 [](const EmissiveRecord& r) { return r.mode != kCoreEmission.mode; });
+    return any ? std::move(emission_) : std::vector<EmissiveRecord>{};
   }
 
   std::vector<TextureImage> take_textures() { return std::move(textures_); }
@@ -359,9 +391,9 @@ class Packer {
   }
 
   // The packed texels on a w×h grid: R roughness, G occlusion, B metalness, A emissive
-  // intensity. `emissive_error` is the emitted light's relative error over the texture.
+  // intensity. `emissive_error` is the emitted light's error over the texture.
   ImageRgba8 pbr_pixels(const PbrFactors& f, const PbrMaps& maps, const BaseColour& base, bool emits,
-                        std::uint32_t w, std::uint32_t h, double& emissive_error) const {
+                        std::uint32_t w, std::uint32_t h, EmissiveError& emissive_error) const {
     const ImageRgba8* mr = maps.metallic_roughness;
     const ImageRgba8* occ = maps.occlusion;
     const ImageRgba8* em = maps.emissive;
@@ -389,13 +421,26 @@ class Packer {
         p[2] = std::uint8_t(std::lround(std::clamp(met, 0.0, 1.0) * 255));
         p[3] = intensity;
       }
-    emissive_error = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
+    emissive_error.relative = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
+    emissive_error.absolute = std::sqrt(error2 / (3.0 * w * h));
     return out;
   }
 
+  // The `emissive` record of a material whose emission is not a multiple of its base colour:
+  // glTF's factor and strength, and its emissive map (made into a texture by add_emissive_textures).
+  EmissiveRecord own_emission(const Material& mat, const PbrMaps& maps) {
+    auto fin = [](double v, double fallback) { return std::isfinite(v) ? v : fallback; };
+    EmissiveRecord r{std::uint32_t(EmissiveMode::record), {0, 0, 0}, float(std::max(0.0, fin(mat.emissive_strength, 1))),
+                     kNoTexture, 0, 0};
+    for (std::size_t c = 0; c < 3; ++c) r.factor[c] = float(std::max(0.0, fin(mat.emissive_factor[c], 0)));
+    if (maps.emissive) pending_emission_.push_back({emission_.size(), maps.emissive_texture, maps.emissive});
+    return r;
+  }
+
   // Roughness, occlusion, metalness and emissive intensity of material `mat` in one texture;
-  // `base` is its base colour, which the emissive intensity multiplies.
-  std::uint32_t pbr_texture(const Material& mat, const BaseColour& base) {
+  // `base` is its base colour, which the emissive intensity multiplies. `emission` becomes the
+  // material's own record where the core rule cannot say its emitted light.
+  std::uint32_t pbr_texture(const Material& mat, const BaseColour& base, EmissiveRecord& emission) {
     const std::string& where = mat.where;
     const PbrFactors f = pbr_factors(mat);
     const PbrMaps maps{image(mat.metallic_roughness.texture, where, "metallic-roughness map"),
@@ -404,9 +449,6 @@ class Packer {
                        mat.metallic_roughness.texture, mat.occlusion.texture, mat.emissive.texture};
     const double em_max = std::max({f.emissive[0], f.emissive[1], f.emissive[2]});
     const bool emits = em_max > 0;
-    if (em_max > 1 && maps.emissive == nullptr)
-      warnings_.warn("emissive clamp", scene_.model.string() + ": " + where + ": emissive intensity " + exact_text(em_max) +
-                                           " clamped to 1 (AEM stores it in 8 bits)");
     const std::string key = pbr_key(f, maps, base, emits);
     const int lead = maps.metallic_roughness ? maps.metallic_roughness_texture
                      : maps.occlusion        ? maps.occlusion_texture
@@ -424,15 +466,24 @@ class Packer {
         h = img->height;
       }
     const std::uint32_t index = texture(key, TextureKind::pbr, wrap(lead), [&] {
-      double emissive_error = 0;
+      EmissiveError emissive_error;
       ImageRgba8 pixels = pbr_pixels(f, maps, base, emits, w, h, emissive_error);
       emissive_error_[key] = emissive_error;
       return pixels;
     });
-    if (const auto it = emissive_error_.find(key); it != emissive_error_.end() && it->second > kEmissiveErrorLimit)
+    const auto error = emissive_error_.find(key);
+    if (emits && !options_.version_1_only && error != emissive_error_.end() &&
+        error->second.relative > kEmissiveErrorLimit && error->second.absolute > kEmissiveVisibleError) {
+      emission = own_emission(mat, maps);  // carried exactly: neither warning below applies
+      return index;
+    }
+    if (em_max > 1 && maps.emissive == nullptr)
+      warnings_.warn("emissive clamp", scene_.model.string() + ": " + where + ": emissive intensity " + exact_text(em_max) +
+                                           " clamped to 1 (AEM stores it in 8 bits)");
+    if (error != emissive_error_.end() && error->second.relative > kEmissiveErrorLimit)
       warnings_.warn("emissive colour", where,
                      scene_.model.string() + ": " + where + ": emitted light differs from the glTF's by " +
-                         std::to_string(int(std::lround(it->second * 100))) +
+                         std::to_string(int(std::lround(error->second.relative * 100))) +
                          "% (AEM emits an intensity times the base colour; the emissive colour is not the base colour)");
     return index;
   }
@@ -443,9 +494,18 @@ class Packer {
   std::map<int, ImageRgba8> decoded_;            // by pixel source (image index)
   std::map<int, std::string> undecodable_;       // by pixel source: why its pixels cannot be read
   std::uint64_t decoded_pixels_ = 0;             // summed over decoded_
-  std::map<std::string, double> emissive_error_;  // per PBR texture key: relative emitted-light error
+  std::map<std::string, EmissiveError> emissive_error_;  // per PBR texture key
   std::map<std::string, std::uint32_t> index_;
   std::vector<TextureImage> textures_;
+  // The core rule's record, which materials without their own emission have.
+  static constexpr EmissiveRecord kCoreEmission{std::uint32_t(EmissiveMode::core), {0, 0, 0}, 0, kNoTexture, 0, 0};
+  struct PendingEmission {
+    std::size_t material;  // its position among the packed materials
+    int texture;           // the scene's emissive texture
+    const ImageRgba8* image;
+  };
+  std::vector<EmissiveRecord> emission_;  // one per packed material
+  std::vector<PendingEmission> pending_emission_;
   double compress_seconds_ = 0;
 };
 
@@ -456,6 +516,8 @@ PackedMaterials pack_materials(const Scene& scene, const std::vector<int>& gltf_
   Packer packer(scene, options, warnings);
   PackedMaterials out;
   for (int material : gltf_materials) out.materials.push_back(packer.pack(material));
+  packer.add_emissive_textures();
+  out.emission = packer.take_emission();
   out.textures = packer.take_textures();
   out.compress_seconds = packer.compress_seconds();
   out.images_decoded = packer.images_decoded();

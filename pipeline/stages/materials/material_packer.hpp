@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "aem/ext_emissive.hpp"
 #include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
 #include "aem/pipeline/warning_log.hpp"
@@ -32,6 +33,11 @@ namespace aem::pipeline {
 struct PackedMaterials {
   std::vector<TextureImage> textures;
   std::vector<aem::Material> materials;  // one per entry of `gltf_materials`, same order
+  // The `emissive` extension's records, one per material, for materials whose emitted light is
+  // not a multiple of their base colour (mode 1: glTF's factor, strength and emissive map, the
+  // map appended to `textures` after the version-1 ones); empty when there is none, and always
+  // with BakeOptions::version_1_only (the core rule's warnings then stand).
+  std::vector<EmissiveRecord> emission;
   double compress_seconds = 0;      // time spent in block compression
   std::uint64_t images_decoded = 0, decoded_pixels = 0;  // source images decoded, each once
 };

@@ -275,6 +275,12 @@ AEM_API aem_status aem_model_mip_level(const aem_model *model, uint32_t texture,
 AEM_API const char *aem_joint_name(const aem_model *model, uint32_t joint, size_t *out_length);
 AEM_API const char *aem_animation_name(const aem_model *model, uint32_t animation,
                                        size_t *out_length);
+/* A material's or mesh's name from the file's `names` extension (specs/aem-extensions.md), NOT
+ * NUL-terminated: the names lie back to back, so use *out_length bytes. Length 0 (and a non-NULL
+ * pointer) when the file has no names or this one is empty; NULL for an index out of range, or for
+ * a trusted file whose names payload does not hold the name inside itself. */
+AEM_API const char *aem_material_name(const aem_model *model, uint32_t material, size_t *out_length);
+AEM_API const char *aem_mesh_name(const aem_model *model, uint32_t mesh, size_t *out_length);
 /* The first joint or animation with this name; AEM_ERROR_OUT_OF_RANGE when there is none. */
 AEM_API aem_status aem_find_joint(const aem_model *model, const char *name, uint32_t *out_joint);
 AEM_API aem_status aem_find_animation(const aem_model *model, const char *name,

@@ -8,6 +8,7 @@
 // quaternions, weight sums, key order, unused data. They assume the structure is sound.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <span>
 
 #include "aem/export.h"
@@ -16,6 +17,8 @@
 #include "aem/model_view.hpp"
 
 namespace aem {
+
+class Model;
 
 // Receives each problem as it is found; returns false to stop checking.
 using ProblemSink = std::function<bool(const Error&)>;

@@ -1,11 +1,13 @@
 // The C API's models: opening, the sections as C records, mip levels and names.
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "aem/aem.h"
+#include "aem/ext_names.hpp"
 #include "aem/model.hpp"
 #include "c_api/c_api_boundary.hpp"
 #include "c_api/c_api_model.hpp"
@@ -84,6 +86,26 @@ aem_status finish_open(aem::Expected<aem::Model> result, const char* source, aem
 const char* name_of(const char (&name)[aem::kNameSize], size_t* out_length) {
   if (out_length != nullptr) *out_length = aem::name_view(name).size();
   return name;
+}
+
+// The name of material (or mesh) `index` in the `names` payload, checked against the payload here
+// as well: a trusted open does not check it. NULL when it does not lie inside the payload.
+const char* extension_name_at(const aem::Model& model, bool mesh, std::uint32_t element, size_t* out_length) {
+  const std::optional<std::span<const std::byte>> payload = model.extension_payload(aem::kNamesExtension);
+  if (!payload) return "";
+  aem::NamesHeader header;
+  if (payload->size() < sizeof header) return nullptr;
+  std::memcpy(&header, payload->data(), sizeof header);
+  const std::uint64_t text_at = sizeof header + (std::uint64_t{header.material_count} + header.mesh_count) * 8;
+  const std::uint64_t index = mesh ? std::uint64_t{header.material_count} + element : element;
+  aem::NameRecord record;
+  if ((mesh ? element >= header.mesh_count : element >= header.material_count) || index >= std::uint64_t{header.material_count} + header.mesh_count || text_at > payload->size() ||
+      header.text_size > payload->size() - text_at)
+    return nullptr;
+  std::memcpy(&record, payload->data() + sizeof header + index * sizeof record, sizeof record);
+  if (record.offset > header.text_size || record.length > header.text_size - record.offset) return nullptr;
+  if (out_length != nullptr) *out_length = record.length;
+  return reinterpret_cast<const char*>(payload->data() + text_at + record.offset);
 }
 
 template <class Record>
@@ -172,6 +194,18 @@ const char* aem_animation_name(const aem_model* model, uint32_t animation, size_
   if (out_length != nullptr) *out_length = 0;
   if (model == nullptr || animation >= model->model.animations().size()) return nullptr;
   return name_of(model->model.animations()[animation].name, out_length);
+}
+
+const char* aem_material_name(const aem_model* model, uint32_t material, size_t* out_length) {
+  if (out_length != nullptr) *out_length = 0;
+  if (model == nullptr || material >= model->model.materials().size()) return nullptr;
+  return extension_name_at(model->model, false, material, out_length);
+}
+
+const char* aem_mesh_name(const aem_model* model, uint32_t mesh, size_t* out_length) {
+  if (out_length != nullptr) *out_length = 0;
+  if (model == nullptr || mesh >= model->model.meshes().size()) return nullptr;
+  return extension_name_at(model->model, true, mesh, out_length);
 }
 
 aem_status aem_find_joint(const aem_model* model, const char* name, uint32_t* out_joint) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <vector>
 
 #include "aem/extensions.hpp"
 #include "aem/model.hpp"
@@ -19,7 +20,10 @@ struct PayloadChecker {
 };
 
 // One row per entry of aem::kKnownExtensions, same order (checked below).
-constexpr auto kCheckers = std::to_array<PayloadChecker>({{"morph_targets", check_morph_targets}});
+constexpr auto kCheckers = std::to_array<PayloadChecker>({{"emissive", check_emissive},
+                                                        {"material_flags", check_material_flags},
+                                                        {"morph_targets", check_morph_targets},
+                                                        {"names", check_names}});
 static_assert(kCheckers.size() == kKnownExtensions.size());
 
 constexpr bool checkers_match_known() {

@@ -25,6 +25,11 @@ struct PayloadInput {
   const ModelView& model;
 };
 
+// One checker per known extension (check_<name>.cpp): the first problem of its payload, or nullopt.
+std::optional<Error> check_emissive(const PayloadInput& in);
+std::optional<Error> check_material_flags(const PayloadInput& in);
+std::optional<Error> check_names(const PayloadInput& in);
+
 // bad_extension_payload at byte `at` of the payload, the message "<name>: <message>".
 Error payload_problem(const PayloadInput& in, std::uint64_t at, const std::string& message);
 

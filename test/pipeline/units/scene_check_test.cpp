@@ -39,7 +39,7 @@ Scene triangle_scene() {
   prim.indices = 1;
   prim.attributes.push_back({Semantic::position, 0, 0, "POSITION"});
   prim.material = 0;
-  s.meshes.push_back({"mesh 0", {prim}, {}, {}});
+  s.meshes.push_back({"mesh 0", {prim}, {}, {}, ""});
   Node root;
   root.where = "node 0";
   root.mesh = 0;

@@ -206,6 +206,9 @@ class Converter {
     Node& node = s.nodes[node_index];
     Mesh mesh;
     mesh.where = "meshes of " + node.where;
+    // The node's aiMeshes become one mesh: it takes the first of their names that is not empty.
+    for (unsigned k = 0; k < ai.mNumMeshes && mesh.name.empty(); ++k)
+      if (ai.mMeshes[k] < src_.mNumMeshes) mesh.name = utf8_from_unknown(src_.mMeshes[ai.mMeshes[k]]->mName.C_Str());
     // One skin per node: the bones of all its meshes, in order of first appearance.
     std::vector<std::int32_t> joints;
     std::vector<aiMatrix4x4> inverse_bind;

@@ -3,11 +3,44 @@
 // stages fill it: one member per extension, each empty when the model has no such content. The
 // writer turns each non-empty member into its payload (pipeline/output/extensions/); a content
 // whose members are all empty is written as plain version 1, byte for byte.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "aem/ext_emissive.hpp"
+
 namespace aem::pipeline {
+
+// `names`: one name per material and one per mesh of the model (UTF-8 without NUL, possibly
+// empty), or no names at all. Written only when some name is not empty.
+struct NamesContent {
+  std::vector<std::string> materials;
+  std::vector<std::string> meshes;
+  bool empty() const {
+    const auto blank = [](const std::string& s) { return s.empty(); };
+    return std::all_of(materials.begin(), materials.end(), blank) && std::all_of(meshes.begin(), meshes.end(), blank);
+  }
+};
+
+// `emissive`: one record per material (aem/ext_emissive.hpp), or none when every material
+// follows the core rule.
+struct EmissiveContent {
+  std::vector<EmissiveRecord> materials;
+  bool empty() const {
+    return std::none_of(materials.begin(), materials.end(),
+                        [](const EmissiveRecord& r) { return r.mode != std::uint32_t(EmissiveMode::core); });
+  }
+};
+
+// `material_flags`: one u32 per material (aem/ext_material_flags.hpp), or none when no material
+// has a flag.
+struct MaterialFlagsContent {
+  std::vector<std::uint32_t> materials;
+  bool empty() const {
+    return std::all_of(materials.begin(), materials.end(), [](std::uint32_t f) { return f == 0; });
+  }
+};
 
 // One morph target as the `morph_targets` payload stores it (aem/ext_morph_targets.hpp).
 struct MorphTargetContent {
@@ -32,9 +65,12 @@ struct MorphTargetsContent {
 };
 
 struct ExtensionContent {
-  // Members are added with their extension, each with its emptiness in empty() below.
+  NamesContent names;
+  EmissiveContent emissive;
+  MaterialFlagsContent material_flags;
   MorphTargetsContent morph_targets;
-  bool empty() const { return morph_targets.empty(); }
+  // Each member's emptiness is part of this.
+  bool empty() const { return names.empty() && emissive.empty() && material_flags.empty() && morph_targets.empty(); }
 };
 
 }  // namespace aem::pipeline

@@ -79,6 +79,7 @@ struct Mesh {
   std::vector<Primitive> primitives;
   std::vector<double> weights;        // the morph targets' default weights; empty: all 0
   std::vector<std::string> target_names;  // empty, or one per morph target (glTF extras.targetNames)
+  std::string name;                   // the source's name, may be empty
 };
 struct Skin {
   std::string where;                  // "skin 1"
@@ -115,6 +116,7 @@ struct Material {
   double alpha_cutoff = 0.5;
   bool double_sided = false;
   Deferred deferred;                  // unknown alphaMode, ignored extensions
+  bool unlit = false;                 // KHR_materials_unlit: base colour alone, no lighting
 };
 struct Texture { std::string where; std::int32_t image = kNone, sampler = kNone;
                  std::vector<std::string> unread_sources; };  // extension names when image is kNone
