@@ -28,7 +28,9 @@ namespace {
 // 6: in an image whose blocks are mostly what mode 6 blocks decode to, a BC7 block that another
 // block decodes to exactly is encoded as that block (RDO: sources from the rows above,
 // 32-row slices, BC4 index reuse).
-constexpr int kBakeRevision = 6;
+// 7: the extension area (specs/aem-extensions.md): names, emissive, material_flags, morph_targets,
+// vertex_colours and uv1 carry what version 1 dropped.
+constexpr int kBakeRevision = 7;
 
 // The layout of stamp files: 2 added content hashes and inputs' names relative to the model.
 constexpr int kStampFormat = 2;

@@ -121,7 +121,7 @@ Expected<std::vector<std::byte>> pack(std::span<const std::byte> aem, const Pack
       names.append(names.empty() ? "" : ", ").append(extension_name(entry));
     return pack_error("the file has an extension area (" + names +
                       ") and the packed container cannot carry one yet (specs/packed-aem.md); "
-                      "keep the file unpacked");
+                      "keep the file unpacked, or bake it with --format-version 1 (without them) to pack it");
   }
   const Header& header = model->header();
   const SectionOffsets o = section_offsets(header);
