@@ -10,7 +10,8 @@ namespace aem::cli {
 
 // "extensions: N" then one line per entry; nothing for a file without extensions.
 void print_extensions(const Model& model);
-// [{"name", "required", "record_version", "offset", "bytes", "status"}...]; [] without extensions.
+// [{"name", "required", "record_version", "offset", "bytes", "status", "contents"}...]; [] without
+// extensions. "contents" is extension_contents(), only for the extensions this reader knows.
 nlohmann::ordered_json extensions_json(const Model& model);
 
 }  // namespace aem::cli

@@ -17,7 +17,10 @@ struct PayloadChecker {
 };
 
 // One row per entry of aem::kKnownExtensions, same order (checked below).
-constexpr std::array<PayloadChecker, kKnownExtensions.size()> kCheckers{};
+constexpr std::array<PayloadChecker, kKnownExtensions.size()> kCheckers{{
+    {"uv1", check_uv1},
+    {"vertex_colours", check_vertex_colours},
+}};
 
 constexpr bool checkers_match_known() {
   for (std::size_t i = 0; i < kKnownExtensions.size(); ++i)

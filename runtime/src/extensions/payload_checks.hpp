@@ -28,6 +28,10 @@ struct PayloadInput {
 // bad_extension_payload at byte `at` of the payload, the message "<name>: <message>".
 Error payload_problem(const PayloadInput& in, std::uint64_t at, const std::string& message);
 
+// The checkers, one per known extension (check_<name>.cpp): the first problem of the payload.
+std::optional<Error> check_uv1(const PayloadInput& in);
+std::optional<Error> check_vertex_colours(const PayloadInput& in);
+
 // Every known extension of `entries` checked by its own rules; the first problem, or nullopt.
 // `payloads` are the entries' payloads as the Model exposes them (same order).
 std::optional<Error> check_known_payloads(std::span<const ExtensionEntry> entries,
