@@ -12,7 +12,7 @@ namespace aem::viewer {
 namespace {
 
 // Texture units: 0-2 the material, 3 the joint matrices, 5-6 the environment.
-constexpr int kSpecularUnit = 5, kBrdfLutUnit = 6;
+constexpr int kOcclusionUnit = 4, kSpecularUnit = 5, kBrdfLutUnit = 6;
 
 bool multisampled_target() {
   GLint samples = 0;
@@ -32,6 +32,7 @@ Renderer::Renderer()
   glUniform1i(model_program_.uniform("u_normal"), 1);
   glUniform1i(model_program_.uniform("u_pbr"), 2);
   glUniform1i(model_program_.uniform("u_joint_matrices"), 3);
+  glUniform1i(model_program_.uniform("u_occlusion"), kOcclusionUnit);
   glUniform1i(model_program_.uniform("u_specular"), kSpecularUnit);
   glUniform1i(model_program_.uniform("u_brdf_lut"), kBrdfLutUnit);
   glUniform1f(model_program_.uniform("u_specular_max_lod"), float(ImageBasedLighting::kSpecularLevels - 1));
@@ -215,6 +216,11 @@ void Renderer::draw_mesh(const GpuModel& model, const GpuMesh& mesh) {
   glBindTexture(GL_TEXTURE_2D, material.normal);
   glActiveTexture(GL_TEXTURE2);
   glBindTexture(GL_TEXTURE_2D, material.pbr);
+  glActiveTexture(GL_TEXTURE0 + kOcclusionUnit);
+  glBindTexture(GL_TEXTURE_2D, material.occlusion);
+  const Program& p = model_program_;
+  glUniform4i(p.uniform("u_uv_sets"), material.uv_sets[0], material.uv_sets[1], material.uv_sets[2], material.uv_sets[3]);
+  glUniform1i(p.uniform("u_occlusion_own"), material.occlusion != 0 ? 1 : 0);
   glDrawElements(GL_TRIANGLES, GLsizei(mesh.index_count), GL_UNSIGNED_INT,
                  reinterpret_cast<const void*>(std::size_t{mesh.first_index} * 4));
 }

@@ -40,8 +40,11 @@ std::optional<PrimitiveStreamValues> primitive_colours(const Scene& scene, const
   PrimitiveStreamValues out{colour_stream(), {}};
   std::vector<float> rgba(count * 4, 1.0f);
   bool clamped = false;
+  const bool opaque = primitive.material < 0 ||
+                      scene.materials[std::size_t(primitive.material)].alpha_mode == AlphaMode::opaque;
+  const std::size_t components = opaque ? 3 : source.components;
   for (std::size_t v = 0; v < count; ++v)
-    for (std::size_t c = 0; c < source.components; ++c) {
+    for (std::size_t c = 0; c < components; ++c) {
       const float x = values[v * source.components + c];
       if (!std::isfinite(x)) throw BakeError(what + ": " + source.where + " holds a non-finite value");
       clamped |= x < 0.0f || x > 1.0f;

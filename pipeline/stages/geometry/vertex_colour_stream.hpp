@@ -17,7 +17,8 @@ namespace aem::pipeline {
 inline constexpr const char* kColourStream = "colour";
 
 // The primitive's COLOR_0 (`count` vertices), VEC3 with alpha 1, as the colour stream's values;
-// nullopt when it has none. Components outside [0, 1] are clamped with a "vertex colours clamped"
+// nullopt when it has none. Alpha is 1 for a primitive whose material is OPAQUE (glTF ignores
+// alpha there; AEM's opaque materials cut out below 0.5, so it must not reach them). Components outside [0, 1] are clamped with a "vertex colours clamped"
 // warning naming `at` (the model and primitive). Throws BakeError for a count other than `count`,
 // a type that is not VEC3 or VEC4, or a non-finite value.
 std::optional<PrimitiveStreamValues> primitive_colours(const Scene& scene, const Primitive& primitive,

@@ -25,9 +25,10 @@ std::vector<std::uint8_t> bytes_of(const std::vector<T>& values) {
 }
 
 // The unit quad (synthetic_gltf.hpp) with COLOR_0: 4 elements of `type` ("VEC3"/"VEC4") and
-// glTF component type `component` in `bytes`, normalized when integer; no material.
+// glTF component type `component` in `bytes`, normalized when integer; its material BLEND (the
+// colours' alpha counts) unless `opaque`.
 fs::path write_coloured_quad(const ScratchDir& dir, int component, const std::string& type,
-                             const std::vector<std::uint8_t>& bytes) {
+                             const std::vector<std::uint8_t>& bytes, bool opaque = false) {
   nlohmann::json gltf = nlohmann::json::parse("{" + quad_buffers_json() + "}");
   gltf["asset"] = {{"version", "2.0"}};
   gltf["buffers"].push_back({{"byteLength", bytes.size()}, {"uri", "data:application/octet-stream;base64," + base64_text(bytes)}});
@@ -36,7 +37,8 @@ fs::path write_coloured_quad(const ScratchDir& dir, int component, const std::st
   if (component != 5126) colours["normalized"] = true;
   gltf["accessors"].push_back(colours);
   gltf["meshes"] = nlohmann::json::parse(
-      R"([{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1, "NORMAL": 2, "COLOR_0": 4}, "indices": 3}]}])");
+      R"([{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1, "NORMAL": 2, "COLOR_0": 4}, "indices": 3, "material": 0}]}])");
+  gltf["materials"] = nlohmann::json::array({{{"alphaMode", opaque ? "OPAQUE" : "BLEND"}}});
   gltf["nodes"] = nlohmann::json::parse(R"([{"mesh": 0}])");
   gltf["scenes"] = nlohmann::json::parse(R"([{"nodes": [0]}])");
   const fs::path path = dir.path() / "coloured.gltf";
@@ -93,6 +95,11 @@ TEST(BakeVertexColours, UnsignedShortVec4IsRgba16) {
   std::array<Rgba, 4> corners;
   for (std::size_t i = 0; i < 16; ++i) corners[i / 4][i % 4] = float(values[i]) / 65535.0f;
   expect_corner_colours(baked.bytes, corners, VertexColourEncoding::rgba16);
+  // On an OPAQUE material glTF ignores the alpha: it is baked as 1.
+  ScratchDir opaque_dir("colours_u16_opaque");
+  for (Rgba& c : corners) c[3] = 1;
+  expect_corner_colours(bake(write_coloured_quad(opaque_dir, 5123, "VEC4", bytes_of(values), true)).bytes, corners,
+                        VertexColourEncoding::rgba16);
 }
 
 TEST(BakeVertexColours, FloatsOutsideZeroToOneAreClampedWithAWarning) {
@@ -150,8 +157,8 @@ TEST(BakeVertexColours, BoxVertexColorsKeepsItsColoursExactly) {
     // Every source vertex at this position has the same colour (the cube's corners are shared).
     for (std::size_t s = 0; s < positions.count; ++s) {
       if (std::memcmp(vertex.position, &source_positions[s * 3], 12) != 0) continue;
-      EXPECT_EQ(view->colour(v), (Rgba{source_colours[s * 4], source_colours[s * 4 + 1], source_colours[s * 4 + 2],
-                                       source_colours[s * 4 + 3]}))
+      // Its material is OPAQUE: glTF ignores the alpha, and the bake makes it 1.
+      EXPECT_EQ(view->colour(v), (Rgba{source_colours[s * 4], source_colours[s * 4 + 1], source_colours[s * 4 + 2], 1}))
           << "vertex " << v << " source " << s;
       ++coloured;
       break;
