@@ -130,7 +130,7 @@ TEST(BakeCli, JsonReportHasEveryModelWithCodedWarnings) {
   EXPECT_EQ(report["summary"]["warnings"], 1);
   // Run again: up to date, and still reported.
   const CommandResult again = run_command("{ " + aem() + " bake " + shell_quote(colours) + " -o " + shell_quote(out.string()) +
-                                          " --textures rgba --json 2>/dev/null; }");
+                                          " --textures rgba --format-version 1 --json 2>/dev/null; }");
   EXPECT_EQ(again.exit_code, 0) << again.output;
   EXPECT_EQ(nlohmann::json::parse(again.output)["models"][0]["status"], "up_to_date");
   std::filesystem::remove_all(out);
