@@ -26,6 +26,8 @@ TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
     } catch (const std::exception& e) {
       continue;  // models the bake refuses are the bake tests' business (bake_invalid_test)
     }
+    // The container refuses an extension area for now (specs/packed-aem.md; packed_cli_test.cpp).
+    if (!model->model->extensions().empty()) continue;
     for (const bool meshopt_indices : {false, true}) {
       const Expected<std::vector<std::byte>> packed = pack(model->bytes, {.meshopt_indices = meshopt_indices});
       ASSERT_TRUE(packed) << packed.error().describe();
