@@ -15,7 +15,7 @@ namespace aem::cli {
 void print_extensions(const Model& model, bool payloads_checked = true);
 // [{"name", "required", "record_version", "offset", "bytes", "status", and the content's members
 // ("material_names", "mesh_names"; "own_emission"; "unlit_materials"; "morph_targets": see
-// morph_listing.hpp)}...]; [] without extensions.
+// morph_listing.hpp; "vertex_colours", "uv1": extension_contents.hpp)}...]; [] without extensions.
 nlohmann::ordered_json extensions_json(const Model& model, bool payloads_checked = true);
 
 }  // namespace aem::cli

@@ -17,6 +17,8 @@
 #include "output/output_guard.hpp"
 #include "stages/animation/skeleton_builder.hpp"
 #include "stages/geometry/vertex_optimizer.hpp"
+#include "stages/geometry/uv1_stream.hpp"
+#include "stages/geometry/vertex_colour_stream.hpp"
 #include "import/assimp/assimp_import.hpp"
 #include "bake/limit_checks.hpp"
 #include "stages/geometry/double_sided.hpp"
@@ -103,6 +105,14 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   content.vertices = std::move(optimized.vertices);
   content.indices = std::move(optimized.indices);
   content.meshes = std::move(optimized.meshes);
+  content.extensions.vertex_colours = vertex_colours(optimized.streams);
+  content.extensions.uv1.uvs = uv1_values(optimized.streams);
+  if (!content.extensions.uv1.uvs.empty())  // one record per AEM material, from its glTF material's plan
+    for (const int material : materials) {
+      const auto sets = geometry.uv1_sets.find(material);
+      content.extensions.uv1.materials.push_back(sets != geometry.uv1_sets.end() ? sets->second
+                                                     : Uv1Material{0, 0, 0, 0, kUv1NoTexture, {0, 0}});
+    }
   content.materials = std::move(packed.materials);
   content.textures = std::move(packed.textures);
   content.extensions.emissive.materials = std::move(packed.emission);

@@ -49,7 +49,7 @@ def cli_json(cli, *args):
 
 
 # Corpus models the suites bake, with what they exercise: skin, animation and textures;
-# vertex colours (a warning); a plain textured box.
+# vertex colours (a warning in a version-1 bake); a plain textured box.
 MODELS = {
     "CesiumMan": "khronos/CesiumMan/glTF-Binary/CesiumMan.glb",
     "BoxVertexColors": "khronos/BoxVertexColors/glTF-Binary/BoxVertexColors.glb",

@@ -216,6 +216,25 @@ TEST_F(CliTest, InfoAndValidateShowMaterialExtensions) {
   EXPECT_EQ(refused.output.find("unlit_materials"), std::string::npos) << refused.output;
 }
 
+// A known extension's entry says what it holds (the runtime's view of it), in text and JSON.
+TEST_F(CliTest, InfoAndValidateDescribeKnownExtensions) {
+  aem::pipeline::ModelContent coloured = aem::test::tiny_model();
+  coloured.extensions.vertex_colours = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 0}};
+  const fs::path path = dir_ / "coloured.aem";
+  aem::pipeline::write_model_file(path, coloured);
+  for (const char* command : {"info ", "validate "}) {
+    const auto text = aem_cli(command + shell_path(path));
+    ASSERT_EQ(text.exit_code, 0) << text.output;
+    EXPECT_NE(text.output.find("vertex_colours           optional  record version 1  32 bytes"), std::string::npos)
+        << text.output;
+    EXPECT_NE(text.output.find("    vertex_colours: {\"vertices\":3,\"encoding\":\"rgba8\"}"), std::string::npos) << text.output;
+    const auto json = nlohmann::json::parse(aem_cli(command + std::string("--json ") + shell_path(path)).output);
+    EXPECT_EQ(json["extensions"][0]["status"], "known") << command;
+    EXPECT_EQ(json["extensions"][0]["vertex_colours"], nlohmann::json::parse(R"({"vertices": 3, "encoding": "rgba8"})"))
+        << command;
+  }
+}
+
 TEST_F(CliTest, InfoRefusesBadFilesAndArguments) {
   const auto missing = aem_cli("info " + shell_path(dir_ / "nope.aem"));
   EXPECT_EQ(missing.exit_code, 1);

@@ -10,6 +10,10 @@
 #include "stages/materials/mip_generation.hpp"
 #include "synthetic_gltf.hpp"
 
+#include "aem/ext_uv1.hpp"
+#include "aem/ext_vertex_colours.hpp"
+#include "model_factory.hpp"
+
 namespace aem::test {
 namespace {
 
@@ -207,6 +211,44 @@ TEST(GltfExportContent, MaterialAndMeshNamesAreTheSources) {
   EXPECT_EQ(e.gltf->materials[0].name, source->materials.at(0).name);
   EXPECT_EQ(e.gltf->meshes[0].name, source->meshes.at(0).name);
   EXPECT_FALSE(e.gltf->materials[0].name.empty());
+}
+
+// The vertex_colours and uv1 extensions: COLOR_0 in the stored encoding, TEXCOORD_1, and texCoord
+// 1 on the textures whose set is 1; a bake of the export gives back the same colours (BoxVertexColors,
+// whose floats need f32) and validates.
+TEST(GltfExportContent, VertexColoursAndTheSecondSetAreWrittenBack) {
+  ScratchDir scratch("gltf_export_content_extensions");
+  pipeline::ModelContent content = tiny_model();
+  content.extensions.vertex_colours = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 40000 / 65535.0f}};
+  content.extensions.uv1.uvs = {{0.25f, 0.5f}, {0.75f, 0.5f}, {0.25f, 0.125f}};
+  content.extensions.uv1.materials.assign(content.materials.size(), {0, 0, 0, 0, kUv1NoTexture, {0, 0}});
+  content.extensions.uv1.materials[0].base_colour_set = 1;
+  const std::filesystem::path glb = scratch.path() / "extended.glb";
+  export_glb(pipeline::serialize_model(content), glb);
+  const auto gltf = load_reference(glb);
+  const tinygltf::Primitive& p = gltf->meshes.at(0).primitives.at(0);
+  ASSERT_EQ(p.attributes.count("COLOR_0"), 1u);
+  ASSERT_EQ(p.attributes.count("TEXCOORD_1"), 1u);
+  const tinygltf::Accessor& colours = gltf->accessors.at(std::size_t(p.attributes.at("COLOR_0")));
+  EXPECT_EQ(colours.componentType, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT);
+  EXPECT_TRUE(colours.normalized);
+  EXPECT_EQ(colours.type, TINYGLTF_TYPE_VEC4);
+  const tinygltf::Material& m = gltf->materials.at(std::size_t(p.material));
+  if (m.pbrMetallicRoughness.baseColorTexture.index >= 0) {
+    EXPECT_EQ(m.pbrMetallicRoughness.baseColorTexture.texCoord, 1);
+  }
+  if (const std::optional<nlohmann::json> report = validator_report(glb)) {
+    EXPECT_EQ((*report)["errors"], 0) << report->dump(1);
+  }
+  if (!corpus_dir()) GTEST_SKIP() << "corpus not found (set AEM_CORPUS)";
+  const Exported box = export_corpus_model("BoxVertexColors", scratch);
+  const std::vector<std::byte> again = pipeline::serialize_model(
+      pipeline::bake_model(scratch.path() / "BoxVertexColors.glb", test_options()).content);
+  const Model first = Model::open_memory(box.baked->bytes), second = Model::open_memory(again);
+  const auto a = vertex_colours_of(first), b = vertex_colours_of(second);
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->encoding(), VertexColourEncoding::rgba32f);
+  EXPECT_EQ(std::vector<float>(a->rgba32f.begin(), a->rgba32f.end()), std::vector<float>(b->rgba32f.begin(), b->rgba32f.end()));
 }
 
 }  // namespace

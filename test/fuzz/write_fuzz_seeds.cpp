@@ -17,7 +17,7 @@
 namespace {
 
 // Made-up extensions: two optional (one empty), and one required, which the runtime refuses as
-// unknown after checking the whole directory; and a morph_targets payload, for its checker.
+// unknown after checking the whole directory; and the known ones with their payloads.
 void write_extended_seeds(const std::filesystem::path& dir) {
   using aem::pipeline::ExtensionPayload;
   const std::vector<std::byte> bytes(37, std::byte{0x5A});
@@ -38,6 +38,14 @@ void write_extended_seeds(const std::filesystem::path& dir) {
   named.extensions.emissive.materials = {{1, {0.25f, 0.5f, 1.0f}, 2.0f, 2, 0, 0}};
   named.extensions.material_flags.materials = {1};
   aem::pipeline::write_model_file(dir / "extended_materials.aem", named);
+  // Known extensions, so that the fuzzers reach their payload checks: vertex colours in f32, and
+  // a second UV set whose first material samples occlusion with it from texture 0.
+  aem::pipeline::ModelContent known = aem::test::tiny_model();
+  known.extensions.vertex_colours = {{0.5f, 0.25f, 1, 1}, {0, 0.3f, 1, 0.5f}, {1, 1, 1, 1}};
+  known.extensions.uv1.uvs = {{0, 0}, {1, 0.5f}, {0.25f, 1}};
+  known.extensions.uv1.materials.assign(known.materials.size(), {0, 0, 0, 0, aem::kUv1NoTexture, {0, 0}});
+  if (!known.materials.empty() && !known.textures.empty()) known.extensions.uv1.materials[0] = {0, 0, 1, 1, 0, {0, 0}};
+  aem::pipeline::write_model_file(dir / "extended_known.aem", known);
 }
 
 }  // namespace

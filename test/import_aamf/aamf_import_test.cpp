@@ -18,6 +18,7 @@
 
 #include "aamf_test_files.hpp"
 #include "aem/animation_sampler.hpp"
+#include "aem/ext_vertex_colours.hpp"
 #include "aem/model.hpp"
 #include "aem/pipeline/aamf_summary.hpp"
 #include "aem/pipeline/bake.hpp"
@@ -181,9 +182,36 @@ TEST(AamfImport, LegacyMeshesAreRigidlyBoundToTheirBones) {
     ASSERT_NE(v, nullptr) << p[1];
     EXPECT_NEAR(weight_on(*v, j1), 1, 1e-6);
   }
-  bool textures_warned = false;
-  for (const std::string& w : b.report.warnings) textures_warned |= w.find("vertex colours") != std::string::npos;
-  EXPECT_TRUE(textures_warned) << "the dropped vertex colours are reported";
+  for (const std::string& w : b.report.warnings) EXPECT_EQ(w.find("vertex colours"), std::string::npos) << w;
+}
+
+// The polygons' Gouraud colours are the vertex colours (RGBA8, alpha 255): F3's one colour on its
+// three corners, G4's per-corner colours; a version-1 bake drops them with a warning.
+TEST(AamfImport, LegacyPolygonColoursBecomeVertexColours) {
+  const auto path = write_temp("legacy_colours.aamf", aamf::legacy_file());
+  const Baked b = bake(path);
+  pipeline::BakeOptions v1 = test_options();
+  v1.version_1_only = true;
+  const auto plain = pipeline::bake_model(path, v1);
+  std::filesystem::remove(path);
+  const Model& m = *b.model;
+  const std::optional<VertexColoursView> colours = vertex_colours_of(m);
+  ASSERT_TRUE(colours.has_value());
+  EXPECT_EQ(colours->encoding(), VertexColourEncoding::rgba8);
+  const auto expect_colour = [&](const std::array<double, 3>& p, std::array<int, 3> rgb) {
+    const Vertex* v = vertex_at(m, p[0], p[1], p[2]);
+    ASSERT_NE(v, nullptr);
+    const auto index = std::size_t(v - m.vertices().data());
+    for (std::size_t c = 0; c < 3; ++c) EXPECT_EQ(int(colours->rgba8[index * 4 + c]), rgb[c]) << p[1] << " channel " << c;
+    EXPECT_EQ(int(colours->rgba8[index * 4 + 3]), 255);
+  };
+  for (const auto& p : {std::array{0.0, 0.0, 0.0}, std::array{0.0, 1.0, 0.0}, std::array{1.0, 0.0, 0.0}})
+    expect_colour(p, {10, 20, 30});
+  for (const auto& p : {std::array{0.0, 2.0, 0.0}, std::array{1.0, 3.0, 0.0}}) expect_colour(p, {200, 100, 50});
+  bool warned = false;
+  for (const std::string& w : plain.report.warnings) warned |= w.find("vertex colours (COLOR_0) dropped") != std::string::npos;
+  EXPECT_TRUE(warned) << "a version-1 bake reports the dropped colours";
+  EXPECT_TRUE(plain.content.extensions.empty());
 }
 
 // A triangle's corner positions, turned to start at the corner of least (x, y, z): the bake may

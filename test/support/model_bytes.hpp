@@ -36,4 +36,16 @@ T peek(const std::vector<std::byte>& bytes, std::uint64_t offset) {
   return value;
 }
 
+// `file` (a version-1 part of `plain_size` bytes and one extension) with that extension's payload
+// replaced by `payload`: its entry's size set to it, the file ending with it. The writer checks
+// the payloads it writes, so a hostile one is put in this way.
+inline std::vector<std::byte> with_only_payload(std::vector<std::byte> file, std::uint64_t plain_size,
+                                                const std::vector<std::byte>& payload) {
+  const std::uint64_t entry = (plain_size + 15) / 16 * 16 + 16;  // the directory's only entry
+  file.resize(peek<std::uint64_t>(file, entry + 32));
+  file.insert(file.end(), payload.begin(), payload.end());
+  poke(file, entry + 40, std::uint64_t(payload.size()));
+  return file;
+}
+
 }  // namespace aem::test

@@ -18,7 +18,9 @@ namespace {
 
 struct QuadOptions {
   bool double_sided = false;
-  bool vertex_colours = false;  // a COLOR_0 attribute, which AEM drops with a warning
+  // "COLOR_0": green vertex colours (the vertex_colours extension); "COLOR_1": the same as a
+  // second set, which AEM drops with a warning; nullptr: none.
+  const char* colour_set = nullptr;
 };
 
 // dir/NAME.gltf (+ NAME.bin): a 2x2 m orange quad facing +Z (counter-clockwise seen from +Z),
@@ -27,7 +29,7 @@ std::filesystem::path write_quad_gltf(const std::filesystem::path& dir, const st
   std::vector<std::uint8_t> buf;
   append_values<float>(buf, {-1, -1, 0, 1, -1, 0, -1, 1, 0, 1, 1, 0});  // positions @0 (48)
   append_values<float>(buf, {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1});      // normals @48 (48)
-  append_values<float>(buf, {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1});  // colours @96 (64)
+  append_values<float>(buf, {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1});  // colours @96 (64)
   append_values<std::uint16_t>(buf, {0, 1, 3, 0, 3, 2});                // indices @160 (12)
   std::ofstream(dir / (name + ".bin"), std::ios::binary)
       .write(reinterpret_cast<const char*>(buf.data()), std::streamsize(buf.size()));
@@ -43,7 +45,7 @@ std::filesystem::path write_quad_gltf(const std::filesystem::path& dir, const st
       {"bufferView": 3, "componentType": 5123, "count": 6, "type": "SCALAR"}],
     "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [0.8, 0.3, 0.05, 1], "metallicFactor": 0},
                    "doubleSided": )" << (o.double_sided ? "true" : "false") << R"(}],
-    "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1)" << (o.vertex_colours ? R"(, "COLOR_0": 2)" : "")
+    "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1)" << (o.colour_set ? std::string(", \"") + o.colour_set + "\": 2" : "")
        << R"(}, "indices": 3, "material": 0}]}],
     "nodes": [{"mesh": 0, "scale": [-1, 1, 1]}],
     "scenes": [{"nodes": [0]}], "scene": 0})";
@@ -74,7 +76,7 @@ int panel_bottom(const Image& image) {
 TEST(ViewerRender, GltfWarningsGoToStderrAndThePanelAndTheModelShows) {
   AEM_REQUIRE_DISPLAY();
   const auto dir = scratch_dir("gltf_warnings");
-  const auto coloured = write_quad_gltf(dir, "coloured", {.vertex_colours = true});
+  const auto coloured = write_quad_gltf(dir, "coloured", {.colour_set = "COLOR_1"});
   const auto plain = write_quad_gltf(dir, "plain", {});
   // stdout and stderr apart: the warning is on stderr, named and prefixed.
   const std::string command = shell_quote(AEM_VIEWER_PATH) + " " + shell_quote(coloured.string()) + " --screenshot " +
@@ -83,7 +85,7 @@ TEST(ViewerRender, GltfWarningsGoToStderrAndThePanelAndTheModelShows) {
   ASSERT_EQ(std::system(command.c_str()), 0) << read_text(dir / "stderr.txt");
   const std::string err = read_text(dir / "stderr.txt");
   EXPECT_NE(err.find("aem-viewer: warning: " + coloured.string() + ": "), std::string::npos) << err;
-  EXPECT_NE(err.find("vertex colours (COLOR_0) dropped"), std::string::npos) << err;
+  EXPECT_NE(err.find("vertex colours (COLOR_1) dropped"), std::string::npos) << err;
   EXPECT_EQ(read_text(dir / "stdout.txt").find("warning:"), std::string::npos);
   // It still renders: the quad covers its share of the frame.
   EXPECT_NEAR(coverage(read_png(dir / "coloured.png")), 0.364, 0.03);
@@ -98,6 +100,30 @@ TEST(ViewerRender, GltfWarningsGoToStderrAndThePanelAndTheModelShows) {
   const int without = panel_bottom(screenshot(plain, dir / "plain_panel.png", panel));
   EXPECT_GT(without, 100);
   EXPECT_GE(with - without, 2 * 11) << "panel bottom " << with << " with the warning, " << without << " without";
+}
+
+// Green vertex colours on the orange quad: lit, the base colour is multiplied by them (the red
+// channel goes); the vertex-colour mode shows them; base-color still shows the material's own.
+TEST(ViewerRender, VertexColoursTintTheBaseColourAndHaveTheirMode) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("gltf_vertex_colours");
+  const auto green = write_quad_gltf(dir, "green", {.colour_set = "COLOR_0"});
+  const auto plain = write_quad_gltf(dir, "plain", {});
+  const Image tinted = screenshot(green, dir / "tinted.png", kGltfFront);
+  const Image orange = screenshot(plain, dir / "orange.png", kGltfFront);
+  ASSERT_GT(tinted.width, 0);
+  ASSERT_GT(orange.width, 0);
+  EXPECT_GT(int(orange.at(128, 128)[0]), int(orange.at(128, 128)[1]) + 40) << "orange, untinted";
+  // Base (0.8, 0.3, 0.05) times green keeps no diffuse red (the specular term is grey).
+  EXPECT_LT(int(tinted.at(128, 128)[0]) * 3, int(orange.at(128, 128)[0])) << "the red goes";
+  EXPECT_GT(int(tinted.at(128, 128)[1]), int(tinted.at(128, 128)[0]) + 20) << "the green stays";
+  const Image mode = screenshot(green, dir / "mode.png", kGltfFront + " --mode vertex-colour");
+  ASSERT_GT(mode.width, 0);
+  for (int c = 0; c < 3; ++c) EXPECT_NEAR(int(mode.at(128, 128)[c]), c == 1 ? 255 : 0, 2) << "channel " << c;
+  const Image plain_mode = screenshot(plain, dir / "plain_mode.png", kGltfFront + " --mode vertex-colour");
+  for (int c = 0; c < 3; ++c) EXPECT_NEAR(int(plain_mode.at(128, 128)[c]), 255, 2) << "white without colours";
+  const Image base = screenshot(green, dir / "base.png", kGltfFront + " --mode base-color");
+  EXPECT_GT(int(base.at(128, 128)[0]), 200) << "base-color shows the material's colour, untinted";
 }
 
 TEST(ViewerRender, SingleSidedGltfIsCulledFromBehindDoubleSidedIsNot) {

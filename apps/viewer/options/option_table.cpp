@@ -142,7 +142,7 @@ constexpr OptionSpec kOptions[] = {
     {"--animation", "", "N|none", "animation index (default 0), none for the bind pose", set_animation},
     {"--mode", "", "NAME",
      "lit, base-color, opacity, normal-map, roughness, occlusion,\n"
-     "metalness, emissive, normals, tangents, bitangents, uv",
+     "metalness, emissive, normals, tangents, bitangents, uv, vertex-colour",
      set_mode},
     {"--yaw", "", "DEG", "camera orbit angle about the vertical (default 30)",
      [](Options& o, V v) { o.yaw = parse_float("--yaw", v); }},

@@ -4,9 +4,12 @@
 #include <cstddef>
 #include <limits>
 #include <optional>
+#include <tuple>
 
 #include "aem/ext_emissive.hpp"
 #include "aem/ext_material_flags.hpp"
+#include "aem/ext_uv1.hpp"
+#include "aem/ext_vertex_colours.hpp"
 
 namespace aem::viewer {
 
@@ -39,6 +42,7 @@ GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
   glVertexAttribIPointer(5, 4, GL_INT, stride, offset(offsetof(Vertex, joints)));
   glEnableVertexAttribArray(6);
   glVertexAttribPointer(6, 4, GL_FLOAT, GL_FALSE, stride, offset(offsetof(Vertex, weights)));
+  upload_vertex_colours(model);
   glBindVertexArray(0);
 
   // Skinning matrices in a texture buffer: RGBA32F, four texels per joint, no size limit beyond
@@ -67,6 +71,9 @@ GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
     add_extensions(model, i, gpu, caps);
     materials_.push_back(gpu);
   }
+  glBindVertexArray(vao_);
+  upload_uv1(model, caps);
+  glBindVertexArray(0);
 
   constexpr float kMax = std::numeric_limits<float>::max();
   bounds_.min = {kMax, kMax, kMax};
@@ -84,6 +91,46 @@ GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
     meshes_.push_back(gpu);
   }
   if (bounds_.min.x > bounds_.max.x) bounds_ = Bounds{{-1, -1, -1}, {1, 1, 1}};
+}
+
+void GpuModel::upload_vertex_colours(const Model& model) {
+  const std::optional<VertexColoursView> colours = vertex_colours_of(model);
+  if (!colours || colours->size() != model.vertices().size()) {
+    // A constant attribute is context state, not the vertex array's: set for every model.
+    glDisableVertexAttribArray(kColourLocation);
+    glVertexAttrib4f(kColourLocation, 1, 1, 1, 1);
+    return;
+  }
+  // As stored: unorm bytes and shorts are normalised by the GPU, f32 taken as is.
+  const auto [data, bytes, type] =
+      !colours->rgba8.empty()    ? std::tuple{static_cast<const void*>(colours->rgba8.data()), colours->rgba8.size_bytes(), GLenum(GL_UNSIGNED_BYTE)}
+      : !colours->rgba16.empty() ? std::tuple{static_cast<const void*>(colours->rgba16.data()), colours->rgba16.size_bytes(), GLenum(GL_UNSIGNED_SHORT)}
+                                 : std::tuple{static_cast<const void*>(colours->rgba32f.data()), colours->rgba32f.size_bytes(), GLenum(GL_FLOAT)};
+  glGenBuffers(1, &colour_buffer_);
+  glBindBuffer(GL_ARRAY_BUFFER, colour_buffer_);
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(bytes), data, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(kColourLocation);
+  glVertexAttribPointer(kColourLocation, 4, type, type == GL_FLOAT ? GL_FALSE : GL_TRUE, 0, nullptr);
+  has_vertex_colours_ = true;
+}
+
+void GpuModel::upload_uv1(const Model& model, const TextureCaps& caps) {
+  const std::optional<Uv1View> uv1 = uv1_of(model);
+  if (!uv1 || uv1->uvs.size() != model.vertices().size() * 2 || uv1->materials.size() != materials_.size()) {
+    glDisableVertexAttribArray(kUv1Location);
+    glVertexAttrib2f(kUv1Location, 0, 0);
+    return;
+  }
+  glGenBuffers(1, &uv1_buffer_);
+  glBindBuffer(GL_ARRAY_BUFFER, uv1_buffer_);
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(uv1->uvs.size_bytes()), uv1->uvs.data(), GL_STATIC_DRAW);
+  glEnableVertexAttribArray(kUv1Location);
+  glVertexAttribPointer(kUv1Location, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  for (std::size_t m = 0; m < materials_.size(); ++m) {
+    const Uv1Material& sets = uv1->materials[m];
+    materials_[m].uv_sets = {sets.base_colour_set, sets.normal_set, sets.pbr_set, sets.occlusion_set};
+    if (sets.occlusion_texture != kUv1NoTexture) materials_[m].occlusion = texture(model, sets.occlusion_texture, false, caps);
+  }
 }
 
 GLuint GpuModel::texture(const Model& model, std::uint32_t index, bool srgb, const TextureCaps& caps) {
@@ -132,6 +179,8 @@ GpuModel::~GpuModel() {
   glDeleteTextures(1, &joint_texture_);
   glDeleteBuffers(1, &joint_buffer_);
   glDeleteBuffers(1, &index_buffer_);
+  if (colour_buffer_ != 0) glDeleteBuffers(1, &colour_buffer_);
+  if (uv1_buffer_ != 0) glDeleteBuffers(1, &uv1_buffer_);
   glDeleteBuffers(1, &vertex_buffer_);
   glDeleteVertexArrays(1, &vao_);
 }

@@ -1,6 +1,6 @@
 #pragma once
 // A model's GPU resources: one vertex buffer and one index buffer filled straight from the
-// mapping, every material's three textures, and a texture buffer of skinning matrices (any
+// mapping (and the vertex colours' buffer, when it has them), every material's three textures, and a texture buffer of skinning matrices (any
 // joint count).
 #include <epoxy/gl.h>
 
@@ -21,6 +21,8 @@ struct GpuMaterial {
   GLuint base_color = 0;  // sRGB view
   GLuint normal = 0;
   GLuint pbr = 0;
+  GLuint occlusion = 0;  // the uv1 extension's own occlusion texture (R); 0: occlusion is PBR G
+  std::array<int, 4> uv_sets{};  // base colour, normal, PBR, occlusion: 0 Vertex::uv, 1 the uv1 set
   bool transparent = false;
   // The `emissive` extension's record (mode 1): emitted = factor × strength × texture (sRGB view;
   // a white texel without one). Mode 0: the core rule, PBR A × base colour.
@@ -53,16 +55,24 @@ class GpuModel {
   const std::vector<GpuMesh>& meshes() const { return meshes_; }
   const std::vector<GpuMaterial>& materials() const { return materials_; }
   const Bounds& bounds() const { return bounds_; }
+  // Whether the model has vertex colours (the vertex_colours extension), at attribute 7.
+  bool has_vertex_colours() const { return has_vertex_colours_; }
   std::uint64_t texture_bytes() const { return texture_bytes_; }
 
  private:
+  static constexpr GLuint kColourLocation = 7;  // the model shader's a_color
+  static constexpr GLuint kUv1Location = 8;      // the model shader's a_uv1
+  void upload_vertex_colours(const Model& model);
+  // The uv1 extension's UVs at attribute 8 ((0, 0) without them) and each material's sets.
+  void upload_uv1(const Model& model, const TextureCaps& caps);
   GLuint texture(const Model& model, std::uint32_t index, bool srgb, const TextureCaps& caps);
   // The extensions' part of material `index`: its own emission and its flags.
   void add_extensions(const Model& model, std::uint32_t index, GpuMaterial& gpu, const TextureCaps& caps);
   GLuint white_texture();  // 1×1 white, made on first use
 
 
-  GLuint vao_ = 0, vertex_buffer_ = 0, index_buffer_ = 0;
+  GLuint vao_ = 0, vertex_buffer_ = 0, index_buffer_ = 0, colour_buffer_ = 0, uv1_buffer_ = 0;
+  bool has_vertex_colours_ = false;
   GLuint joint_buffer_ = 0, joint_texture_ = 0, white_texture_ = 0;
   std::size_t joint_count_ = 0;
   std::map<std::pair<std::uint32_t, bool>, GLuint> textures_;

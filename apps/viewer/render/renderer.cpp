@@ -12,7 +12,7 @@ namespace aem::viewer {
 namespace {
 
 // Texture units: 0-2 the material, 3 the joint matrices, 5-6 the environment.
-constexpr int kSpecularUnit = 5, kBrdfLutUnit = 6;
+constexpr int kOcclusionUnit = 4, kSpecularUnit = 5, kBrdfLutUnit = 6, kEmissiveUnit = 7;
 
 bool multisampled_target() {
   GLint samples = 0;
@@ -32,7 +32,8 @@ Renderer::Renderer()
   glUniform1i(model_program_.uniform("u_normal"), 1);
   glUniform1i(model_program_.uniform("u_pbr"), 2);
   glUniform1i(model_program_.uniform("u_joint_matrices"), 3);
-  glUniform1i(model_program_.uniform("u_emissive"), 4);
+  glUniform1i(model_program_.uniform("u_emissive"), kEmissiveUnit);
+  glUniform1i(model_program_.uniform("u_occlusion"), kOcclusionUnit);
   glUniform1i(model_program_.uniform("u_specular"), kSpecularUnit);
   glUniform1i(model_program_.uniform("u_brdf_lut"), kBrdfLutUnit);
   glUniform1f(model_program_.uniform("u_specular_max_lod"), float(ImageBasedLighting::kSpecularLevels - 1));
@@ -216,15 +217,19 @@ void Renderer::draw_mesh(const GpuModel& model, const GpuMesh& mesh) {
   glBindTexture(GL_TEXTURE_2D, material.normal);
   glActiveTexture(GL_TEXTURE2);
   glBindTexture(GL_TEXTURE_2D, material.pbr);
-  // The extensions: an own emission (its texture on unit 4 when it has one) and unlit.
+  // The extensions: an own emission (its texture on kEmissiveUnit when it has one) and unlit.
   const Program& p = model_program_;
   glUniform1i(p.uniform("u_own_emission"), material.own_emission ? 1 : 0);
   glUniform3f(p.uniform("u_emission"), material.emission[0], material.emission[1], material.emission[2]);
   glUniform1i(p.uniform("u_unlit"), material.unlit ? 1 : 0);
   if (material.own_emission) {
-    glActiveTexture(GL_TEXTURE4);
+    glActiveTexture(GL_TEXTURE0 + kEmissiveUnit);
     glBindTexture(GL_TEXTURE_2D, material.emissive);
   }
+  glActiveTexture(GL_TEXTURE0 + kOcclusionUnit);
+  glBindTexture(GL_TEXTURE_2D, material.occlusion);
+  glUniform4i(p.uniform("u_uv_sets"), material.uv_sets[0], material.uv_sets[1], material.uv_sets[2], material.uv_sets[3]);
+  glUniform1i(p.uniform("u_occlusion_own"), material.occlusion != 0 ? 1 : 0);
   glDrawElements(GL_TRIANGLES, GLsizei(mesh.index_count), GL_UNSIGNED_INT,
                  reinterpret_cast<const void*>(std::size_t{mesh.first_index} * 4));
 }

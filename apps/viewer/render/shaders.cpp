@@ -62,6 +62,8 @@ layout(location = 3) in vec3 a_bitangent;
 layout(location = 4) in vec2 a_uv;
 layout(location = 5) in ivec4 a_joints;
 layout(location = 6) in vec4 a_weights;
+layout(location = 7) in vec4 a_color;    // linear RGBA; (1, 1, 1, 1) without vertex colours
+layout(location = 8) in vec2 a_uv1;      // the uv1 extension's set; (0, 0) without it
 uniform mat4 u_view_projection;
 uniform samplerBuffer u_joint_matrices;  // 4 RGBA32F texels (columns) per joint
 uniform int u_skinned;
@@ -70,6 +72,8 @@ out vec3 v_normal;
 out vec3 v_tangent;
 out vec3 v_bitangent;
 out vec2 v_uv;
+out vec4 v_color;
+out vec2 v_uv1;
 
 mat4 joint_matrix(int joint) {
   int base = joint * 4;
@@ -97,6 +101,8 @@ void main() {
   v_tangent = linear * a_tangent;
   v_bitangent = linear * a_bitangent;
   v_uv = a_uv;
+  v_color = a_color;
+  v_uv1 = a_uv1;
   gl_Position = u_view_projection * position;
 }
 )";
@@ -107,6 +113,11 @@ in vec3 v_normal;
 in vec3 v_tangent;
 in vec3 v_bitangent;
 in vec2 v_uv;
+in vec4 v_color;
+in vec2 v_uv1;
+uniform ivec4 u_uv_sets;         // the set (0: v_uv, 1: v_uv1) of base colour, normal, PBR, occlusion
+uniform int u_occlusion_own;     // occlusion in u_occlusion's R (the uv1 extension), not in PBR G
+uniform sampler2D u_occlusion;
 uniform sampler2D u_base_color;  // sRGB RGB, linear A opacity
 uniform sampler2D u_normal;      // X, Y in R, G
 uniform sampler2D u_pbr;         // R roughness, G occlusion, B metalness, A emissive
@@ -173,7 +184,9 @@ vec3 environment(vec3 n, vec3 v, vec3 f0, vec3 c_diff, float roughness) {
 
 void main() {
   if (u_flat != 0) { o_color = u_flat_color; return; }
-  vec4 base = texture(u_base_color, v_uv);
+  vec2 base_uv = u_uv_sets.x == 0 ? v_uv : v_uv1;
+  vec4 texel = texture(u_base_color, base_uv);
+  vec4 base = texel * v_color;  // as glTF: the vertex colour scales base colour and opacity
   float opacity = base.a;
   if (u_transparent == 0) {
     if (u_alpha_to_coverage != 0) {
@@ -185,10 +198,11 @@ void main() {
       opacity = 1.0;
     }
   }
-  vec2 nxy = texture(u_normal, v_uv).rg * 2.0 - 1.0;
+  vec2 nxy = texture(u_normal, u_uv_sets.y == 0 ? v_uv : v_uv1).rg * 2.0 - 1.0;
   vec3 n_tangent = vec3(nxy, sqrt(max(0.0, 1.0 - dot(nxy, nxy))));
-  vec4 pbr = texture(u_pbr, v_uv);
+  vec4 pbr = texture(u_pbr, u_uv_sets.z == 0 ? v_uv : v_uv1);
   float roughness = pbr.r, occlusion = pbr.g, metalness = pbr.b, emissive = pbr.a;
+  if (u_occlusion_own != 0) occlusion = texture(u_occlusion, u_uv_sets.w == 0 ? v_uv : v_uv1).r;
 
   vec3 N = normalize(v_normal);
   vec3 T = v_tangent - N * dot(N, v_tangent);
@@ -196,8 +210,8 @@ void main() {
   bool has_tangents = dot(T, T) > 1e-8 && dot(B, B) > 1e-8;
   vec3 n = has_tangents ? normalize(normalize(T) * n_tangent.x + normalize(B) * n_tangent.y + N * n_tangent.z) : N;
 
-  if (u_mode == 1) { o_color = vec4(linear_to_srgb(base.rgb), 1.0); return; }
-  if (u_mode == 2) { o_color = vec4(vec3(base.a), 1.0); return; }
+  if (u_mode == 1) { o_color = vec4(linear_to_srgb(texel.rgb), 1.0); return; }
+  if (u_mode == 2) { o_color = vec4(vec3(texel.a), 1.0); return; }
   if (u_mode == 3) { o_color = vec4(n_tangent * 0.5 + 0.5, 1.0); return; }
   if (u_mode == 4) { o_color = vec4(vec3(roughness), 1.0); return; }
   if (u_mode == 5) { o_color = vec4(vec3(occlusion), 1.0); return; }
@@ -206,7 +220,8 @@ void main() {
   if (u_mode == 8) { o_color = vec4(N * 0.5 + 0.5, 1.0); return; }
   if (u_mode == 9) { o_color = vec4(normalize(v_tangent) * 0.5 + 0.5, 1.0); return; }
   if (u_mode == 10) { o_color = vec4(normalize(v_bitangent) * 0.5 + 0.5, 1.0); return; }
-  if (u_mode == 11) { o_color = vec4(fract(v_uv), 0.0, 1.0); return; }
+  if (u_mode == 11) { o_color = vec4(fract(base_uv), 0.0, 1.0); return; }
+  if (u_mode == 12) { o_color = vec4(linear_to_srgb(v_color.rgb), 1.0); return; }
 
   vec3 albedo = base.rgb;
   if (u_unlit != 0) { o_color = vec4(linear_to_srgb(albedo), opacity); return; }

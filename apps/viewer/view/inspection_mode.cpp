@@ -6,7 +6,7 @@ namespace aem::viewer {
 namespace {
 constexpr std::array<std::string_view, kInspectionModeCount> kNames = {
     "lit", "base-color", "opacity", "normal-map", "roughness", "occlusion",
-    "metalness", "emissive", "normals", "tangents", "bitangents", "uv"};
+    "metalness", "emissive", "normals", "tangents", "bitangents", "uv", "vertex-colour"};
 }
 
 std::string_view name(InspectionMode mode) { return kNames[std::size_t(mode)]; }

@@ -19,12 +19,13 @@ enum class InspectionMode {
   tangents,
   bitangents,
   uvs,          // fract(u), fract(v), 0
+  vertex_colours,  // the vertex colour's RGB (white without the vertex_colours extension)
 };
-inline constexpr int kInspectionModeCount = 12;
+inline constexpr int kInspectionModeCount = 13;
 
 std::string_view name(InspectionMode mode);
 // "lit", "base-color", "opacity", "normal-map", "roughness", "occlusion", "metalness", "emissive",
-// "normals", "tangents", "bitangents", "uv".
+// "normals", "tangents", "bitangents", "uv", "vertex-colour".
 std::optional<InspectionMode> parse_inspection_mode(std::string_view text);
 
 }  // namespace aem::viewer

@@ -53,6 +53,13 @@ int Document::add_indices(std::span<const std::uint32_t> indices) {
                               {"type", "SCALAR"}});
 }
 
+int Document::add_unorm_vec4(std::span<const std::byte> bytes, int component) {
+  const std::size_t element = component == kUnsignedByte ? 4 : 8;
+  const int view = add_view(bytes, kArrayBuffer);
+  return append("accessors", {{"bufferView", view}, {"componentType", component}, {"normalized", true},
+                              {"count", bytes.size() / element}, {"type", "VEC4"}});
+}
+
 int Document::add_joints(std::span<const std::uint16_t> joints) {
   const int view = add_view(std::as_bytes(joints), kArrayBuffer);
   return append("accessors", {{"bufferView", view}, {"componentType", kUnsignedShort}, {"count", joints.size() / 4},

@@ -11,6 +11,7 @@
 namespace aem::pipeline::gltf {
 
 // glTF's numbers for what the accessors hold and where buffer views are bound.
+inline constexpr int kUnsignedByte = 5121;
 inline constexpr int kUnsignedShort = 5123;
 inline constexpr int kUnsignedInt = 5125;
 inline constexpr int kFloat = 5126;
@@ -32,6 +33,9 @@ struct Document {
   int add_indices(std::span<const std::uint32_t> indices);
   // A VEC4 accessor of unsigned shorts (joint indices).
   int add_joints(std::span<const std::uint16_t> joints);
+  // A normalized VEC4 vertex attribute of `component` (kUnsignedByte or kUnsignedShort) over
+  // `bytes`, 4 values per element (vertex colours).
+  int add_unorm_vec4(std::span<const std::byte> bytes, int component);
   // Appends `value` to the JSON array `name`, returning its index there.
   int append(const char* name, nlohmann::json value);
   // Lists glTF extension `name` in extensionsUsed (once).

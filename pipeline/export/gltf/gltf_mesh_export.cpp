@@ -7,6 +7,9 @@
 #include <unordered_map>
 
 #include "aem/ext_names.hpp"
+#include "aem/ext_uv1.hpp"
+#include "aem/ext_vertex_colours.hpp"
+
 
 namespace aem::pipeline::gltf {
 namespace {
@@ -25,6 +28,30 @@ float tangent_handedness(const aem::Vertex& v) {
   const float* t = v.tangent;
   const float c[3] = {n[1] * t[2] - n[2] * t[1], n[2] * t[0] - n[0] * t[2], n[0] * t[1] - n[1] * t[0]};
   return c[0] * v.bitangent[0] + c[1] * v.bitangent[1] + c[2] * v.bitangent[2] < 0 ? -1.0f : 1.0f;
+}
+
+// COLOR_0 of the primitive's vertices in the encoding the file stores (RGBA8 and RGBA16 as
+// normalized bytes and shorts, f32 as floats), so that a bake of the export stores the same.
+int colour_accessor(const aem::VertexColoursView& colours, const PrimitiveVertices& p, Document& doc) {
+  const auto gather = [&](const auto& values) {
+    using T = typename std::decay_t<decltype(values)>::value_type;
+    std::vector<T> out;
+    out.reserve(p.source.size() * 4);
+    for (const std::uint32_t i : p.source) out.insert(out.end(), values.begin() + i * 4, values.begin() + i * 4 + 4);
+    return out;
+  };
+  switch (colours.encoding()) {
+    case aem::VertexColourEncoding::rgba8: {
+      const std::vector<std::uint8_t> values = gather(colours.rgba8);
+      return doc.add_unorm_vec4(std::as_bytes(std::span(values)), kUnsignedByte);
+    }
+    case aem::VertexColourEncoding::rgba16: {
+      const std::vector<std::uint16_t> values = gather(colours.rgba16);
+      return doc.add_unorm_vec4(std::as_bytes(std::span(values)), kUnsignedShort);
+    }
+    case aem::VertexColourEncoding::rgba32f: break;
+  }
+  return doc.add_floats(gather(colours.rgba32f), "VEC4", 4, kArrayBuffer, false);
 }
 
 // A primitive's attributes, one accessor each, as a glTF "attributes" object.
@@ -49,6 +76,13 @@ nlohmann::json attributes(const aem::Model& model, const PrimitiveVertices& p, b
                         {"NORMAL", doc.add_floats(normal, "VEC3", 3, kArrayBuffer, false)},
                         {"TANGENT", doc.add_floats(tangent, "VEC4", 4, kArrayBuffer, false)},
                         {"TEXCOORD_0", doc.add_floats(uv, "VEC2", 2, kArrayBuffer, false)}};
+  if (const std::optional<aem::VertexColoursView> colours = aem::vertex_colours_of(model))
+    out["COLOR_0"] = colour_accessor(*colours, p, doc);
+  if (const std::optional<aem::Uv1View> uv1 = aem::uv1_of(model)) {
+    std::vector<float> second;
+    for (const std::uint32_t i : p.source) second.insert(second.end(), uv1->uvs.begin() + i * 2, uv1->uvs.begin() + i * 2 + 2);
+    out["TEXCOORD_1"] = doc.add_floats(second, "VEC2", 2, kArrayBuffer, false);
+  }
   if (skinned) {
     out["JOINTS_0"] = doc.add_joints(joints);
     out["WEIGHTS_0"] = doc.add_floats(weights, "VEC4", 4, kArrayBuffer, false);
@@ -94,11 +128,32 @@ int export_mesh(const aem::Model& model, std::uint32_t index, int material, cons
   return doc.append("meshes", {{"name", name}, {"primitives", nlohmann::json::array({std::move(primitive)})}});
 }
 
+// texCoord 1 on the texture infos of the glTF materials whose AEM material samples the uv1 set.
+void mark_second_set(const aem::Model& model, const std::vector<int>& materials, Document& doc) {
+  const std::optional<aem::Uv1View> uv1 = aem::uv1_of(model);
+  if (!uv1) return;
+  for (std::size_t m = 0; m < materials.size() && m < uv1->materials.size(); ++m) {
+    const aem::Uv1Material& sets = uv1->materials[m];
+    nlohmann::json& material = doc.json["materials"][std::size_t(materials[m])];
+    const auto mark = [](nlohmann::json& parent, const char* texture, std::uint8_t set) {
+      if (set != 0 && parent.contains(texture)) parent[texture]["texCoord"] = set;
+    };
+    if (material.contains("pbrMetallicRoughness")) {
+      mark(material["pbrMetallicRoughness"], "baseColorTexture", sets.base_colour_set);
+      mark(material["pbrMetallicRoughness"], "metallicRoughnessTexture", sets.pbr_set);
+    }
+    mark(material, "normalTexture", sets.normal_set);
+    mark(material, "occlusionTexture", sets.occlusion_set);
+    mark(material, "emissiveTexture", sets.pbr_set);  // its intensity is the PBR texture's A
+  }
+}
+
 }  // namespace
 
 std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vector<int>& materials,
                                         const BackFaces& back_faces, Document& document) {
   std::vector<ExportedMesh> out;
+  mark_second_set(model, materials, document);
   if (model.joints().size() > 65536)
     throw std::runtime_error(std::to_string(model.joints().size()) +
                              " joints: glTF's JOINTS_0 (unsigned short) indexes at most 65536");

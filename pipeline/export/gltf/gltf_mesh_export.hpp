@@ -1,7 +1,9 @@
 #pragma once
 // AEM vertices, indices and meshes to glTF meshes (specs/gltf-export.md, "Geometry"): a
 // primitive per AEM mesh, holding the vertices its indices use (in order of first use) with
-// POSITION (min/max), NORMAL, TANGENT (w = sign of dot(cross(N, T), B)), TEXCOORD_0 and, in a
+// POSITION (min/max), NORMAL, TANGENT (w = sign of dot(cross(N, T), B)), TEXCOORD_0, COLOR_0 (the
+// vertex_colours extension, in its stored encoding), TEXCOORD_1 (the uv1 extension, whose texture
+// sets become the materials' texCoord) and, in a
 // model with joints, JOINTS_0/WEIGHTS_0 (an unused slot: joint 0, weight 0). Each AEM mesh is a
 // glTF mesh of its own (its node placed in AEM mesh order, so that a bake of the glTF numbers
 // the materials as the AEM does); in a model with joints, its triangles whose vertices weigh on no

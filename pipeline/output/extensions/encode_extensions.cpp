@@ -4,6 +4,8 @@
 #include "output/extensions/encode_material_flags.hpp"
 #include "output/extensions/encode_names.hpp"
 #include "output/extensions/encode_morph_targets.hpp"
+#include "output/extensions/encode_uv1.hpp"
+#include "output/extensions/encode_vertex_colours.hpp"
 
 namespace aem::pipeline {
 
@@ -15,6 +17,8 @@ std::vector<ExtensionPayload> encode_extensions(const ModelContent& content) {
   if (!content.extensions.emissive.empty()) payloads.push_back(encode_emissive(content));
   if (!content.extensions.material_flags.empty()) payloads.push_back(encode_material_flags(content));
   if (!content.extensions.morph_targets.empty()) payloads.push_back(encode_morph_targets(content));
+  if (!content.extensions.uv1.empty()) payloads.push_back(encode_uv1(content));
+  if (!content.extensions.vertex_colours.empty()) payloads.push_back(encode_vertex_colours(content));
   return payloads;
 }
 

@@ -10,6 +10,8 @@
 #include "scene/stream_reader.hpp"
 #include "stages/geometry/primitive_triangulation.hpp"
 #include "stages/geometry/texture_transform.hpp"
+#include "stages/geometry/uv1_stream.hpp"
+#include "stages/geometry/vertex_colour_stream.hpp"
 #include "stages/geometry/vertex_normals.hpp"
 #include "math/bake_math.hpp"
 #include "stages/deferred_report.hpp"
@@ -72,9 +74,11 @@ std::optional<std::vector<float>> primitive_positions(Context& ctx, const Primit
   }
   if (!p.morph_targets.empty() && ctx.version_1_only)
     ctx.warnings.warn("morph targets", at + ": morph targets dropped (AEM has none); the base shape is kept");
+  // COLOR_0 goes to the vertex_colours extension (vertex_colour_stream.hpp) unless version 1 only.
   for (const Attribute& a : p.attributes)
-    if (a.semantic == Semantic::color)
-      ctx.warnings.warn("vertex colours", at + ": vertex colours (" + a.name + ") dropped: AEM vertices have none");
+    if (a.semantic == Semantic::color && (ctx.version_1_only || a.set != 0))
+      ctx.warnings.warn("vertex colours", at + ": vertex colours (" + a.name + ") dropped: " +
+                                              (a.set != 0 ? "AEM keeps one colour set (COLOR_0)" : "AEM vertices have none"));
   const std::int32_t pos_acc = attribute(p, Semantic::position);
   if (pos_acc == kNone) {
     ctx.warnings.warn("no positions", at + ": has no POSITION attribute; skipped");
@@ -191,7 +195,7 @@ PrimitiveUvs primitive_uvs(Context& ctx, const Primitive& p, std::size_t count, 
   const int material = p.material;
   auto uv_it = ctx.uv_of_material.find(material);
   if (uv_it == ctx.uv_of_material.end())
-    uv_it = ctx.uv_of_material.emplace(material, plan_material_uv(ctx.scene, material, ctx.warnings)).first;
+    uv_it = ctx.uv_of_material.emplace(material, plan_material_uv(ctx.scene, material, !ctx.version_1_only, ctx.warnings)).first;
   const MaterialUv& plan = uv_it->second;
   PrimitiveUvs out;
   out.values.assign(count * 2, 0.0f);
@@ -201,20 +205,14 @@ PrimitiveUvs primitive_uvs(Context& ctx, const Primitive& p, std::size_t count, 
     out.values = read_floats(ctx.scene, acc, 2, at + " TEXCOORD_" + std::to_string(plan.set));
     if (!all_finite(out.values)) throw BakeError(at + ": TEXCOORD_" + std::to_string(plan.set) + " holds a non-finite value");
     out.present = true;
-    if (!is_identity(plan.transform)) {
-      const auto& t = plan.transform.m;
-      for (std::size_t i = 0; i < count; ++i) {
-        const double u = out.values[i * 2], v = out.values[i * 2 + 1];
-        out.values[i * 2] = float(t[0] * u + t[1] * v + t[2]);
-        out.values[i * 2 + 1] = float(t[3] * u + t[4] * v + t[5]);
-      }
-    }
+    apply_uv_transform(out.values, plan.transform);
   } else if (plan.textured) {
     ctx.warnings.warn("missing uvs", at + ": material " + std::to_string(material) + " is textured but the primitive has no TEXCOORD_" +
                                          std::to_string(plan.set) + "; UVs set to 0");
   }
   for (const Attribute& a : p.attributes) {
-    if (a.semantic == Semantic::texcoord && a.name != "TEXCOORD_" + std::to_string(plan.set))
+    if (a.semantic == Semantic::texcoord && a.name != "TEXCOORD_" + std::to_string(plan.set) &&
+        a.name != "TEXCOORD_" + std::to_string(plan.second_set))  // the uv1 extension's
       ctx.warnings.warn("extra uv sets", at + ": " + a.name + " dropped: AEM keeps one UV set (TEXCOORD_" + std::to_string(plan.set) + ")");
   }
   return out;
@@ -276,6 +274,9 @@ std::vector<PrimitiveStreamValues> primitive_streams(Context& ctx, int node, con
   if (auto v = morph_source_values(ctx.out.morph, ctx.scene, node, p, {place.transform, place.normal_matrix}, count, at,
                                     ctx.warnings))
     streams.push_back(std::move(*v));
+  if (auto colours = primitive_colours(ctx.scene, p, count, at, ctx.warnings)) streams.push_back(*std::move(colours));
+  if (auto uv1 = primitive_uv1(ctx.scene, p, ctx.uv_of_material.at(p.material), count, at, ctx.warnings))
+    streams.push_back(*std::move(uv1));
   return streams;
 }
 
@@ -374,6 +375,8 @@ GeometryBuild build_geometry(const Scene& scene, const SkeletonBuild& skeleton,
       for (const Primitive& p : scene.meshes[std::size_t(n.mesh)].primitives) bake_primitive(ctx, node, p);
   }
   std::erase_if(ctx.out.ranges, [](const MaterialRange& r) { return r.indices.empty(); });
+  for (const auto& [material, plan] : ctx.uv_of_material)
+    if (plan.second_set >= 0) ctx.out.uv1_sets.emplace(material, plan.sets);
   return std::move(ctx.out);
 }
 

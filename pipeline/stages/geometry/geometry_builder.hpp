@@ -6,8 +6,10 @@
 // the four largest and renormalised, and vertices of rigid nodes under an animated node bound
 // with weight 1.0 to that joint.
 #include <cstdint>
+#include <map>
 #include <vector>
 
+#include "aem/ext_uv1.hpp"
 #include "aem/format.hpp"
 #include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/bake_options.hpp"
@@ -33,6 +35,8 @@ struct GeometryBuild {
   // AEM mesh and material i come from range i.
   std::vector<MaterialRange> ranges;
   MorphSources morph;  // the morph targets' groups, which the "morph source" stream names
+  // The texture sets (the uv1 extension) of the glTF materials that sample a second UV set.
+  std::map<int, Uv1Material> uv1_sets;
 };
 
 GeometryBuild build_geometry(const Scene& scene, const SkeletonBuild& skeleton,

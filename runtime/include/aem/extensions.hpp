@@ -28,8 +28,12 @@ struct KnownExtension {
 // The one list of known extensions (specs/aem-extensions.md section 4), sorted by name. Every
 // other entry is unknown: optional ones are skipped, required ones refused. Each has its payload
 // checker (runtime/src/extensions/) and its typed view (aem/ext_<name>.hpp).
-inline constexpr auto kKnownExtensions = std::to_array<KnownExtension>(
-    {{"emissive", 1}, {"material_flags", 1}, {"morph_targets", 1}, {"names", 1}});
+inline constexpr auto kKnownExtensions = std::to_array<KnownExtension>({{"emissive", 1},
+                                                                        {"material_flags", 1},
+                                                                        {"morph_targets", 1},
+                                                                        {"names", 1},
+                                                                        {"uv1", 1},
+                                                                        {"vertex_colours", 1}});
 
 // A directory entry's name, up to its NUL (all 24 bytes if it has none: only a refused file).
 AEM_API std::string_view extension_name(const ExtensionEntry& entry);

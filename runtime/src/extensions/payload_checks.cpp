@@ -23,7 +23,9 @@ struct PayloadChecker {
 constexpr auto kCheckers = std::to_array<PayloadChecker>({{"emissive", check_emissive},
                                                         {"material_flags", check_material_flags},
                                                         {"morph_targets", check_morph_targets},
-                                                        {"names", check_names}});
+                                                        {"names", check_names},
+                                                        {"uv1", check_uv1},
+                                                        {"vertex_colours", check_vertex_colours}});
 static_assert(kCheckers.size() == kKnownExtensions.size());
 
 constexpr bool checkers_match_known() {

@@ -25,16 +25,16 @@ struct PayloadInput {
   const ModelView& model;
 };
 
-// One checker per known extension (check_<name>.cpp): the first problem of its payload, or nullopt.
-std::optional<Error> check_emissive(const PayloadInput& in);
-std::optional<Error> check_material_flags(const PayloadInput& in);
-std::optional<Error> check_names(const PayloadInput& in);
-
 // bad_extension_payload at byte `at` of the payload, the message "<name>: <message>".
 Error payload_problem(const PayloadInput& in, std::uint64_t at, const std::string& message);
 
 // One checker per known extension (check_<name>.cpp): the payload's first problem, or nullopt.
+std::optional<Error> check_emissive(const PayloadInput& in);
+std::optional<Error> check_material_flags(const PayloadInput& in);
 std::optional<Error> check_morph_targets(const PayloadInput& in);
+std::optional<Error> check_names(const PayloadInput& in);
+std::optional<Error> check_uv1(const PayloadInput& in);
+std::optional<Error> check_vertex_colours(const PayloadInput& in);
 
 // (Every known extension's payload is checked by aem::check_extension_payloads, validation.hpp.)
 

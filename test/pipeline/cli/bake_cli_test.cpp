@@ -72,7 +72,8 @@ TEST(BakeCli, RdoChangesTheBlocksNotTheLayout) {
 TEST(BakeCli, StrictTurnsWarningsIntoErrorsAndWritesNothing) {
   AEM_REQUIRE_CORPUS(corpus);
   const auto out = temp("colors.aem");
-  const std::string in = shell_quote(khronos_model(corpus, "BoxVertexColors").string());
+  // Its vertex colours are a warning in a version-1 bake.
+  const std::string in = shell_quote(khronos_model(corpus, "BoxVertexColors").string()) + " --format-version 1";
   const CommandResult lax = run_command(aem() + " bake " + in + " -o " + shell_quote(out.string()) + " --textures rgba");
   ASSERT_EQ(lax.exit_code, 0) << lax.output;
   EXPECT_NE(lax.output.find("warning:"), std::string::npos);
@@ -87,7 +88,7 @@ TEST(BakeCli, StrictTurnsWarningsIntoErrorsAndWritesNothing) {
 TEST(BakeCli, EachModelsLineSaysWhatItLost) {
   AEM_REQUIRE_CORPUS(corpus);
   const auto out = temp("lines");
-  const std::string colours = shell_quote(khronos_model(corpus, "BoxVertexColors").string());
+  const std::string colours = shell_quote(khronos_model(corpus, "BoxVertexColors").string()) + " --format-version 1";
   const CommandResult single = run_command(aem() + " bake " + colours + " -o " + shell_quote((out / "one.aem").string()) + " --textures rgba");
   ASSERT_EQ(single.exit_code, 0) << single.output;
   EXPECT_NE(single.output.find("animations in"), std::string::npos) << single.output;
@@ -106,7 +107,7 @@ TEST(BakeCli, JsonReportHasEveryModelWithCodedWarnings) {
   const std::string colours = khronos_model(corpus, "BoxVertexColors").string();
   // stdout alone: the report must parse with nothing else mixed in.
   const CommandResult r = run_command("{ " + aem() + " bake " + shell_quote(colours) + " /nonexistent/gone.glb -o " +
-                                      shell_quote(out.string()) + " --textures rgba --json 2>/dev/null; }");
+                                      shell_quote(out.string()) + " --textures rgba --format-version 1 --json 2>/dev/null; }");
   EXPECT_EQ(r.exit_code, 1) << r.output;
   const nlohmann::json report = nlohmann::json::parse(r.output);
   EXPECT_EQ(report["schema"], "aem-bake-report");
@@ -129,7 +130,7 @@ TEST(BakeCli, JsonReportHasEveryModelWithCodedWarnings) {
   EXPECT_EQ(report["summary"]["warnings"], 1);
   // Run again: up to date, and still reported.
   const CommandResult again = run_command("{ " + aem() + " bake " + shell_quote(colours) + " -o " + shell_quote(out.string()) +
-                                          " --textures rgba --json 2>/dev/null; }");
+                                          " --textures rgba --format-version 1 --json 2>/dev/null; }");
   EXPECT_EQ(again.exit_code, 0) << again.output;
   EXPECT_EQ(nlohmann::json::parse(again.output)["models"][0]["status"], "up_to_date");
   std::filesystem::remove_all(out);

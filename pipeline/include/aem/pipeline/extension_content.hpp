@@ -4,11 +4,13 @@
 // writer turns each non-empty member into its payload (pipeline/output/extensions/); a content
 // whose members are all empty is written as plain version 1, byte for byte.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "aem/ext_emissive.hpp"
+#include "aem/ext_uv1.hpp"
 
 namespace aem::pipeline {
 
@@ -64,13 +66,27 @@ struct MorphTargetsContent {
   bool empty() const { return targets.empty(); }
 };
 
+// `uv1`: the second UV set and which set each material's textures sample.
+struct Uv1Content {
+  std::vector<std::array<float, 2>> uvs;  // one per vertex of ModelContent::vertices (set 1), finite
+  std::vector<Uv1Material> materials;     // one per material of ModelContent::materials
+  bool empty() const { return uvs.empty(); }
+};
+
 struct ExtensionContent {
   NamesContent names;
   EmissiveContent emissive;
   MaterialFlagsContent material_flags;
   MorphTargetsContent morph_targets;
+  // `vertex_colours`: one linear RGBA colour per vertex of ModelContent::vertices, each component
+  // in [0, 1]; empty: none. The writer picks the smallest encoding that holds every value exactly.
+  std::vector<std::array<float, 4>> vertex_colours;
+  Uv1Content uv1;
   // Each member's emptiness is part of this.
-  bool empty() const { return names.empty() && emissive.empty() && material_flags.empty() && morph_targets.empty(); }
+  bool empty() const {
+    return names.empty() && emissive.empty() && material_flags.empty() && morph_targets.empty() &&
+           vertex_colours.empty() && uv1.empty();
+  }
 };
 
 }  // namespace aem::pipeline

@@ -1,0 +1,42 @@
+#include "extension_contents.hpp"
+
+#include "aem/ext_uv1.hpp"
+#include "aem/ext_vertex_colours.hpp"
+
+namespace aem::cli {
+namespace {
+
+const char* encoding_name(VertexColourEncoding encoding) {
+  switch (encoding) {
+    case VertexColourEncoding::rgba8: return "rgba8";
+    case VertexColourEncoding::rgba16: return "rgba16";
+    case VertexColourEncoding::rgba32f: return "rgba32f";
+  }
+  return "unknown";
+}
+
+nlohmann::ordered_json vertex_colours_contents(const Model& model) {
+  const std::optional<VertexColoursView> view = vertex_colours_of(model);
+  if (!view) return nullptr;
+  return {{"vertices", view->size()}, {"encoding", encoding_name(view->encoding())}};
+}
+
+// Counts of the second set: vertices, and the materials that sample any texture with it.
+nlohmann::ordered_json uv1_contents(const Model& model) {
+  const std::optional<Uv1View> view = uv1_of(model);
+  if (!view) return nullptr;
+  std::size_t using_set_1 = 0;
+  for (const Uv1Material& m : view->materials)
+    using_set_1 += (m.base_colour_set | m.normal_set | m.pbr_set | m.occlusion_set) != 0;
+  return {{"vertices", view->header.vertex_count}, {"materials using set 1", using_set_1}};
+}
+
+}  // namespace
+
+nlohmann::ordered_json extension_contents(const Model& model, std::string_view name) {
+  if (name == kVertexColoursExtension) return vertex_colours_contents(model);
+  if (name == kUv1Extension) return uv1_contents(model);
+  return nullptr;
+}
+
+}  // namespace aem::cli
