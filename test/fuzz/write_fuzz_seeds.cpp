@@ -40,12 +40,12 @@ void write_extended_seeds(const std::filesystem::path& dir) {
   aem::pipeline::write_model_file(dir / "extended_materials.aem", named);
   // Known extensions, so that the fuzzers reach their payload checks: vertex colours in f32, and
   // a second UV set whose first material samples occlusion with it from texture 0.
-  aem::pipeline::ModelContent known = aem::test::tiny_model();
-  known.extensions.vertex_colours = {{0.5f, 0.25f, 1, 1}, {0, 0.3f, 1, 0.5f}, {1, 1, 1, 1}};
-  known.extensions.uv1.uvs = {{0, 0}, {1, 0.5f}, {0.25f, 1}};
-  known.extensions.uv1.materials.assign(known.materials.size(), {0, 0, 0, 0, aem::kUv1NoTexture, {0, 0}});
-  if (!known.materials.empty() && !known.textures.empty()) known.extensions.uv1.materials[0] = {0, 0, 1, 1, 0, {0, 0}};
-  aem::pipeline::write_model_file(dir / "extended_known.aem", known);
+  aem::pipeline::ModelContent vertex_data = aem::test::tiny_model();
+  vertex_data.extensions.vertex_colours = {{0.5f, 0.25f, 1, 1}, {0, 0.3f, 1, 0.5f}, {1, 1, 1, 1}};
+  vertex_data.extensions.uv1.uvs = {{0, 0}, {1, 0.5f}, {0.25f, 1}};
+  vertex_data.extensions.uv1.materials.assign(vertex_data.materials.size(), {0, 0, 0, 0, aem::kUv1NoTexture, {0, 0}});
+  if (!vertex_data.materials.empty() && !vertex_data.textures.empty()) vertex_data.extensions.uv1.materials[0] = {0, 0, 1, 1, 0, {0, 0}};
+  aem::pipeline::write_model_file(dir / "extended_vertex_data.aem", vertex_data);
 }
 
 }  // namespace

@@ -262,6 +262,7 @@ static void check_morph_targets(const aem_model *model) {
   CHECK_NEAR(weights[0], 0.25);
   CHECK(aem_mixer_evaluate_morph_weights(mixer, weights, 2) == AEM_ERROR_INVALID_ARGUMENT);
   aem_mixer_destroy(mixer);
+}
 
 /* The worked example with a `names` extension (specs/aem-extensions.md): 4 bytes of padding to
  * 896, the directory (16 + 48 bytes), and at 960 the 48-byte payload naming material 0

@@ -6,16 +6,11 @@
 
 #include "aem/ext_uv1.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "output/extensions/payload_bytes.hpp"
 
 namespace aem::pipeline {
 namespace {
 
-template <class T>
-void append(std::vector<std::byte>& out, const T& value) {
-  const std::size_t at = out.size();
-  out.resize(at + sizeof value);
-  std::memcpy(out.data() + at, &value, sizeof value);
-}
 
 void check_content(const ModelContent& content) {
   const Uv1Content& uv1 = content.extensions.uv1;
@@ -43,10 +38,10 @@ ExtensionPayload encode_uv1(const ModelContent& content) {
   const Uv1Content& uv1 = content.extensions.uv1;
   ExtensionPayload payload{std::string(kUv1Extension), false, kUv1RecordVersion, {}};
   std::vector<std::byte>& out = payload.bytes;
-  append(out, Uv1Header{std::uint32_t(uv1.uvs.size()), std::uint32_t(uv1.materials.size()), {0, 0}});
-  for (const std::array<float, 2>& uv : uv1.uvs) append(out, uv);
+  append_record(out, Uv1Header{std::uint32_t(uv1.uvs.size()), std::uint32_t(uv1.materials.size()), {0, 0}});
+  for (const std::array<float, 2>& uv : uv1.uvs) append_record(out, uv);
   out.resize(uv1_materials_offset(std::uint32_t(uv1.uvs.size())), std::byte{0});
-  for (const Uv1Material& r : uv1.materials) append(out, r);
+  for (const Uv1Material& r : uv1.materials) append_record(out, r);
   return payload;  // the records end at a multiple of 16
 }
 

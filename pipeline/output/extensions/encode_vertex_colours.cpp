@@ -6,6 +6,7 @@
 
 #include "aem/ext_vertex_colours.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "output/extensions/payload_bytes.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -15,12 +16,6 @@ bool is_unorm(float v, float max) {
   return float(std::nearbyint(v * max)) / max == v;
 }
 
-template <class T>
-void append(std::vector<std::byte>& out, T value) {
-  const std::size_t at = out.size();
-  out.resize(at + sizeof value);
-  std::memcpy(out.data() + at, &value, sizeof value);
-}
 
 }  // namespace
 
@@ -48,13 +43,13 @@ ExtensionPayload encode_vertex_colours(const ModelContent& content) {
   ExtensionPayload payload{std::string(kVertexColoursExtension), false, kVertexColoursRecordVersion, {}};
   std::vector<std::byte>& out = payload.bytes;
   out.reserve(16 + colours.size() * vertex_colour_bytes(encoding) + 15);
-  append(out, VertexColoursHeader{encoding, std::uint32_t(colours.size()), {0, 0}});
+  append_record(out, VertexColoursHeader{encoding, std::uint32_t(colours.size()), {0, 0}});
   for (const std::array<float, 4>& c : colours)
     for (float v : c) {
       switch (VertexColourEncoding(encoding)) {
-        case VertexColourEncoding::rgba8: append(out, std::uint8_t(std::nearbyint(v * 255.0f))); break;
-        case VertexColourEncoding::rgba16: append(out, std::uint16_t(std::nearbyint(v * 65535.0f))); break;
-        case VertexColourEncoding::rgba32f: append(out, v); break;
+        case VertexColourEncoding::rgba8: append_record(out, std::uint8_t(std::nearbyint(v * 255.0f))); break;
+        case VertexColourEncoding::rgba16: append_record(out, std::uint16_t(std::nearbyint(v * 65535.0f))); break;
+        case VertexColourEncoding::rgba32f: append_record(out, v); break;
       }
     }
   out.resize((out.size() + 15) / 16 * 16, std::byte{0});

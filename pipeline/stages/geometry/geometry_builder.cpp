@@ -334,12 +334,12 @@ void bake_primitive(Context& ctx, int node, const Primitive& p) {
   std::vector<std::uint32_t> triangles = primitive_triangles(ctx, p, count, at);
   if (triangles.empty()) return;
   Placement place = primitive_placement(ctx, node, n, p, *positions, at);
-  std::vector<PrimitiveStreamValues> streams = primitive_streams(ctx, node, p, place, count, at);
   if (place.mirrored)
     for (std::size_t t = 0; t < triangles.size(); t += 3) std::swap(triangles[t + 1], triangles[t + 2]);
   std::vector<float> normals = primitive_normals(ctx, p, place, triangles, at);
   throw_if_cancelled(ctx.cancel);
-  PrimitiveUvs uvs = primitive_uvs(ctx, p, count, at);
+  PrimitiveUvs uvs = primitive_uvs(ctx, p, count, at);  // plans the material's sets first
+  std::vector<PrimitiveStreamValues> streams = primitive_streams(ctx, node, p, place, count, at);
   std::vector<float> tangents = primitive_tangents(ctx, p, place, normals, at);
   const PrimitiveSurface surface =
       primitive_surface(std::move(place.positions), std::move(normals), std::move(uvs.values),

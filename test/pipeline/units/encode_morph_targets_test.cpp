@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "aem/ext_morph_targets.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "output/extensions/encode_morph_targets.hpp"
 

@@ -54,7 +54,7 @@ TEST(VertexStreams, VerticesMergeOnlyWhereTheirStreamsAgree) {
   // different tags: two vertices. -0 and +0 tags are equal.
   std::vector<Vertex> vertices{at(0, 0), at(1, 0), at(0, 1), at(0, 0), at(1, 0), at(2, 2)};
   VertexStream tags = scalar_stream({0, 10, 1, -0.0f, 10.5f, 22});
-  const std::vector<MaterialRange> ranges{{0, {0, 1, 2, 3, 4, 5}}};
+  const std::vector<MaterialRange> ranges{{0, kNone, {0, 1, 2, 3, 4, 5}}};
   const OptimizedGeometry out = optimize_geometry(vertices, ranges, nullptr, {tags});
   EXPECT_EQ(out.vertices.size(), 5u);
   ASSERT_EQ(out.streams.size(), 1u);
@@ -82,8 +82,8 @@ TEST(VertexStreams, StreamsFollowTheirVerticesThroughEveryReordering) {
   VertexStream stream{"tag", 4, bytes_of({0.0f}), true, nullptr, {}};
   stream.bytes.resize(tags.size() * 4);
   std::memcpy(stream.bytes.data(), tags.data(), stream.bytes.size());
-  expect_tags_follow_positions(optimize_geometry(vertices, {{0, indices}}, nullptr, {stream}));
-  expect_tags_follow_positions(keep_geometry(vertices, {{0, indices}}, {stream}));
+  expect_tags_follow_positions(optimize_geometry(vertices, {{0, kNone, indices}}, nullptr, {stream}));
+  expect_tags_follow_positions(keep_geometry(vertices, {{0, kNone, indices}}, {stream}));
 }
 
 TEST(VertexStreams, APrimitiveWithoutAStreamGetsItsFill) {
@@ -105,7 +105,7 @@ TEST(VertexStreams, BackFacesCopyTheValueThroughTheStreamsRule) {
   scene.materials[0].double_sided = true;
   GeometryBuild geometry;
   geometry.vertices = {at(0, 0), at(1, 0), at(0, 1)};
-  geometry.ranges = {{0, {0, 1, 2}}};
+  geometry.ranges = {{0, kNone, {0, 1, 2}}};
   VertexStream negated = scalar_stream({1, 2, 3});
   negated.back_face = [](std::byte* value) {
     float f;
