@@ -1,6 +1,7 @@
 #include "aem/pipeline/bake.hpp"
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -45,6 +46,28 @@ class Stopwatch {
  private:
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
+
+// One uv1 record per AEM material, from its glTF material's plan (all set 0 without one).
+std::vector<Uv1Material> uv1_materials(const std::vector<int>& materials, const std::map<int, Uv1Material>& plans) {
+  std::vector<Uv1Material> out;
+  for (const int material : materials) {
+    const auto sets = plans.find(material);
+    out.push_back(sets != plans.end() ? sets->second : Uv1Material{0, 0, 0, 0, kUv1NoTexture, {0, 0}});
+  }
+  return out;
+}
+
+// The report's warnings and counts of what the bake made.
+void count_content(const ModelContent& content, const WarningLog& warnings, BakeReport& report) {
+  report.warnings = warnings.messages();
+  report.warning_codes = warnings.codes();
+  report.vertices = content.vertices.size();
+  report.triangles = content.indices.size() / 3;
+  report.joints = content.joints.size();
+  report.animations = content.animations.size();
+  report.textures = std::uint32_t(content.textures.size());
+  for (const TextureImage& t : content.textures) ++report.texture_formats[display_name(t.compression)];
+}
 
 // check_scene, then the stages and the report, for a scene whose producer has already logged its
 // warnings (and spent `import_s`).
@@ -107,12 +130,7 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   content.meshes = std::move(optimized.meshes);
   content.extensions.vertex_colours = vertex_colours(optimized.streams);
   content.extensions.uv1.uvs = uv1_values(optimized.streams);
-  if (!content.extensions.uv1.uvs.empty())  // one record per AEM material, from its glTF material's plan
-    for (const int material : materials) {
-      const auto sets = geometry.uv1_sets.find(material);
-      content.extensions.uv1.materials.push_back(sets != geometry.uv1_sets.end() ? sets->second
-                                                     : Uv1Material{0, 0, 0, 0, kUv1NoTexture, {0, 0}});
-    }
+  if (!content.extensions.uv1.uvs.empty()) content.extensions.uv1.materials = uv1_materials(materials, geometry.uv1_sets);
   content.materials = std::move(packed.materials);
   content.textures = std::move(packed.textures);
   content.extensions.emissive.materials = std::move(packed.emission);
@@ -121,14 +139,7 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   if (content.meshes.empty())
     warnings.warn("no triangles", input.string() + ": the scene has no triangles; the AEM file has no geometry");
 
-  report.warnings = warnings.messages();
-  report.warning_codes = warnings.codes();
-  report.vertices = content.vertices.size();
-  report.triangles = content.indices.size() / 3;
-  report.joints = content.joints.size();
-  report.animations = content.animations.size();
-  report.textures = std::uint32_t(content.textures.size());
-  for (const TextureImage& t : content.textures) ++report.texture_formats[display_name(t.compression)];
+  count_content(content, warnings, report);
   return result;
 }
 

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import aem
+from conftest import MODELS
 
 
 def pad16(data):
@@ -39,8 +40,10 @@ def with_morph_targets(plain, payload):
 
 
 @pytest.fixture(scope="module")
-def morphed(baked, tmp_path_factory):
-    plain = baked("CesiumMan")
+def morphed(corpus, tmp_path_factory):
+    # Plain version 1 (no names extension), so that this extension area is the file's only one.
+    plain = tmp_path_factory.mktemp("plain") / "CesiumMan.aem"
+    aem.bake(corpus / MODELS["CesiumMan"], output=plain, textures="rgba", format_version=1)
     duration = float(aem.open(plain).animations["duration"][0])
     path = tmp_path_factory.mktemp("morph") / "CesiumMan-morph.aem"
     path.write_bytes(with_morph_targets(plain.read_bytes(), morph_payload(duration)))

@@ -6,6 +6,8 @@
 
 #include "aem/validation.hpp"
 #include "aem/byte_order.hpp"
+#include "aem/ext_emissive.hpp"
+#include "aem/ext_uv1.hpp"
 #include "extensions/payload_checks.hpp"
 
 namespace aem {
@@ -113,6 +115,7 @@ Expected<Model> Model::build(std::span<const std::byte> bytes, OpenOptions optio
   place(v.tracks, v.offsets.tracks, h.track_count);
   place(v.keyframes, v.offsets.keyframes, h.keyframe_count);
   model.place_extension_payloads(bytes, cursor);
+  model.collect_extension_textures();
   model.byte_swapped_ = kHostIsBigEndian;
   model.realigned_bytes_ = kHostIsBigEndian ? 0 : copy_bytes;
 
@@ -180,6 +183,20 @@ std::optional<std::span<const std::byte>> Model::extension_payload(std::string_v
     if (extension_name(extensions_[i]) == name) return extension_payloads_[i];
   }
   return std::nullopt;
+}
+
+void Model::collect_extension_textures() {
+  const std::size_t materials = view_.materials.size(), textures = view_.textures.size();
+  const auto add = [&](std::uint32_t texture) {
+    if (texture < textures) extension_textures_.push_back(texture);
+  };
+  if (const auto payload = extension_payload(kEmissiveExtension); payload && payload->size() >= materials * sizeof(EmissiveRecord)) {
+    const auto* records = reinterpret_cast<const EmissiveRecord*>(payload->data());
+    for (std::size_t m = 0; m < materials; ++m) add(records[m].texture);
+  }
+  if (const std::optional<Uv1View> uv1 = uv1_of(*this))
+    for (const Uv1Material& m : uv1->materials) add(m.occlusion_texture);
+  view_.extension_textures = extension_textures_;
 }
 
 std::span<const std::uint32_t> Model::mesh_indices(const Mesh& mesh) const {

@@ -149,6 +149,9 @@ class AEM_API Model {
   static Expected<Model> build(std::span<const std::byte> bytes, OpenOptions options);
   // Fills extension_payloads_ (known ones realigned into `cursor`, which it advances).
   void place_extension_payloads(std::span<const std::byte> bytes, std::byte*& cursor);
+  // Fills extension_textures_ from the emissive and uv1 payloads (those of the size their records
+  // need; indices past the texture table left out, the checks report them).
+  void collect_extension_textures();
   static Expected<Model> build_unpacked(std::span<const std::byte> packed, const OpenOptions& options);
 
   FileMapping mapping_;  // Storage::map
@@ -158,6 +161,7 @@ class AEM_API Model {
   ModelView view_;
   std::vector<ExtensionEntry> extensions_;
   std::vector<std::span<const std::byte>> extension_payloads_;  // one per entry
+  std::vector<std::uint32_t> extension_textures_;  // ModelView::extension_textures
   std::uint64_t realigned_bytes_ = 0;
   bool byte_swapped_ = false;
 };

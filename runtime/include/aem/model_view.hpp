@@ -41,6 +41,9 @@ struct ModelView {
   std::span<const Animation> animations;
   std::span<const Track> tracks;
   std::span<const Keyframe> keyframes;
+  // Textures that only the known extensions name (an own emission's, uv1's occlusion texture), in
+  // range of the texture table: the semantic checks count them as used.
+  std::span<const std::uint32_t> extension_textures;
 };
 
 }  // namespace aem

@@ -335,6 +335,7 @@ class SemanticChecker : detail::Checker {
       texture_used[material.normal_texture] = true;
       texture_used[material.pbr_texture] = true;
     }
+    for (const std::uint32_t t : m_.extension_textures) texture_used[t] = true;
     ranges.clear();
     for (const Track& t : m_.tracks) {
       ranges.emplace_back(t.first_keyframe, std::uint64_t{t.first_keyframe} + t.translation_count +
