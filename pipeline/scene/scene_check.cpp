@@ -178,7 +178,7 @@ class Checker {
     for (const Attribute& a : prim.attributes)
       if (a.semantic == Semantic::position && a.set == 0 && position == kNone) position = a.stream;
     for (std::size_t t = 0; t < prim.morph_targets.size(); ++t) {
-      const MorphTarget& target = prim.morph_targets[t];
+      const MorphTargetStreams& target = prim.morph_targets[t];
       for (const auto& [stream, attribute] : {std::pair{target.position, "POSITION"}, std::pair{target.normal, "NORMAL"},
                                               std::pair{target.tangent, "TANGENT"}}) {
         const std::string at = where + " morph target " + std::to_string(t) + " " + attribute;

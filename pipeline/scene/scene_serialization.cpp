@@ -212,7 +212,7 @@ void fields(Io& io, Primitive& p) {
     io.num(a.stream);
     io.str(a.name);
   });
-  io.vec(p.morph_targets, kWireMorphTarget, [&](MorphTarget& t) {
+  io.vec(p.morph_targets, kWireMorphTarget, [&](MorphTargetStreams& t) {
     io.num(t.position);
     io.num(t.normal);
     io.num(t.tangent);

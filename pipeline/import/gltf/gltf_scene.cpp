@@ -94,8 +94,8 @@ Node node_of(const tinygltf::Model& m, const GltfDocument& doc, std::size_t inde
 }
 
 // A target's POSITION, NORMAL and TANGENT; any other attribute is dropped with a deferred warning.
-MorphTarget morph_target_of(const std::map<std::string, int>& attributes, Primitive& prim, std::size_t t) {
-  MorphTarget out;
+MorphTargetStreams morph_target_of(const std::map<std::string, int>& attributes, Primitive& prim, std::size_t t) {
+  MorphTargetStreams out;
   for (const auto& [name, accessor] : attributes) {
     if (name == "POSITION") out.position = accessor;
     else if (name == "NORMAL") out.normal = accessor;

@@ -92,7 +92,7 @@ std::optional<PrimitiveStreamValues> morph_source_values(MorphSources& sources, 
   const std::vector<double> ones(count, 1.0);
   std::vector<double> normal_scale, tangent_scale;
   for (std::size_t t = 0; t < p.morph_targets.size(); ++t) {
-    const MorphTarget& target = p.morph_targets[t];
+    const MorphTargetStreams& target = p.morph_targets[t];
     MorphSourceTarget& out = group.targets[t];
     out.deltas.resize(std::size_t(group.source_count + count) * 9, 0.0f);
     std::vector<float> deltas(count * 9, 0.0f);

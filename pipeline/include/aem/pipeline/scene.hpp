@@ -64,13 +64,13 @@ struct Attribute { Semantic semantic; std::uint32_t set = 0; std::int32_t stream
                    std::string name; };           // "TEXCOORD_1": the name messages use
 // One morph target of a primitive: streams of VEC3 deltas, one per vertex of the primitive (kNone:
 // the target does not move that attribute). glTF's POSITION, NORMAL and TANGENT of `targets`.
-struct MorphTarget { std::int32_t position = kNone, normal = kNone, tangent = kNone; };
+struct MorphTargetStreams { std::int32_t position = kNone, normal = kNone, tangent = kNone; };
 struct Primitive {
   std::string where;                  // "mesh 0 primitive 1"
   PrimitiveMode mode = PrimitiveMode::triangles;  // moved here from primitive_triangulation.hpp
   std::int32_t indices = kNone;       // kNone: 0, 1, 2, ...
   std::vector<Attribute> attributes;  // in the producer's order (glTF: by attribute name)
-  std::vector<MorphTarget> morph_targets;  // as many as every other primitive of its mesh
+  std::vector<MorphTargetStreams> morph_targets;  // as many as every other primitive of its mesh
   std::int32_t material = kNone;
   Deferred deferred;                  // e.g. error "unknown primitive mode 9"
 };
