@@ -83,6 +83,13 @@ float as_float(const unsigned char* p, ComponentType type, bool normalized) {
 
 std::size_t stream_count(const Scene& scene, std::int32_t stream) { return scene.streams[std::size_t(stream)].count; }
 
+void require_vertex_count(const Scene& scene, std::int32_t stream, std::size_t count, const std::string& what) {
+  const Stream& source = scene.streams[std::size_t(stream)];
+  if (source.count != count)
+    throw BakeError(what + " " + source.where + " has " + std::to_string(source.count) + " elements but POSITION has " +
+                    std::to_string(count));
+}
+
 std::vector<float> read_floats(const Scene& scene, std::int32_t stream, std::size_t components,
                                const std::string& what) {
   return read_stream<float>(scene, stream, components, what, as_float);

@@ -30,4 +30,8 @@ std::vector<std::uint32_t> read_uints(const Scene& scene, std::int32_t stream, s
 // The stream's element count, known without reading it.
 std::size_t stream_count(const Scene& scene, std::int32_t stream);
 
+// Throws BakeError "<what> <stream's where> has N elements but POSITION has <count>" unless the
+// stream has `count` elements: an attribute needs one element per vertex.
+void require_vertex_count(const Scene& scene, std::int32_t stream, std::size_t count, const std::string& what);
+
 }  // namespace aem::pipeline

@@ -3,7 +3,6 @@
 // as bad_extension_payload naming the extension and the field.
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -15,6 +14,7 @@
 #include "aem/ext_material_flags.hpp"
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "extension_payloads.hpp"
 #include "model_bytes.hpp"
 #include "model_factory.hpp"
 
@@ -41,27 +41,17 @@ std::uint64_t payload_offset(const std::vector<std::byte>& file, std::string_vie
   return 0;
 }
 
-std::vector<std::byte> payload_bytes(const std::vector<std::byte>& file, std::string_view name) {
-  const aem::Model model = aem::Model::open_memory(file, {.validate = false});
-  const auto payload = model.extension_payload(name);
-  return payload ? std::vector<std::byte>(payload->begin(), payload->end()) : std::vector<std::byte>{};
-}
-
-void append_u32(std::vector<std::byte>& out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(std::byte(v >> (8 * i) & 0xFF));
-}
-
 TEST(MaterialExtensions, EncodersWriteTheSectionsBytes) {
   const std::vector<std::byte> file = material_file();
   std::vector<std::byte> emissive;
-  append_u32(emissive, 1);
-  for (const float f : {0.25f, 0.5f, 1.0f, 2.0f}) append_u32(emissive, std::bit_cast<std::uint32_t>(f));
-  append_u32(emissive, 2), append_u32(emissive, 0), append_u32(emissive, 0);
-  EXPECT_EQ(payload_bytes(file, "emissive"), emissive);
+  aem::test::append_value(emissive, std::uint32_t{1});
+  for (const float f : {0.25f, 0.5f, 1.0f, 2.0f}) aem::test::append_value(emissive, f);
+  for (const std::uint32_t v : {2u, 0u, 0u}) aem::test::append_value(emissive, v);
+  EXPECT_EQ(aem::test::extension_payload_of(file, "emissive"), emissive);
   std::vector<std::byte> flags;
-  append_u32(flags, 1);
+  aem::test::append_value<std::uint32_t>(flags, 1);
   flags.resize(16);  // one u32, zero-padded to a 16-byte block
-  EXPECT_EQ(payload_bytes(file, "material_flags"), flags);
+  EXPECT_EQ(aem::test::extension_payload_of(file, "material_flags"), flags);
 }
 
 TEST(MaterialExtensions, ViewsReadTheRecords) {

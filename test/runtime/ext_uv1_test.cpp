@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <array>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -11,17 +10,11 @@
 #include "aem/ext_uv1.hpp"
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "extension_payloads.hpp"
 #include "model_bytes.hpp"
 #include "model_factory.hpp"
 
 namespace ext_uv1_test {
-
-template <class T>
-void append(std::vector<std::byte>& out, T value) {
-  const std::size_t at = out.size();
-  out.resize(at + sizeof value);
-  std::memcpy(out.data() + at, &value, sizeof value);
-}
 
 // The tiny model (3 vertices, its materials and textures) with a second UV set; material 0
 // samples occlusion with set 1 from texture 0.
@@ -34,9 +27,7 @@ aem::pipeline::ModelContent with_uv1() {
 }
 
 std::vector<std::byte> payload_of(const std::vector<std::byte>& file) {
-  const aem::Model model = aem::Model::open_memory(file);
-  const auto payload = model.extension_payload(aem::kUv1Extension);
-  return payload ? std::vector<std::byte>(payload->begin(), payload->end()) : std::vector<std::byte>{};
+  return aem::test::extension_payload_of(file, aem::kUv1Extension);
 }
 
 TEST(Uv1, EncodesByteForByte) {
@@ -44,13 +35,13 @@ TEST(Uv1, EncodesByteForByte) {
   ASSERT_GE(m.materials.size(), 1u);
   ASSERT_GE(m.textures.size(), 1u);
   std::vector<std::byte> expected;
-  for (std::uint32_t v : {3u, std::uint32_t(m.materials.size()), 0u, 0u}) append(expected, v);
-  for (float v : {0.5f, 0.25f, 1.0f, 0.0f, -2.0f, 3.0f}) append(expected, v);
+  for (std::uint32_t v : {3u, std::uint32_t(m.materials.size()), 0u, 0u}) aem::test::append_value(expected, v);
+  for (float v : {0.5f, 0.25f, 1.0f, 0.0f, -2.0f, 3.0f}) aem::test::append_value(expected, v);
   expected.resize(48);  // 16 + 24 bytes of UVs, padded to 16
   for (std::size_t i = 0; i < m.materials.size(); ++i) {
-    for (std::uint8_t set : {0, 0, 0, i == 0 ? 1 : 0}) append(expected, set);
-    append(expected, i == 0 ? 0u : aem::kUv1NoTexture);
-    append(expected, std::uint64_t{0});
+    for (std::uint8_t set : {0, 0, 0, i == 0 ? 1 : 0}) aem::test::append_value(expected, set);
+    aem::test::append_value(expected, i == 0 ? 0u : aem::kUv1NoTexture);
+    aem::test::append_value(expected, std::uint64_t{0});
   }
   EXPECT_EQ(payload_of(aem::pipeline::serialize_model(m)), expected);
 }
@@ -91,12 +82,7 @@ std::vector<std::byte> with_payload(const std::vector<std::byte>& payload) {
 void expect_refused(const std::vector<std::byte>& payload, std::uint64_t at, const std::string& words) {
   SCOPED_TRACE(words);
   const std::vector<std::byte> file = with_payload(payload);
-  const aem::Expected<aem::Model> model = aem::Model::try_open_memory(file);
-  ASSERT_FALSE(model.has_value());
-  EXPECT_EQ(model.error().code, aem::ErrorCode::bad_extension_payload);
-  const std::uint64_t payload_at = file.size() - payload.size();
-  EXPECT_EQ(model.error().byte_offset, payload_at + at) << model.error().describe();
-  EXPECT_NE(model.error().describe().find("uv1: " + words), std::string::npos) << model.error().describe();
+  aem::test::expect_payload_refused(file, payload.size(), at, "uv1: " + words);
   const aem::Model trusted = aem::Model::open_memory(file, {.validate = false});
   if (const auto view = aem::uv1_of(trusted)) {
     EXPECT_LE(view->uvs.size_bytes() + view->materials.size_bytes() + 16, payload.size());

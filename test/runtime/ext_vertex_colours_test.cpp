@@ -5,7 +5,6 @@
 
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -13,19 +12,13 @@
 #include "aem/ext_vertex_colours.hpp"
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "extension_payloads.hpp"
 #include "model_bytes.hpp"
 #include "model_factory.hpp"
 
 namespace ext_vertex_colours_test {
 
 using Colours = std::vector<std::array<float, 4>>;
-
-template <class T>
-void append(std::vector<std::byte>& out, T value) {
-  const std::size_t at = out.size();
-  out.resize(at + sizeof value);
-  std::memcpy(out.data() + at, &value, sizeof value);
-}
 
 aem::pipeline::ModelContent coloured(const Colours& colours) {
   aem::pipeline::ModelContent m = aem::test::tiny_model();  // 3 vertices
@@ -34,9 +27,7 @@ aem::pipeline::ModelContent coloured(const Colours& colours) {
 }
 
 std::vector<std::byte> payload_of(const std::vector<std::byte>& file) {
-  const aem::Model model = aem::Model::open_memory(file);
-  const auto payload = model.extension_payload(aem::kVertexColoursExtension);
-  return payload ? std::vector<std::byte>(payload->begin(), payload->end()) : std::vector<std::byte>{};
+  return aem::test::extension_payload_of(file, aem::kVertexColoursExtension);
 }
 
 const Colours k8 = {{0, 1, 128 / 255.0f, 1}, {1, 1, 1, 1}, {17 / 255.0f, 0, 0, 254 / 255.0f}};
@@ -45,20 +36,20 @@ const Colours kF = {{0, 1, 0.3f, 1}, {1, 1, 1, 1}, {0.1f, 0, 0, 0.25f}};
 
 std::vector<std::byte> header(std::uint32_t encoding) {
   std::vector<std::byte> out;
-  for (std::uint32_t v : {encoding, 3u, 0u, 0u}) append(out, v);
+  for (std::uint32_t v : {encoding, 3u, 0u, 0u}) aem::test::append_value(out, v);
   return out;
 }
 
 TEST(VertexColours, EncodesRgba8ByteForByte) {
   std::vector<std::byte> expected = header(0);
-  for (std::uint8_t v : {0, 255, 128, 255, 255, 255, 255, 255, 17, 0, 0, 254}) append(expected, v);
+  for (std::uint8_t v : {0, 255, 128, 255, 255, 255, 255, 255, 17, 0, 0, 254}) aem::test::append_value(expected, v);
   expected.resize(32);  // 12 bytes of colours, zero padded to 16
   EXPECT_EQ(payload_of(aem::pipeline::serialize_model(coloured(k8))), expected);
 }
 
 TEST(VertexColours, EncodesRgba16ByteForByte) {
   std::vector<std::byte> expected = header(1);
-  for (std::uint16_t v : {0, 65535, 1, 65535, 65535, 65535, 65535, 65535, 40000, 0, 0, 32768}) append(expected, v);
+  for (std::uint16_t v : {0, 65535, 1, 65535, 65535, 65535, 65535, 65535, 40000, 0, 0, 32768}) aem::test::append_value(expected, v);
   expected.resize(48);
   EXPECT_EQ(payload_of(aem::pipeline::serialize_model(coloured(k16))), expected);
 }
@@ -66,7 +57,7 @@ TEST(VertexColours, EncodesRgba16ByteForByte) {
 TEST(VertexColours, EncodesFloatsByteForByte) {
   std::vector<std::byte> expected = header(2);
   for (const auto& c : kF)
-    for (float v : c) append(expected, v);
+    for (float v : c) aem::test::append_value(expected, v);
   EXPECT_EQ(payload_of(aem::pipeline::serialize_model(coloured(kF))), expected);
 }
 
@@ -101,12 +92,7 @@ std::vector<std::byte> with_payload(const std::vector<std::byte>& payload) {
 void expect_refused(const std::vector<std::byte>& payload, std::uint64_t at, const std::string& words) {
   SCOPED_TRACE(words);
   const std::vector<std::byte> file = with_payload(payload);
-  const aem::Expected<aem::Model> model = aem::Model::try_open_memory(file);
-  ASSERT_FALSE(model.has_value());
-  EXPECT_EQ(model.error().code, aem::ErrorCode::bad_extension_payload);
-  const std::uint64_t payload_at = file.size() - payload.size();
-  EXPECT_EQ(model.error().byte_offset, payload_at + at) << model.error().describe();
-  EXPECT_NE(model.error().describe().find("vertex_colours: " + words), std::string::npos) << model.error().describe();
+  aem::test::expect_payload_refused(file, payload.size(), at, "vertex_colours: " + words);
   // A trusted open skips the element checks, and the view never leaves the payload.
   const aem::Model trusted = aem::Model::open_memory(file, {.validate = false});
   if (const auto view = aem::vertex_colours_of(trusted)) {

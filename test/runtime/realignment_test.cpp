@@ -5,6 +5,10 @@
 #include <cstring>
 #include <filesystem>
 
+#include "aem/ext_emissive.hpp"
+#include "aem/ext_material_flags.hpp"
+#include "aem/ext_uv1.hpp"
+#include "aem/extensions.hpp"
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "model_bytes.hpp"
@@ -95,6 +99,36 @@ TEST(Realignment, MisalignedCallerBuffer) {
         aem::Model::open_memory(std::span(storage).subspan(shift, file.size()));
     EXPECT_GT(model.realigned_bytes(), 0u);
     expect_same_views(reference, model);
+  }
+}
+
+// Known extensions' payloads are records too: on a misaligned buffer each is copied like the
+// sections, and the payloads read the same.
+TEST(Realignment, MisalignedCallerBufferWithEveryKnownExtension) {
+  aem::pipeline::ModelContent content = aem::test::morphed_tiny_model();
+  auto& ext = content.extensions;
+  ext.names.materials.assign(content.materials.size(), "paint");
+  ext.names.meshes.assign(content.meshes.size(), "body");
+  ext.emissive.materials.assign(content.materials.size(), {1, {0.25f, 0.5f, 1.0f}, 2.0f, aem::kNoTexture, 0, 0});
+  ext.material_flags.materials.assign(content.materials.size(), aem::kMaterialUnlit);
+  ext.vertex_colours.assign(content.vertices.size(), {0.1f, 0.2f, 0.3f, 1.0f});
+  ext.uv1.uvs.assign(content.vertices.size(), {0.5f, 0.25f});
+  ext.uv1.materials.assign(content.materials.size(), {0, 0, 0, 1, aem::kUv1NoTexture, {0, 0}});
+  const std::vector<std::byte> file = aem::pipeline::serialize_model(content);
+  const aem::Model reference = aem::Model::open_memory(file);
+  ASSERT_EQ(reference.extensions().size(), aem::kKnownExtensions.size());
+  std::vector<std::byte> storage(file.size() + 8);
+  for (std::size_t shift = 1; shift < 4; ++shift) {
+    std::memcpy(storage.data() + shift, file.data(), file.size());
+    const aem::Model model = aem::Model::open_memory(std::span(storage).subspan(shift, file.size()));
+    expect_same_views(reference, model);
+    for (const aem::KnownExtension& known : aem::kKnownExtensions) {
+      SCOPED_TRACE(std::string(known.name));
+      const auto payload = model.extension_payload(known.name);
+      ASSERT_TRUE(payload.has_value());
+      EXPECT_TRUE(aligned_to_4(payload->data()));
+      EXPECT_TRUE(same_span(*payload, *reference.extension_payload(known.name)));
+    }
   }
 }
 

@@ -61,7 +61,7 @@ inline pipeline::Scene sample_scene() {
   p.material = 0;
   p.deferred.error = "unknown primitive mode";
   p.deferred.warnings = {{"uvw coordinates", "mesh 'Body'", "third component dropped"}};
-  s.meshes = {{"meshes of node 'Child'", {p}, {0.5, 0.25}, {"smile", "frown"}}};
+  s.meshes = {{"meshes of node 'Child'", {p}, {0.5, 0.25}, {"smile", "frown"}, ""}};
   s.skins = {{"skin of node 'Child'", {0, 1}, 1}};
   pipeline::Animation a;
   a.where = "animation 'Walk' (aiAnimation 0)";

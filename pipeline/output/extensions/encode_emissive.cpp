@@ -4,7 +4,7 @@
 
 #include "aem/ext_emissive.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "output/extensions/payload_builder.hpp"
+#include "output/extensions/payload_bytes.hpp"
 
 namespace aem::pipeline {
 
@@ -13,20 +13,15 @@ ExtensionPayload encode_emissive(const ModelContent& content) {
   if (records.size() != content.materials.size())
     throw InvalidContent("emissive: " + std::to_string(records.size()) + " records for " +
                          std::to_string(content.materials.size()) + " materials");
-  PayloadBuilder out;
+  ExtensionPayload payload{std::string(kEmissiveExtension), false, 1, {}};
   for (std::size_t i = 0; i < records.size(); ++i) {
     const EmissiveRecord& r = records[i];
     if (r.texture != kNoTexture && r.texture >= content.textures.size())
       throw InvalidContent("emissive: material " + std::to_string(i) + ": texture " + std::to_string(r.texture) +
                            " is out of range");
-    out.u32(r.mode);
-    for (const float f : r.factor) out.f32(f);
-    out.f32(r.strength);
-    out.u32(r.texture);
-    out.u32(r.uv_set);
-    out.u32(r.reserved);
+    append_record(payload.bytes, r);
   }
-  return {std::string(kEmissiveExtension), false, 1, std::move(out).finish()};
+  return payload;  // 32-byte records end at a multiple of 16
 }
 
 }  // namespace aem::pipeline

@@ -4,7 +4,7 @@
 
 #include "aem/ext_material_flags.hpp"
 #include "aem/pipeline/model_writer.hpp"
-#include "output/extensions/payload_builder.hpp"
+#include "output/extensions/payload_bytes.hpp"
 
 namespace aem::pipeline {
 
@@ -13,14 +13,15 @@ ExtensionPayload encode_material_flags(const ModelContent& content) {
   if (flags.size() != content.materials.size())
     throw InvalidContent("material_flags: " + std::to_string(flags.size()) + " flags for " +
                          std::to_string(content.materials.size()) + " materials");
-  PayloadBuilder out;
+  ExtensionPayload payload{std::string(kMaterialFlagsExtension), false, 1, {}};
   for (std::size_t i = 0; i < flags.size(); ++i) {
     if ((flags[i] & ~kKnownMaterialFlags) != 0)
       throw InvalidContent("material_flags: material " + std::to_string(i) + " has unknown flag bits " +
                            std::to_string(flags[i]));
-    out.u32(flags[i]);
   }
-  return {std::string(kMaterialFlagsExtension), false, 1, std::move(out).finish()};
+  append_array(payload.bytes, std::span<const std::uint32_t>(flags));
+  pad_to_16(payload.bytes);
+  return payload;
 }
 
 }  // namespace aem::pipeline

@@ -1,15 +1,14 @@
 #include "output/extensions/encode_morph_targets.hpp"
 
-#include <bit>
-#include <cstring>
 #include <limits>
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
 
 #include "aem/ext_morph_targets.hpp"
-#include "aem/extension_format.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "output/extensions/payload_bytes.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -97,18 +96,11 @@ Arrays gather(const ModelContent& content) {
   return a;
 }
 
-// Appends `bytes` bytes from `data` at the next multiple of 16; 4-byte words (every record here
-// is made of u32 and f32) turned little-endian unless `text`.
-void append_aligned(std::vector<std::byte>& out, const void* data, std::size_t bytes, bool text = false) {
-  out.resize(std::size_t(align16(out.size())), std::byte{0});
-  const std::size_t at = out.size();
-  out.resize(at + bytes);
-  if (bytes > 0) std::memcpy(out.data() + at, data, bytes);
-  if constexpr (std::endian::native == std::endian::big)
-    for (std::size_t i = at; !text && i + 4 <= out.size(); i += 4) {
-      std::swap(out[i], out[i + 3]);
-      std::swap(out[i + 1], out[i + 2]);
-    }
+// Appends `values` at the next multiple of 16 (every array of the payload is 16-aligned).
+template <class T>
+void append_aligned(std::vector<std::byte>& out, std::span<const T> values) {
+  pad_to_16(out);
+  append_array(out, values);
 }
 
 }  // namespace
@@ -117,15 +109,15 @@ ExtensionPayload encode_morph_targets(const ModelContent& content) {
   const Arrays a = gather(content);
   ExtensionPayload payload{std::string(kMorphTargetsExtension), false, kMorphTargetsRecordVersion, {}};
   std::vector<std::byte>& out = payload.bytes;
-  append_aligned(out, &a.header, sizeof a.header);
-  append_aligned(out, a.groups.data(), a.groups.size() * sizeof(MorphGroup));
-  append_aligned(out, a.targets.data(), a.targets.size() * sizeof(MorphTarget));
-  append_aligned(out, a.tracks.data(), a.tracks.size() * sizeof(MorphWeightTrack));
-  append_aligned(out, a.weight_values.data(), a.weight_values.size() * sizeof(float));
-  append_aligned(out, a.deltas.data(), a.deltas.size() * sizeof(float));
-  append_aligned(out, a.sparse.data(), a.sparse.size() * sizeof(std::uint32_t));
-  append_aligned(out, a.names.data(), a.names.size(), true);
-  out.resize(std::size_t(align16(out.size())), std::byte{0});
+  append_record(out, a.header);
+  append_aligned(out, std::span<const MorphGroup>(a.groups));
+  append_aligned(out, std::span<const MorphTarget>(a.targets));
+  append_aligned(out, std::span<const MorphWeightTrack>(a.tracks));
+  append_aligned(out, std::span<const float>(a.weight_values));
+  append_aligned(out, std::span<const float>(a.deltas));
+  append_aligned(out, std::span<const std::uint32_t>(a.sparse));
+  append_aligned(out, std::span<const char>(a.names));
+  pad_to_16(out);
   return payload;
 }
 

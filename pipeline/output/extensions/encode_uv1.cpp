@@ -11,7 +11,6 @@
 namespace aem::pipeline {
 namespace {
 
-
 void check_content(const ModelContent& content) {
   const Uv1Content& uv1 = content.extensions.uv1;
   if (uv1.uvs.size() != content.vertices.size() || uv1.materials.size() != content.materials.size())

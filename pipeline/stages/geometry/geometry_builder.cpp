@@ -92,10 +92,7 @@ std::optional<std::vector<float>> primitive_positions(Context& ctx, const Primit
 
 // An attribute's accessor must have one element per vertex.
 void check_count(const Context& ctx, std::int32_t acc, std::size_t count, const char* name, const std::string& at) {
-  if (stream_count(ctx.scene, acc) != count)
-    throw BakeError(at + ": " + name + " " + stream(ctx, acc).where + " has " +
-                    std::to_string(stream_count(ctx.scene, acc)) + " elements but POSITION has " +
-                    std::to_string(count));
+  require_vertex_count(ctx.scene, acc, count, at + ": " + name);
 }
 
 // The indices (0, 1, 2... when there are none), range-checked, as a triangle list.

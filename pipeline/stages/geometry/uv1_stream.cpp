@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "aem/pipeline/bake_error.hpp"
 #include "scene/stream_reader.hpp"
@@ -25,27 +24,18 @@ std::optional<PrimitiveStreamValues> primitive_uv1(const Scene& scene, const Pri
   if (attribute == primitive.attributes.end()) {
     warnings.warn("missing uvs", at + ": its material samples " + name + " but the primitive has none; UVs set to 0");
   } else {
-    const Stream& source = scene.streams[std::size_t(attribute->stream)];
-    if (stream_count(scene, attribute->stream) != count)
-      throw BakeError(at + ": " + name + " " + source.where + " has " + std::to_string(stream_count(scene, attribute->stream)) +
-                      " elements but POSITION has " + std::to_string(count));
+    require_vertex_count(scene, attribute->stream, count, at + ": " + name);
     uvs = read_floats(scene, attribute->stream, 2, at + " " + name);
     if (!std::all_of(uvs.begin(), uvs.end(), [](float x) { return std::isfinite(x); }))
       throw BakeError(at + ": " + name + " holds a non-finite value");
     apply_uv_transform(uvs, plan.second_transform);
   }
-  out.per_source.resize(uvs.size() * sizeof(float));
-  std::memcpy(out.per_source.data(), uvs.data(), out.per_source.size());
+  set_per_source(out, std::span<const float>(uvs));
   return out;
 }
 
 std::vector<std::array<float, 2>> uv1_values(std::span<const VertexStream> streams) {
-  std::vector<std::array<float, 2>> out;
-  const VertexStream* stream = find_stream(streams, kUv1Stream);
-  if (!stream) return out;
-  out.resize(stream->bytes.size() / stream->stride);
-  std::memcpy(out.data(), stream->bytes.data(), stream->bytes.size());
-  return out;
+  return stream_values<std::array<float, 2>>(streams, kUv1Stream);
 }
 
 }  // namespace aem::pipeline

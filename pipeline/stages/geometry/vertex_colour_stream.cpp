@@ -33,9 +33,7 @@ std::optional<PrimitiveStreamValues> primitive_colours(const Scene& scene, const
   const std::string what = at + " " + attribute->name;
   if (source.components != 3 && source.components != 4)
     throw BakeError(what + ": " + source.where + " is not VEC3 or VEC4");
-  if (stream_count(scene, attribute->stream) != count)
-    throw BakeError(what + ": " + source.where + " has " + std::to_string(stream_count(scene, attribute->stream)) +
-                    " elements but POSITION has " + std::to_string(count));
+  require_vertex_count(scene, attribute->stream, count, at + ": " + attribute->name);
   const std::vector<float> values = read_floats(scene, attribute->stream, source.components, what);
   PrimitiveStreamValues out{colour_stream(), {}};
   std::vector<float> rgba(count * 4, 1.0f);
@@ -52,18 +50,12 @@ std::optional<PrimitiveStreamValues> primitive_colours(const Scene& scene, const
     }
   if (clamped)
     warnings.warn("vertex colours clamped", what + ": " + source.where + " has values outside [0, 1]; clamped to it");
-  out.per_source.resize(rgba.size() * sizeof(float));
-  std::memcpy(out.per_source.data(), rgba.data(), out.per_source.size());
+  set_per_source(out, std::span<const float>(rgba));
   return out;
 }
 
 std::vector<std::array<float, 4>> vertex_colours(std::span<const VertexStream> streams) {
-  std::vector<std::array<float, 4>> out;
-  const VertexStream* stream = find_stream(streams, kColourStream);
-  if (!stream) return out;
-  out.resize(stream->bytes.size() / stream->stride);
-  std::memcpy(out.data(), stream->bytes.data(), stream->bytes.size());
-  return out;
+  return stream_values<std::array<float, 4>>(streams, kColourStream);
 }
 
 }  // namespace aem::pipeline

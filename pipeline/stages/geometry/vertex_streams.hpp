@@ -6,7 +6,9 @@
 // A bake with no stream orders its vertices exactly as before streams existed.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,28 @@ struct PrimitiveStreamValues {
 
 // The stream named `name`, or nullptr.
 const VertexStream* find_stream(std::span<const VertexStream> streams, const std::string& name);
+
+// The stream named `name` read back as one `Value` per vertex (the stream's stride must be
+// sizeof(Value)); empty when there is no such stream.
+template <class Value>
+std::vector<Value> stream_values(std::span<const VertexStream> streams, const std::string& name) {
+  static_assert(std::is_trivially_copyable_v<Value>);
+  std::vector<Value> out;
+  if (const VertexStream* stream = find_stream(streams, name)) {
+    out.resize(stream->bytes.size() / sizeof(Value));
+    std::memcpy(out.data(), stream->bytes.data(), out.size() * sizeof(Value));
+  }
+  return out;
+}
+
+// Sets `out.per_source` to the bytes of `values` (one element per source vertex, or a flat
+// array of the stream's components).
+template <class Value>
+void set_per_source(PrimitiveStreamValues& out, std::span<const Value> values) {
+  static_assert(std::is_trivially_copyable_v<Value>);
+  out.per_source.resize(values.size_bytes());
+  if (!values.empty()) std::memcpy(out.per_source.data(), values.data(), values.size_bytes());
+}
 
 // Appends `sources.size()` vertices' values to every stream: vertex k takes its primitive's value
 // of source vertex sources[k] from `given`, or the stream's fill when the primitive has none. A

@@ -116,12 +116,10 @@ std::optional<PrimitiveStreamValues> morph_source_values(MorphSources& sources, 
     std::copy(deltas.begin(), deltas.end(), out.deltas.begin() + std::ptrdiff_t(group.source_count) * 9);
   }
   PrimitiveStreamValues values{morph_source_stream(), {}};
-  values.per_source.resize(count * sizeof(MorphSourceValue));
   const auto group_plus_one = std::uint32_t(&group - sources.groups.data()) + 1;
-  for (std::size_t i = 0; i < count; ++i) {
-    const MorphSourceValue v{group_plus_one, group.source_count + std::uint32_t(i), 0};
-    std::memcpy(values.per_source.data() + i * sizeof v, &v, sizeof v);
-  }
+  std::vector<MorphSourceValue> per_source(count);
+  for (std::size_t i = 0; i < count; ++i) per_source[i] = {group_plus_one, group.source_count + std::uint32_t(i), 0};
+  set_per_source(values, std::span<const MorphSourceValue>(per_source));
   group.source_count += std::uint32_t(count);
   return values;
 }

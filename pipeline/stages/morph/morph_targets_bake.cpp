@@ -13,9 +13,8 @@ namespace {
 
 // Per final vertex, its morph source value (all 0 without the stream).
 std::vector<MorphSourceValue> vertex_sources(std::span<const VertexStream> streams, std::size_t vertex_count) {
-  std::vector<MorphSourceValue> out(vertex_count);
-  if (const VertexStream* s = find_stream(streams, kMorphSourceStream))
-    std::memcpy(out.data(), s->bytes.data(), vertex_count * sizeof(MorphSourceValue));
+  std::vector<MorphSourceValue> out = stream_values<MorphSourceValue>(streams, kMorphSourceStream);
+  out.resize(vertex_count);
   return out;
 }
 
