@@ -49,6 +49,8 @@ py::dtype keyframe_dtype();
 py::dtype morph_group_dtype();   // the morph_targets extension's records (aem/ext_morph_targets.hpp)
 py::dtype morph_target_dtype();
 py::dtype morph_weight_track_dtype();
+py::dtype uv1_material_dtype();  // the uv1 and emissive extensions' per-material records
+py::dtype emissive_dtype();
 
 // A read-only numpy array over `bytes` of the model (no copy): one dimension of `count` items
 // of `dtype`, keeping the model alive through its base.
@@ -68,6 +70,15 @@ void bind_morph_targets(py::module_& m);
 py::object morph_targets_of_model(const ModelHandle& model);
 
 void bind_model(py::module_& m);
+
+// Raises aem.ModelError unless every known extension payload of `model` passes its checks (a
+// validated open has run them; a model opened with validate=False has not).
+void require_checked_payloads(const OpenedModel& model);
+
+// aem.Model's views of the names, vertex_colours, uv1, emissive and material_flags extensions
+// (extension_views_binding.cpp), added by bind_model.
+using ModelClass = py::class_<OpenedModel, std::shared_ptr<OpenedModel>>;
+void bind_extension_views(ModelClass& model_class);
 void bind_mixer(py::module_& m);
 void bind_bake(py::module_& m);
 

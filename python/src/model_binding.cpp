@@ -4,7 +4,6 @@
 #include <pybind11/stl/filesystem.h>
 
 #include "aem/compression_name.hpp"
-#include "aem/ext_names.hpp"
 #include "aem/validation.hpp"
 #include "aem/mip_chain.hpp"
 #include "bindings.hpp"
@@ -54,25 +53,6 @@ py::list names_of(std::span<const Record> records) {
   py::list names;
   for (const Record& r : records) names.append(decoded_name(r.name));
   return names;
-}
-
-// The material (or mesh) names of the `names` extension; "" for each when the file has none. A
-// model opened with validate=False has its payloads checked here first (ModelError if bad).
-py::list extension_names(const OpenedModel& self, bool meshes) {
-  std::optional<Error> problem;
-  check_extension_payloads(self.model, [&](const Error& e) {
-    problem = e;
-    return false;
-  });
-  if (problem) raise_model_error(self.path, *problem);
-  const std::optional<NamesView> names = aem::names_of(self.model);
-  const std::size_t count = meshes ? self.model.meshes().size() : self.model.materials().size();
-  py::list out;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const std::string_view name = !names ? std::string_view() : meshes ? names->mesh_name(i) : names->material_name(i);
-    out.append(py::str(name.data(), name.size()));
-  }
-  return out;
 }
 
 void check_index(std::uint64_t index, std::uint64_t count, const char* what) {
@@ -186,7 +166,7 @@ void bind_model(py::module_& m) {
                std::to_string(v.data.size()) + " bytes>";
       });
 
-  py::class_<OpenedModel, ModelPtr>(m, "Model",
+  ModelClass model_class = py::class_<OpenedModel, ModelPtr>(m, "Model",
                                     "An opened AEM file (aem.open). Its sections are read-only numpy arrays that "
                                     "view the mapped file without copying, with the record dtypes aem.*_DTYPE; "
                                     "each array keeps the model open for as long as it lives.")
@@ -211,10 +191,6 @@ void bind_model(py::module_& m) {
       .def_property_readonly("animation_names", [](const OpenedModel& self) { return names_of(self.model.animations()); })
       .def_property_readonly("morph_targets", [](const ModelPtr& self) { return morph_targets_of_model(self); },
                              "The morph_targets extension (an aem.MorphTargets of views), or None.")
-      .def_property_readonly("material_names", [](const OpenedModel& self) { return extension_names(self, false); },
-                             "One name per material (the `names` extension), \"\" each when the file has none.")
-      .def_property_readonly("mesh_names", [](const OpenedModel& self) { return extension_names(self, true); },
-                             "One name per mesh (the `names` extension), \"\" each when the file has none.")
       .def_property_readonly("mapped", [](const OpenedModel& self) { return self.model.mapped(); },
                              "Whether the arrays view a mapping of the file (storage=\"map\").")
       .def_property_readonly("zero_copy", [](const OpenedModel& self) { return self.model.zero_copy(); },
@@ -249,6 +225,16 @@ void bind_model(py::module_& m) {
         "Opens an AEM file: maps it (storage=\"copy\" reads it into memory instead, for files that may "
         "change while open) and validates it (validate=False checks only the header and the size). "
         "Raises aem.ModelError with the message `aem info` prints.");
+  bind_extension_views(model_class);
+}
+
+void require_checked_payloads(const OpenedModel& model) {
+  std::optional<Error> problem;
+  check_extension_payloads(model.model, [&](const Error& e) {
+    problem = e;
+    return false;
+  });
+  if (problem) raise_model_error(model.path, *problem);
 }
 
 }  // namespace aem::python

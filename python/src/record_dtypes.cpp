@@ -3,7 +3,9 @@
 #include <cstddef>
 #include <initializer_list>
 
+#include "aem/ext_emissive.hpp"
 #include "aem/ext_morph_targets.hpp"
+#include "aem/ext_uv1.hpp"
 #include "bindings.hpp"
 
 namespace aem::python {
@@ -137,6 +139,30 @@ py::dtype morph_weight_track_dtype() {
   return *dtype;
 }
 
+py::dtype uv1_material_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"base_colour_set", "u1", offsetof(Uv1Material, base_colour_set)},
+       {"normal_set", "u1", offsetof(Uv1Material, normal_set)},
+       {"pbr_set", "u1", offsetof(Uv1Material, pbr_set)},
+       {"occlusion_set", "u1", offsetof(Uv1Material, occlusion_set)},
+       {"occlusion_texture", "<u4", offsetof(Uv1Material, occlusion_texture)},
+       {"reserved", "(2,)<u4", offsetof(Uv1Material, reserved)}},
+      sizeof(Uv1Material)));
+  return *dtype;
+}
+
+py::dtype emissive_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"mode", "<u4", offsetof(EmissiveRecord, mode)},
+       {"factor", "(3,)<f4", offsetof(EmissiveRecord, factor)},
+       {"strength", "<f4", offsetof(EmissiveRecord, strength)},
+       {"texture", "<u4", offsetof(EmissiveRecord, texture)},
+       {"uv_set", "<u4", offsetof(EmissiveRecord, uv_set)},
+       {"reserved", "<u4", offsetof(EmissiveRecord, reserved)}},
+      sizeof(EmissiveRecord)));
+  return *dtype;
+}
+
 void bind_record_dtypes(py::module_& m) {
   // Leaked on purpose (above): dtypes outlive any module teardown order.
   m.attr("VERTEX_DTYPE") = vertex_dtype();
@@ -150,6 +176,8 @@ void bind_record_dtypes(py::module_& m) {
   m.attr("MORPH_GROUP_DTYPE") = morph_group_dtype();
   m.attr("MORPH_TARGET_DTYPE") = morph_target_dtype();
   m.attr("MORPH_WEIGHT_TRACK_DTYPE") = morph_weight_track_dtype();
+  m.attr("UV1_MATERIAL_DTYPE") = uv1_material_dtype();
+  m.attr("EMISSIVE_DTYPE") = emissive_dtype();
 }
 
 }  // namespace aem::python

@@ -4,6 +4,7 @@
 import json
 import os
 import pathlib
+import struct
 import subprocess
 
 import pytest
@@ -70,3 +71,20 @@ def baked(corpus, tmp_path_factory):
         return paths[name]
 
     return bake
+
+
+def pad16(data):
+    return data + bytes(-len(data) % 16)
+
+
+def with_extensions(plain, payloads):
+    """The version-1 bytes `plain` followed by an extension area (specs/aem-extensions.md): a
+    directory of one optional entry (record version 1) per (name, payload) of `payloads`, in the
+    given order (sorted by name, as the format asks), and the payloads, each 16-aligned."""
+    start = len(pad16(plain))
+    offset = start + 16 + 48 * len(payloads)
+    entries, data = b"", b""
+    for name, payload in payloads:
+        entries += name.encode().ljust(24, b"\0") + struct.pack("<IIQQ", 0, 1, offset + len(data), len(payload))
+        data += pad16(payload)
+    return pad16(plain) + b"AEMX" + struct.pack("<3I", 1, len(payloads), 0) + entries + data

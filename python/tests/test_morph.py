@@ -7,11 +7,7 @@ import numpy as np
 import pytest
 
 import aem
-from conftest import MODELS
-
-
-def pad16(data):
-    return data + bytes(-len(data) % 16)
+from conftest import MODELS, pad16, with_extensions
 
 
 def morph_payload(duration):
@@ -32,13 +28,6 @@ def morph_payload(duration):
                  + pad16(sparse) + names)
 
 
-def with_morph_targets(plain, payload):
-    """The version-1 bytes `plain` followed by a directory of one optional entry and `payload`."""
-    start = len(pad16(plain))
-    entry = b"morph_targets".ljust(24, b"\0") + struct.pack("<IIQQ", 0, 1, start + 64, len(payload))
-    return pad16(plain) + b"AEMX" + struct.pack("<3I", 1, 1, 0) + entry + payload
-
-
 @pytest.fixture(scope="module")
 def morphed(corpus, tmp_path_factory):
     # Plain version 1 (no names extension), so that this extension area is the file's only one.
@@ -46,7 +35,7 @@ def morphed(corpus, tmp_path_factory):
     aem.bake(corpus / MODELS["CesiumMan"], output=plain, textures="rgba", format_version=1)
     duration = float(aem.open(plain).animations["duration"][0])
     path = tmp_path_factory.mktemp("morph") / "CesiumMan-morph.aem"
-    path.write_bytes(with_morph_targets(plain.read_bytes(), morph_payload(duration)))
+    path.write_bytes(with_extensions(plain.read_bytes(), [("morph_targets", morph_payload(duration))]))
     return path, duration
 
 

@@ -23,7 +23,7 @@ static int failures = 0;
 
 /* 4-byte aligned, as a file's mapping or a loader's buffer is, so the sections are used in place. */
 static union {
-  unsigned char bytes[1152]; /* the worked example, then a names or a morph_targets extension */
+  unsigned char bytes[1248]; /* the worked example, then names, morph_targets or four surface extensions */
   uint32_t alignment;
 } storage;
 static unsigned char *const file = storage.bytes;
@@ -234,6 +234,70 @@ static void append_morph_targets(void) {
   text("grow", 16);
 }
 
+/* The worked example with four extensions after its 892 bytes: padding to 896, a directory of
+ * four optional entries (sorted by name) and their payloads from 1104: emissive (mode 1, factor
+ * (0.25, 0.5, 1), strength 2, texture 2 on set 1), material_flags (unlit), uv1 (three UVs; the
+ * material's occlusion on set 1 from texture 1) and vertex_colours (RGBA8). */
+static void entry(const char *extension, uint64_t offset, uint64_t size) {
+  text(extension, 24); u32(0); u32(1); u64(offset); u64(size);
+}
+static void append_surface_extensions(void) {
+  zeros(4);
+  text("AEMX", 4); u32(1); u32(4); u32(0);
+  entry("emissive", 1104, 32);
+  entry("material_flags", 1136, 16);
+  entry("uv1", 1152, 64);
+  entry("vertex_colours", 1216, 32);
+  u32(1); f32(0.25f); f32(0.5f); f32(1.0f); f32(2.0f); u32(2); u32(1); u32(0); /* emissive */
+  u32(1); zeros(12);                                                         /* unlit */
+  u32(3); u32(1); zeros(8);                                                  /* uv1 header */
+  f32(0.5f); f32(0.25f); f32(1.0f); f32(0.0f); f32(-2.0f); f32(3.0f); zeros(8);
+  u8(0); u8(0); u8(0); u8(1); u32(1); zeros(8);                              /* its material */
+  u32(0); u32(3); zeros(8);                                                  /* colours, RGBA8 */
+  u8(255); u8(0); u8(0); u8(255); u8(0); u8(128); u8(0); u8(255); u8(0); u8(0); u8(255); u8(64);
+  zeros(4);
+}
+
+static void check_surface_extensions(const aem_model *model) {
+  aem_vertex_colours colours;
+  const float *uvs = NULL;
+  uint32_t count = 0, flags = 0;
+  aem_uv1_material sets;
+  aem_emissive emission;
+  const uint8_t *rgba;
+
+  CHECK(aem_model_vertex_colours(model, &colours) == AEM_OK);
+  CHECK(colours.encoding == 0 && colours.vertex_count == 3 && colours.data != NULL);
+  rgba = (const uint8_t *)colours.data;
+  CHECK(colours.data == NULL || (rgba[0] == 255 && rgba[5] == 128 && rgba[11] == 64));
+  CHECK(aem_model_uv1(model, &uvs, &count) == AEM_OK && count == 3 && uvs != NULL);
+  CHECK(uvs == NULL || (uvs[0] == 0.5f && uvs[5] == 3.0f));
+  CHECK(aem_material_uv1(model, 0, &sets) == AEM_OK);
+  CHECK(sets.base_colour_set == 0 && sets.pbr_set == 0 && sets.occlusion_set == 1 && sets.occlusion_texture == 1);
+  CHECK(aem_material_emissive(model, 0, &emission) == AEM_OK);
+  CHECK(emission.mode == AEM_EMISSIVE_RECORD && emission.factor[1] == 0.5f && emission.strength == 2.0f);
+  CHECK(emission.texture == 2 && emission.uv_set == 1);
+  CHECK(aem_material_flags(model, 0, &flags) == AEM_OK && flags == AEM_MATERIAL_UNLIT);
+  CHECK(aem_material_flags(model, 1, &flags) == AEM_ERROR_OUT_OF_RANGE);
+  CHECK(aem_material_emissive(model, 1, &emission) == AEM_ERROR_OUT_OF_RANGE);
+  CHECK(aem_material_uv1(model, 0, NULL) == AEM_ERROR_INVALID_ARGUMENT);
+  CHECK(aem_model_vertex_colours(NULL, &colours) == AEM_ERROR_INVALID_ARGUMENT);
+}
+
+/* Without the extensions: no colours, no second set, the core emission rule, no flags. */
+static void check_no_surface_extensions(const aem_model *model) {
+  aem_vertex_colours colours;
+  const float *uvs = (const float *)1;
+  uint32_t count = 7, flags = 7;
+  aem_uv1_material sets;
+  aem_emissive emission;
+  CHECK(aem_model_vertex_colours(model, &colours) == AEM_OK && colours.data == NULL && colours.vertex_count == 0);
+  CHECK(aem_model_uv1(model, &uvs, &count) == AEM_OK && uvs == NULL && count == 0);
+  CHECK(aem_material_uv1(model, 0, &sets) == AEM_OK && sets.occlusion_set == 0 && sets.occlusion_texture == AEM_NO_TEXTURE);
+  CHECK(aem_material_emissive(model, 0, &emission) == AEM_OK && emission.mode == AEM_EMISSIVE_CORE);
+  CHECK(aem_material_flags(model, 0, &flags) == AEM_OK && flags == 0);
+}
+
 static void check_morph_targets(const aem_model *model) {
   aem_vertex out[3];
   float weights[1] = {0};
@@ -338,7 +402,18 @@ int main(void) {
   file_size = 892; /* the worked example again, for the morph_targets extension */
   CHECK(aem_open_memory(file, file_size, AEM_OPEN_DEFAULT, &model) == AEM_OK);
   CHECK(aem_morph_target_count(model) == 0 && aem_morph_apply(model, NULL, 0, NULL, 3) == AEM_ERROR_INVALID_ARGUMENT);
+  check_no_surface_extensions(model);
   aem_close(model);
+  append_surface_extensions();
+  CHECK(file_size == 1248);
+  CHECK(aem_open_memory(file, file_size, AEM_OPEN_DEFAULT, &model) == AEM_OK);
+  if (model == NULL) fprintf(stderr, "open failed: %s\n", aem_last_error_message());
+  if (model != NULL) check_surface_extensions(model);
+  aem_close(model);
+  CHECK(aem_open_memory(file, file_size, AEM_OPEN_TRUSTED, &model) == AEM_OK);
+  if (model != NULL) check_surface_extensions(model);
+  aem_close(model);
+  file_size = 892;
   append_morph_targets();
   CHECK(file_size == 1152);
   CHECK(aem_open_memory(file, file_size, AEM_OPEN_DEFAULT, &model) == AEM_OK);

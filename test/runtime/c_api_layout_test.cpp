@@ -7,6 +7,9 @@
 
 #include "aem/aem.h"
 #include "aem/error.hpp"
+#include "aem/ext_emissive.hpp"
+#include "aem/ext_material_flags.hpp"
+#include "aem/ext_uv1.hpp"
 #include "aem/format.hpp"
 
 namespace {
@@ -73,6 +76,26 @@ AEM_SAME_FIELD(aem_track, aem::Track, first_keyframe);
 AEM_SAME_FIELD(aem_track, aem::Track, translation_count);
 AEM_SAME_FIELD(aem_track, aem::Track, rotation_count);
 AEM_SAME_FIELD(aem_track, aem::Track, scale_count);
+
+AEM_SAME_RECORD(aem_uv1_material, aem::Uv1Material);
+AEM_SAME_FIELD(aem_uv1_material, aem::Uv1Material, base_colour_set);
+AEM_SAME_FIELD(aem_uv1_material, aem::Uv1Material, normal_set);
+AEM_SAME_FIELD(aem_uv1_material, aem::Uv1Material, pbr_set);
+AEM_SAME_FIELD(aem_uv1_material, aem::Uv1Material, occlusion_set);
+AEM_SAME_FIELD(aem_uv1_material, aem::Uv1Material, occlusion_texture);
+AEM_SAME_FIELD(aem_uv1_material, aem::Uv1Material, reserved);
+static_assert(AEM_NO_TEXTURE == aem::kUv1NoTexture && AEM_NO_TEXTURE == aem::kNoTexture);
+
+AEM_SAME_RECORD(aem_emissive, aem::EmissiveRecord);
+AEM_SAME_FIELD(aem_emissive, aem::EmissiveRecord, mode);
+AEM_SAME_FIELD(aem_emissive, aem::EmissiveRecord, factor);
+AEM_SAME_FIELD(aem_emissive, aem::EmissiveRecord, strength);
+AEM_SAME_FIELD(aem_emissive, aem::EmissiveRecord, texture);
+AEM_SAME_FIELD(aem_emissive, aem::EmissiveRecord, uv_set);
+AEM_SAME_FIELD(aem_emissive, aem::EmissiveRecord, reserved);
+static_assert(AEM_EMISSIVE_CORE == std::uint32_t(aem::EmissiveMode::core) &&
+              AEM_EMISSIVE_RECORD == std::uint32_t(aem::EmissiveMode::record));
+static_assert(AEM_MATERIAL_UNLIT == aem::kMaterialUnlit);
 
 AEM_SAME_RECORD(aem_keyframe, aem::Keyframe);
 AEM_SAME_FIELD(aem_keyframe, aem::Keyframe, time);

@@ -372,6 +372,64 @@ AEM_API aem_status aem_morph_apply(const aem_model *model, const float *weights,
  * leave below 1. Allocates nothing. */
 AEM_API aem_status aem_mixer_evaluate_morph_weights(aem_mixer *mixer, float *weights, size_t count);
 
+/* ---- Vertex colours, the second UV set, emission and material flags (the vertex_colours, uv1,
+ * emissive and material_flags extensions, specs/aem-extensions.md section 4) ---- */
+
+/* The vertex colours as stored: `encoding` 0 RGBA8 (uint8_t, value / 255), 1 RGBA16 (uint16_t,
+ * value / 65535), 2 RGBA32F (float in [0, 1]); four values per vertex, `vertex_count` vertices
+ * (the header's), linear; the renderer multiplies RGB into the base colour and A into the opacity.
+ * `data` views the file. data NULL and vertex_count 0 when the file has no colours. */
+typedef struct aem_vertex_colours {
+  uint32_t encoding;
+  uint32_t vertex_count;
+  const void *data;
+} aem_vertex_colours;
+AEM_API aem_status aem_model_vertex_colours(const aem_model *model, aem_vertex_colours *out);
+
+/* The second UV set: 2 floats per vertex, `*out_vertex_count` vertices, viewing the file; NULL and
+ * 0 when the file has none. */
+AEM_API aem_status aem_model_uv1(const aem_model *model, const float **out_uvs, uint32_t *out_vertex_count);
+
+/* Which UV set (0 or 1) each texture of a material samples, and its own occlusion texture
+ * (AEM_NO_TEXTURE: occlusion, if any, is in the PBR texture's G). All sets 0 and no texture when
+ * the file has no second set. */
+#define AEM_NO_TEXTURE 0xFFFFFFFFu
+typedef struct aem_uv1_material {
+  uint8_t base_colour_set;
+  uint8_t normal_set;
+  uint8_t pbr_set;
+  uint8_t occlusion_set;
+  uint32_t occlusion_texture;
+  uint32_t reserved[2];
+} aem_uv1_material;
+AEM_API aem_status aem_material_uv1(const aem_model *model, uint32_t material, aem_uv1_material *out);
+
+/* A material's own emission. mode 0 (AEM_EMISSIVE_CORE, and every field 0): the core rule,
+ * emission = the PBR texture's A x base colour; mode 1 (AEM_EMISSIVE_RECORD): factor x strength x
+ * the sRGB texture's RGB (1 without a texture), sampled with uv_set. Mode 0 when the file has no
+ * emissive extension. */
+#define AEM_EMISSIVE_CORE 0u
+#define AEM_EMISSIVE_RECORD 1u
+typedef struct aem_emissive {
+  uint32_t mode;
+  float factor[3];
+  float strength;
+  uint32_t texture;
+  uint32_t uv_set;
+  uint32_t reserved;
+} aem_emissive;
+AEM_API aem_status aem_material_emissive(const aem_model *model, uint32_t material, aem_emissive *out);
+
+/* A material's flags (AEM_MATERIAL_UNLIT: draw base colour x vertex colour without lighting);
+ * 0 when the file has no material_flags extension. */
+#define AEM_MATERIAL_UNLIT 1u
+AEM_API aem_status aem_material_flags(const aem_model *model, uint32_t material, uint32_t *out_flags);
+
+/* Every function of this part: AEM_ERROR_INVALID_ARGUMENT for a NULL model or out pointer,
+ * AEM_ERROR_OUT_OF_RANGE for a material the model does not have, and, for a file opened
+ * AEM_OPEN_TRUSTED, AEM_ERROR_BAD_EXTENSION_PAYLOAD where the payload is too short for what it
+ * should hold (a validated open has checked every payload). */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
