@@ -7,6 +7,7 @@
 // so the figures compare the loading strategies, not the disk.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +18,9 @@
 
 #include <unistd.h>
 
+#include "aem/ext_emissive.hpp"
+#include "aem/ext_morph_targets.hpp"
+#include "aem/ext_uv1.hpp"
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/validation.hpp"
@@ -81,6 +85,41 @@ ModelContent model_of_size(std::uint64_t bytes) {
     }
     m.animations.push_back(std::move(anim));
   }
+  return m;
+}
+
+// The same model with every known extension, sized like a character's: names, an own emission,
+// flags, a colour (RGBA8) and a second UV per vertex, and 16 morph targets (position and normal
+// deltas) each moving a dense span of 2% of the vertices, in one group with a weight track per
+// animation. The extended payloads are about 22% of the plain file.
+ModelContent with_every_extension(ModelContent m) {
+  const auto vertices = std::uint32_t(m.vertices.size());
+  auto& ext = m.extensions;
+  ext.names.materials.assign(m.materials.size(), "body");
+  ext.names.meshes.assign(m.meshes.size(), "character");
+  ext.emissive.materials.assign(m.materials.size(), {1, {0.5f, 0.25f, 0.0f}, 1.0f, aem::kNoTexture, 0, 0});
+  ext.material_flags.materials.assign(m.materials.size(), 0);
+  ext.vertex_colours.resize(vertices);
+  ext.uv1.uvs.resize(vertices);
+  for (std::uint32_t i = 0; i < vertices; ++i) {
+    ext.vertex_colours[i] = {float(i % 256) / 255.0f, 1.0f, 0.5f, 1.0f};
+    ext.uv1.uvs[i] = {float(i % 1024) / 1024.0f, float(i / 1024 % 1024) / 1024.0f};
+  }
+  ext.uv1.materials.assign(m.materials.size(), {0, 0, 0, 1, aem::kUv1NoTexture, {0, 0}});
+  const std::uint32_t span = std::max(1u, vertices / 50), targets = 16;
+  ext.morph_targets.groups = {{"face", targets}};
+  for (std::uint32_t t = 0; t < targets; ++t) {
+    aem::pipeline::MorphTargetContent target{"target_" + std::to_string(t), 0.0f, aem::kMorphPosition | aem::kMorphNormal,
+                                             (t * span) % (vertices - span + 1), span, true, {}, {}};
+    target.deltas.assign(std::size_t(span) * 6, 0.01f);
+    ext.morph_targets.targets.push_back(std::move(target));
+  }
+  std::vector<float> keys;  // two keys: (0, weights 0...), (duration, weights 1...)
+  for (const float time : {0.0f, 1.0f}) {
+    keys.push_back(time);
+    keys.insert(keys.end(), targets, time);
+  }
+  ext.morph_targets.weight_tracks.assign(m.animations.size(), keys);
   return m;
 }
 
@@ -156,6 +195,27 @@ void BM_ReadResident(benchmark::State& state, const fs::path& path) {
   state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(o.end));
 }
 
+// Every known extension against version 1 of the same model, same run: the payload checks are the
+// extended open's extra work (validated), the directory read alone (trusted).
+void print_extended_summary(const aem::bench::CollectingReporter& reporter,
+                            const std::vector<std::pair<std::string, fs::path>>& files,
+                            const std::vector<std::pair<std::string, fs::path>>& extended_files) {
+  std::printf("\nExtended files (every known extension) against version 1 of the same model, same run\n");
+  std::printf("%-8s %12s %12s %14s %14s %8s %14s %14s %8s\n", "size", "v1 bytes", "ext bytes", "v1 valid. ms",
+              "ext valid. ms", "ratio", "v1 trusted ms", "ext trusted ms", "ratio");
+  for (std::size_t i = 0; i < files.size() && i < extended_files.size(); ++i) {
+    const std::string& label = files[i].first;
+    const double plain = reporter.seconds("open_validated/" + label);
+    const double ext = reporter.seconds("open_validated_extended/" + label);
+    const double plain_trusted = reporter.seconds("open_trusted/" + label);
+    const double ext_trusted = reporter.seconds("open_trusted_extended/" + label);
+    if (plain == 0 || ext == 0 || plain_trusted == 0 || ext_trusted == 0) continue;
+    std::printf("%-8s %12ju %12ju %14.3f %14.3f %7.2fx %14.4f %14.4f %7.2fx\n", label.c_str(),
+                std::uintmax_t(fs::file_size(files[i].second)), std::uintmax_t(fs::file_size(extended_files[i].second)),
+                plain * 1e3, ext * 1e3, ext / plain, plain_trusted * 1e3, ext_trusted * 1e3, ext_trusted / plain_trusted);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -173,16 +233,20 @@ int main(int argc, char** argv) {
 
   const fs::path dir = fs::temp_directory_path() / ("aem_open_bench_" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  std::vector<std::pair<std::string, fs::path>> files;
+  std::vector<std::pair<std::string, fs::path>> files, extended_files;
   for (std::uint64_t mb : {1ull, 16ull, 128ull, 1024ull}) {
     if (mb > max_mb) break;
     const auto start = std::chrono::steady_clock::now();
     const fs::path path = dir / (std::to_string(mb) + "MB.aem");
-    aem::pipeline::write_model_file(path, model_of_size(mb << 20));
-    std::fprintf(stderr, "generated %s (%ju bytes) in %.1f s\n", path.c_str(),
-                 std::uintmax_t(fs::file_size(path)),
+    const fs::path extended = dir / (std::to_string(mb) + "MB-extended.aem");
+    ModelContent model = model_of_size(mb << 20);
+    aem::pipeline::write_model_file(path, model);
+    aem::pipeline::write_model_file(extended, with_every_extension(std::move(model)));
+    std::fprintf(stderr, "generated %s (%ju bytes) and its extended twin (%ju bytes) in %.1f s\n", path.c_str(),
+                 std::uintmax_t(fs::file_size(path)), std::uintmax_t(fs::file_size(extended)),
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     files.emplace_back(std::to_string(mb) + "MB", path);
+    extended_files.emplace_back(std::to_string(mb) + "MB", extended);
   }
   for (const auto& [label, path] : files) {
     benchmark::RegisterBenchmark(("read_whole_file/" + label).c_str(), BM_ReadWholeFile, path)
@@ -198,8 +262,15 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("read_resident/" + label).c_str(), BM_ReadResident, path)
         ->Unit(benchmark::kMicrosecond);
   }
+  for (const auto& [label, path] : extended_files) {
+    benchmark::RegisterBenchmark(("open_validated_extended/" + label).c_str(), BM_OpenValidated, path)
+        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("open_trusted_extended/" + label).c_str(), BM_OpenTrusted, path)
+        ->Unit(benchmark::kMicrosecond);
+  }
   aem::bench::CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
+  print_extended_summary(reporter, files, extended_files);
 
   std::printf("\nSummary (same run; baseline = read the whole file into a heap buffer)\n");
   std::printf("%-8s %14s %14s %10s %14s %10s %12s %16s\n", "size", "baseline ms", "validated ms",

@@ -133,4 +133,23 @@ TEST(VertexColours, EveryCheckerRuleRefusesItsHostilePayload) {
   expect_refused(bad, 16, "colours: vertex 0 R is -0.25");
 }
 
+// The checker scans blocks of 512 words without a branch and searches only a block with a bad one:
+// a bad colour past the first block, and in the last, is still found and named.
+TEST(VertexColours, AColourOutsideTheRangeIsFoundFarIntoALongArray) {
+  aem::pipeline::ModelContent m = aem::test::tiny_model();
+  m.vertices.resize(300, m.vertices[0]);
+  const std::size_t plain_size = aem::pipeline::serialize_model(m).size();
+  m.extensions.vertex_colours.assign(300, {0.25f, 0.5f, 0.3f, 1.0f});  // 0.3 needs f32
+  const std::vector<std::byte> file = aem::pipeline::serialize_model(m);
+  const std::vector<std::byte> good = payload_of(file);
+  ASSERT_EQ(good.size(), 16u + 300 * 16);
+  for (const std::uint32_t vertex : {129u, 200u, 299u}) {
+    std::vector<std::byte> bad = good;
+    const std::uint64_t at = 16 + (vertex * 4 + 2) * 4;
+    aem::test::poke(bad, at, 1.5f);
+    aem::test::expect_payload_refused(aem::test::with_only_payload(file, plain_size, bad), bad.size(), at,
+                                      "vertex_colours: colours: vertex " + std::to_string(vertex) + " B is 1.5");
+  }
+}
+
 }  // namespace ext_vertex_colours_test

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "aem/ext_morph_targets.hpp"
+#include "extensions/float_scan.hpp"
 #include "extensions/morph_targets_view.hpp"
 #include "extensions/payload_checks.hpp"
 #include "validation/text.hpp"
@@ -238,12 +239,9 @@ class MorphChecker {
   }
 
   std::optional<Error> finite_deltas() const {
-    for (std::size_t i = 0; i < v_.deltas.size(); ++i) {
-      if (!std::isfinite(v_.deltas[i])) {
-        return fail(at_.deltas + 4 * std::uint64_t{i}, "delta " + to_string(i / 3) + " component " + to_string(i % 3) + ": not finite");
-      }
-    }
-    return std::nullopt;
+    const std::size_t i = first_non_finite(reinterpret_cast<const std::byte*>(v_.deltas.data()), v_.deltas.size());
+    if (i == v_.deltas.size()) return std::nullopt;
+    return fail(at_.deltas + 4 * std::uint64_t{i}, "delta " + to_string(i / 3) + " component " + to_string(i % 3) + ": not finite");
   }
 
   const PayloadInput& in_;

@@ -1,8 +1,7 @@
-#include <cmath>
-#include <cstring>
 #include <string>
 
 #include "aem/ext_uv1.hpp"
+#include "extensions/float_scan.hpp"
 #include "extensions/payload_checks.hpp"
 #include "extensions/payload_fields.hpp"
 
@@ -10,14 +9,10 @@ namespace aem::detail {
 namespace {
 
 std::optional<Error> check_uvs(const PayloadInput& in, std::uint32_t count) {
-  for (std::uint64_t k = 0; k < std::uint64_t(count) * 2; ++k) {
-    float v;
-    std::memcpy(&v, in.payload.data() + sizeof(Uv1Header) + k * 4, 4);
-    if (!std::isfinite(v))
-      return payload_problem(in, sizeof(Uv1Header) + k * 4,
-                             "uvs: vertex " + std::to_string(k / 2) + (k % 2 ? " v" : " u") + " is not finite");
-  }
-  return std::nullopt;
+  const std::uint64_t k = first_non_finite(in.payload.data() + sizeof(Uv1Header), std::size_t(count) * 2);
+  if (k == std::uint64_t(count) * 2) return std::nullopt;
+  return payload_problem(in, sizeof(Uv1Header) + k * 4,
+                         "uvs: vertex " + std::to_string(k / 2) + (k % 2 ? " v" : " u") + " is not finite");
 }
 
 std::optional<Error> check_material(const PayloadInput& in, std::uint64_t at, std::uint32_t index) {

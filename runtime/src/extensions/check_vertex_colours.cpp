@@ -1,7 +1,9 @@
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "aem/ext_vertex_colours.hpp"
+#include "extensions/float_scan.hpp"
 #include "extensions/payload_checks.hpp"
 #include "extensions/payload_fields.hpp"
 
@@ -12,16 +14,14 @@ const char* kComponent[4] = {"R", "G", "B", "A"};
 
 // Every f32 component finite and in [0, 1] (the writer clamps; glTF requires the range).
 std::optional<Error> check_float_colours(const PayloadInput& in, std::uint32_t count) {
-  for (std::uint64_t k = 0; k < std::uint64_t(count) * 4; ++k) {
-    float v;
-    std::memcpy(&v, in.payload.data() + sizeof(VertexColoursHeader) + k * 4, 4);
-    if (!(v >= 0.0f && v <= 1.0f))  // NaN fails too
-      return payload_problem(in, sizeof(VertexColoursHeader) + k * 4,
-                             "colours: vertex " + std::to_string(k / 4) + " " + kComponent[k % 4] + " is " +
-                                 (std::isfinite(v) ? std::to_string(v) : std::string("not finite")) +
-                                 ", outside [0, 1]");
-  }
-  return std::nullopt;
+  const std::byte* colours = in.payload.data() + sizeof(VertexColoursHeader);
+  const std::uint64_t k = first_outside_unit(colours, std::size_t(count) * 4);
+  if (k == std::uint64_t(count) * 4) return std::nullopt;
+  float v;
+  std::memcpy(&v, colours + k * 4, 4);
+  return payload_problem(in, sizeof(VertexColoursHeader) + k * 4,
+                         "colours: vertex " + std::to_string(k / 4) + " " + kComponent[k % 4] + " is " +
+                             (std::isfinite(v) ? std::to_string(v) : std::string("not finite")) + ", outside [0, 1]");
 }
 
 }  // namespace
