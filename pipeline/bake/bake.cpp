@@ -47,12 +47,15 @@ class Stopwatch {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-// One uv1 record per AEM material, from its glTF material's plan (all set 0 without one).
-std::vector<Uv1Material> uv1_materials(const std::vector<int>& materials, const std::map<int, Uv1Material>& plans) {
+// One uv1 record per AEM material, from its glTF material's plan (all set 0 without one), with
+// its own occlusion texture where the packer made one.
+std::vector<Uv1Material> uv1_materials(const std::vector<int>& materials, const std::map<int, Uv1Material>& plans,
+                                       const std::vector<std::uint32_t>& occlusion_textures) {
   std::vector<Uv1Material> out;
-  for (const int material : materials) {
-    const auto sets = plans.find(material);
+  for (std::size_t i = 0; i < materials.size(); ++i) {
+    const auto sets = plans.find(materials[i]);
     out.push_back(sets != plans.end() ? sets->second : Uv1Material{0, 0, 0, 0, kUv1NoTexture, {0, 0}});
+    if (!occlusion_textures.empty()) out.back().occlusion_texture = occlusion_textures[i];
   }
   return out;
 }
@@ -119,7 +122,7 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
     source_meshes.push_back(geometry.ranges[mesh.material].first_mesh);
     mesh.material = std::uint32_t(materials.size() - 1);
   }
-  PackedMaterials packed = pack_materials(scene, materials, options, warnings);
+  PackedMaterials packed = pack_materials(scene, materials, geometry.uv1_sets, options, warnings);
   report.timings.textures_s = clock.lap();
   report.timings.compress_s = packed.compress_seconds;
   report.images_decoded = packed.images_decoded;
@@ -130,7 +133,7 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   content.meshes = std::move(optimized.meshes);
   content.extensions.vertex_colours = vertex_colours(optimized.streams);
   content.extensions.uv1.uvs = uv1_values(optimized.streams);
-  if (!content.extensions.uv1.uvs.empty()) content.extensions.uv1.materials = uv1_materials(materials, geometry.uv1_sets);
+  if (!content.extensions.uv1.uvs.empty()) content.extensions.uv1.materials = uv1_materials(materials, geometry.uv1_sets, packed.occlusion_textures);
   content.materials = std::move(packed.materials);
   content.textures = std::move(packed.textures);
   content.extensions.emissive.materials = std::move(packed.emission);

@@ -4,11 +4,13 @@
 // over every joint, and the one warning naming the model and what was lost.
 #include <algorithm>
 #include <cstdlib>
+#include <tuple>
 
 #include "aem/ext_emissive.hpp"
 #include "gltf_export_test_support.hpp"
 #include "stages/materials/mip_generation.hpp"
 #include "synthetic_gltf.hpp"
+#include "two_set_quad.hpp"
 
 #include "aem/ext_uv1.hpp"
 #include "aem/ext_vertex_colours.hpp"
@@ -249,6 +251,40 @@ TEST(GltfExportContent, VertexColoursAndTheSecondSetAreWrittenBack) {
   ASSERT_TRUE(a && b);
   EXPECT_EQ(a->encoding(), VertexColourEncoding::rgba32f);
   EXPECT_EQ(std::vector<float>(a->rgba32f.begin(), a->rgba32f.end()), std::vector<float>(b->rgba32f.begin(), b->rgba32f.end()));
+}
+
+// Occlusion on a texture of its own (the uv1 extension's packing: occlusion on TEXCOORD_1 beside
+// a metallic-roughness texture on TEXCOORD_0) is exported as its own occlusionTexture with texCoord
+// 1, apart from the metallic-roughness texture; baking the export gives back the same sets and
+// occlusion texels, and the validator finds no error.
+TEST(GltfExportContent, OcclusionOfItsOwnComesBackOnItsSet) {
+  ScratchDir scratch("gltf_export_content_own_occlusion");
+  const auto first = pipeline::bake_model(write_two_set_quad(scratch, true), strict_test_options());
+  const std::filesystem::path glb = scratch.path() / "own_occlusion.glb";
+  const pipeline::ExportedGltf document = export_glb(pipeline::serialize_model(first.content), glb);
+  const nlohmann::json json = nlohmann::json::parse(document.json);
+  const nlohmann::json& material = json["materials"][0];
+  ASSERT_TRUE(material.contains("occlusionTexture")) << material.dump();
+  EXPECT_EQ(material["occlusionTexture"]["texCoord"], 1);
+  ASSERT_TRUE(material["pbrMetallicRoughness"].contains("metallicRoughnessTexture")) << material.dump();
+  EXPECT_NE(material["occlusionTexture"]["index"], material["pbrMetallicRoughness"]["metallicRoughnessTexture"]["index"]);
+  EXPECT_FALSE(material["pbrMetallicRoughness"]["metallicRoughnessTexture"].contains("texCoord"));
+  if (const std::optional<nlohmann::json> report = validator_report(glb)) {
+    EXPECT_EQ((*report)["errors"], 0) << report->dump(1);
+  }
+  const auto again = pipeline::bake_model(glb, strict_test_options());
+  const std::vector<std::byte> a = pipeline::serialize_model(first.content), b = pipeline::serialize_model(again.content);
+  const Model before = Model::open_memory(a), after = Model::open_memory(b);
+  const auto sets_before = uv1_of(before), sets_after = uv1_of(after);
+  ASSERT_TRUE(sets_before && sets_after);
+  const Uv1Material &x = sets_before->materials[0], &y = sets_after->materials[0];
+  EXPECT_EQ(std::tuple(y.base_colour_set, y.normal_set, y.pbr_set, y.occlusion_set),
+            std::tuple(x.base_colour_set, x.normal_set, x.pbr_set, x.occlusion_set));
+  ASSERT_NE(y.occlusion_texture, kUv1NoTexture);
+  const std::span<const std::byte> texels_before = before.mip_data(before.textures()[x.occlusion_texture], 0);
+  const std::span<const std::byte> texels_after = after.mip_data(after.textures()[y.occlusion_texture], 0);
+  ASSERT_EQ(texels_before.size(), texels_after.size());
+  EXPECT_TRUE(std::equal(texels_before.begin(), texels_before.end(), texels_after.begin()));
 }
 
 }  // namespace

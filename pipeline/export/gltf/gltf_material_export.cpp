@@ -12,6 +12,7 @@
 #include "aem/ext_emissive.hpp"
 #include "aem/ext_material_flags.hpp"
 #include "aem/ext_names.hpp"
+#include "aem/ext_uv1.hpp"
 #include "export/gltf/gltf_texture_pixels.hpp"
 #include "math/bilinear_sample.hpp"
 
@@ -20,7 +21,7 @@ namespace {
 
 using codec::ImageRgba8;
 
-enum class TextureUse { base_color, normal, occlusion_roughness_metal, emissive };
+enum class TextureUse { base_color, normal, occlusion_roughness_metal, emissive, occlusion };
 // (emissive: the `emissive` extension's own texture, RGB as stored, A made 255.)
 
 // glTF's sampler wrap codes for AEM's wrap modes.
@@ -92,6 +93,8 @@ class MaterialExporter {
       out["occlusionTexture"] = {{"index", orm}};
     }
     out["pbrMetallicRoughness"] = std::move(pbr);
+    if (const std::uint32_t own = own_occlusion(index); own != kUv1NoTexture)  // the uv1 extension's
+      out["occlusionTexture"] = {{"index", texture(own, TextureUse::occlusion)}};
     if (!is_flat_normal(m.normal_texture))
       out["normalTexture"] = {{"index", texture(m.normal_texture, TextureUse::normal)}};
     if (!own_emission(index, out)) emission(m, out);
@@ -110,6 +113,13 @@ class MaterialExporter {
   }
 
  private:
+  // The texture holding material `index`'s occlusion on its own (the uv1 extension's packing,
+  // sampled with its occlusion set), else kUv1NoTexture: occlusion is the PBR texture's G.
+  std::uint32_t own_occlusion(std::uint32_t index) const {
+    if (!uv1_ || index >= uv1_->materials.size()) return kUv1NoTexture;
+    return uv1_->materials[index].occlusion_texture;
+  }
+
   // The source's name (the `names` extension), else "material <index>".
   std::string material_name(std::uint32_t index) const {
     if (names_ && !names_->material_name(index).empty()) return std::string(names_->material_name(index));
@@ -212,6 +222,11 @@ class MaterialExporter {
     if (use == TextureUse::normal) rebuild_normal_z(pixels, Compression(t.compression) == Compression::bc5);
     if (use == TextureUse::emissive)
       for (std::size_t i = 3; i < pixels.pixels.size(); i += 4) pixels.pixels[i] = 255;
+    if (use == TextureUse::occlusion)  // R is occlusion: grey, opaque
+      for (std::size_t i = 0; i < pixels.pixels.size(); i += 4) {
+        pixels.pixels[i + 1] = pixels.pixels[i + 2] = pixels.pixels[i];
+        pixels.pixels[i + 3] = 255;
+      }
     if (use == TextureUse::occlusion_roughness_metal)
       for (std::size_t i = 0; i < pixels.pixels.size(); i += 4) {
         std::swap(pixels.pixels[i], pixels.pixels[i + 1]);  // R occlusion, G roughness, B metalness
@@ -303,6 +318,7 @@ class MaterialExporter {
   const aem::Model& model_;
   Document& doc_;
   std::optional<NamesView> names_ = names_of(model_);
+  std::optional<Uv1View> uv1_ = uv1_of(model_);
   std::optional<std::span<const EmissiveRecord>> emission_ = emissive_of(model_);
   std::map<std::uint32_t, ImageRgba8> texels_;
   std::map<std::pair<std::uint32_t, int>, int> textures_;

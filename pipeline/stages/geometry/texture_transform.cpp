@@ -31,8 +31,14 @@ void place_use(const Scene& scene, const Material& mat, const Use& u, const Use&
                int pbr_set, WarningLog& warnings) {
   const int source_set = u.ref.uv_set < 0 ? 0 : u.ref.uv_set;
   const bool pbr_bound = u.pbr && pbr_set >= 0;  // a PBR partner already fixed the PBR texture's set
-  const int set = pbr_bound ? (source_set == (pbr_set == 0 ? out.set : out.second_set) ? pbr_set : -1)
-                            : aem_set_of(out, source_set, u.ref.transform, two_sets);
+  int set = pbr_bound ? (source_set == (pbr_set == 0 ? out.set : out.second_set) ? pbr_set : -1)
+                      : aem_set_of(out, source_set, u.ref.transform, two_sets);
+  // Occlusion on another set than its PBR partners goes to a texture of its own (the uv1
+  // extension's packing), sampled with its own set.
+  if (set < 0 && pbr_bound && u.aem_set == &out.sets.occlusion_set) {
+    set = aem_set_of(out, source_set, u.ref.transform, two_sets);
+    out.own_occlusion = set >= 0;
+  }
   if (set < 0) {
     const int kept = pbr_bound ? pbr_set : 0;
     const int kept_source = kept == 0 ? out.set : out.second_set;
@@ -89,7 +95,8 @@ MaterialUv plan_material_uv(const Scene& scene, int material, bool two_sets, War
     if (u.pbr && pbr_set < 0) pbr_set = *u.aem_set;
   }
   // The PBR texture's set is its first use's; occlusion packed in its G shares it.
-  if (pbr_set >= 0) out.sets.pbr_set = out.sets.occlusion_set = std::uint8_t(pbr_set);
+  if (pbr_set >= 0) out.sets.pbr_set = std::uint8_t(pbr_set);
+  if (pbr_set >= 0 && !out.own_occlusion) out.sets.occlusion_set = std::uint8_t(pbr_set);
   return out;
 }
 

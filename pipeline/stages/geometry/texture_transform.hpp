@@ -3,8 +3,9 @@
 // each transform into its AEM UV set. The base colour texture decides AEM set 0, the core UVs
 // (else the first texture the material has). With two sets (the uv1 extension), the first texture
 // on another TEXCOORD_n decides AEM set 1. The textures the bake packs into one PBR texture
-// (metallic-roughness, occlusion, emissive) share one set. A texture that needs a third set, a set
-// its PBR partners do not share, or another transform than its set's loses it, and a warning
+// (metallic-roughness, occlusion, emissive) share one set, except occlusion on the other of the
+// two sets, which gets a texture of its own (own_occlusion). A texture that needs a third set, a
+// set its PBR partners do not share, or another transform than its set's loses it, and a warning
 // names the material and what is lost.
 #include "aem/ext_uv1.hpp"
 #include "aem/pipeline/warning_log.hpp"
@@ -24,8 +25,11 @@ struct MaterialUv {
   int second_set = -1;    // TEXCOORD_n of AEM set 1 (the uv1 extension); -1: none
   UvTransform second_transform;
   // Which AEM set (0 or 1) each texture samples; all 0 without a second set. occlusion_texture
-  // stays kUv1NoTexture (occlusion is in the PBR texture's G).
+  // stays kUv1NoTexture here: the material packer makes the texture.
   Uv1Material sets{0, 0, 0, 0, kUv1NoTexture, {0, 0}};
+  // Occlusion samples another set than the PBR texture (sets.occlusion_set != sets.pbr_set), so
+  // it needs a texture of its own, and the PBR texture's G holds none.
+  bool own_occlusion = false;
 };
 
 // material -1 is the default material (untextured, set 0). `two_sets`: a second set may be

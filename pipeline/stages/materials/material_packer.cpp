@@ -82,8 +82,8 @@ std::string alpha_mode_name(AlphaMode mode) {
 
 class Packer {
  public:
-  Packer(const Scene& scene, const BakeOptions& options, WarningLog& warnings)
-      : scene_(scene), options_(options), warnings_(warnings) {}
+  Packer(const Scene& scene, const std::map<int, Uv1Material>& uv1_sets, const BakeOptions& options, WarningLog& warnings)
+      : scene_(scene), uv1_sets_(uv1_sets), options_(options), warnings_(warnings) {}
 
   aem::Material pack(int material) {
     Material defaults;
@@ -106,8 +106,9 @@ class Packer {
     const BaseColour base{image(mat.base_color.texture, where, "base colour"), mat.base_color.texture,
                           base_factor(mat.base_color_factor)};
     EmissiveRecord emission = kCoreEmission;
-    out.pbr_texture = pbr_texture(mat, base, emission);
+    out.pbr_texture = pbr_texture(mat, base, emission, own_occlusion(material));
     emission_.push_back(emission);
+    occlusion_.push_back(kUv1NoTexture);
     report_warnings(scene_, where, extensions, warnings_);
     return out;
   }
@@ -124,6 +125,28 @@ class Packer {
                                               });
   }
 
+  // The own occlusion textures (the uv1 extension's packing), appended after the emissive ones:
+  // R (and G) the occlusion as the PBR texture's G would hold it, B 0, A opaque.
+  void add_occlusion_textures() {
+    for (const PendingOcclusion& p : pending_occlusion_)
+      occlusion_[p.material] = texture("occlusion|image" + std::to_string(source(p.texture)) + "|" + exact_text(p.occlusion_strength),
+                                       TextureKind::occlusion, wrap(p.texture), [&] {
+                                         ImageRgba8 out = *p.image;
+                                         for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
+                                           const double o = 1 + p.occlusion_strength * (out.pixels[i] / 255.0 - 1);
+                                           out.pixels[i] = out.pixels[i + 1] = std::uint8_t(std::lround(std::clamp(o, 0.0, 1.0) * 255));
+                                           out.pixels[i + 2] = 0;
+                                           out.pixels[i + 3] = 255;
+                                         }
+                                         return out;
+                                       });
+  }
+
+  // One texture per packed material; none when no material has its own occlusion.
+  std::vector<std::uint32_t> take_occlusion() {
+    return pending_occlusion_.empty() ? std::vector<std::uint32_t>{} : std::move(occlusion_);
+  }
+
   // One record per packed material; none when every one follows the core rule.
   std::vector<EmissiveRecord> take_emission() {
     const bool any = std::any_of(emission_.begin(), emission_.end(),
@@ -137,6 +160,13 @@ class Packer {
   std::uint64_t decoded_pixels() const { return decoded_pixels_; }
 
  private:
+  // Whether scene material `material` samples occlusion with another UV set than its PBR texture.
+  bool own_occlusion(int material) const {
+    const auto sets = uv1_sets_.find(material);
+    return material >= 0 && sets != uv1_sets_.end() && sets->second.occlusion_set != sets->second.pbr_set &&
+           scene_.materials[std::size_t(material)].occlusion.texture != kNone;
+  }
+
   // "image 3 (wood.png)": an image as a message names it.
   std::string image_label(int index) const { return scene_.images[std::size_t(index)].where; }
 
@@ -440,13 +470,18 @@ class Packer {
   // Roughness, occlusion, metalness and emissive intensity of material `mat` in one texture;
   // `base` is its base colour, which the emissive intensity multiplies. `emission` becomes the
   // material's own record where the core rule cannot say its emitted light.
-  std::uint32_t pbr_texture(const Material& mat, const BaseColour& base, EmissiveRecord& emission) {
+  std::uint32_t pbr_texture(const Material& mat, const BaseColour& base, EmissiveRecord& emission, bool own_occlusion) {
     const std::string& where = mat.where;
-    const PbrFactors f = pbr_factors(mat);
-    const PbrMaps maps{image(mat.metallic_roughness.texture, where, "metallic-roughness map"),
-                       image(mat.occlusion.texture, where, "occlusion map"),
-                       image(mat.emissive.texture, where, "emissive map"),
-                       mat.metallic_roughness.texture, mat.occlusion.texture, mat.emissive.texture};
+    PbrFactors f = pbr_factors(mat);
+    PbrMaps maps{image(mat.metallic_roughness.texture, where, "metallic-roughness map"),
+                 image(mat.occlusion.texture, where, "occlusion map"),
+                 image(mat.emissive.texture, where, "emissive map"),
+                 mat.metallic_roughness.texture, mat.occlusion.texture, mat.emissive.texture};
+    if (own_occlusion && maps.occlusion) {  // on a texture of its own; none in the PBR texture's G
+      pending_occlusion_.push_back({occlusion_.size(), maps.occlusion_texture, maps.occlusion, f.occlusion_strength});
+      maps.occlusion = nullptr;
+      f.occlusion_strength = 0;
+    }
     const double em_max = std::max({f.emissive[0], f.emissive[1], f.emissive[2]});
     const bool emits = em_max > 0;
     const std::string key = pbr_key(f, maps, base, emits);
@@ -489,6 +524,7 @@ class Packer {
   }
 
   const Scene& scene_;
+  const std::map<int, Uv1Material>& uv1_sets_;
   const BakeOptions& options_;
   WarningLog& warnings_;
   std::map<int, ImageRgba8> decoded_;            // by pixel source (image index)
@@ -506,18 +542,29 @@ class Packer {
   };
   std::vector<EmissiveRecord> emission_;  // one per packed material
   std::vector<PendingEmission> pending_emission_;
+  struct PendingOcclusion {
+    std::size_t material;  // its position among the packed materials
+    int texture;           // the scene's occlusion texture
+    const ImageRgba8* image;
+    double occlusion_strength;
+  };
+  std::vector<std::uint32_t> occlusion_;  // one per packed material
+  std::vector<PendingOcclusion> pending_occlusion_;
   double compress_seconds_ = 0;
 };
 
 }  // namespace
 
 PackedMaterials pack_materials(const Scene& scene, const std::vector<int>& gltf_materials,
-                               const BakeOptions& options, WarningLog& warnings) {
-  Packer packer(scene, options, warnings);
+                               const std::map<int, Uv1Material>& uv1_sets, const BakeOptions& options,
+                               WarningLog& warnings) {
+  Packer packer(scene, uv1_sets, options, warnings);
   PackedMaterials out;
   for (int material : gltf_materials) out.materials.push_back(packer.pack(material));
   packer.add_emissive_textures();
+  packer.add_occlusion_textures();
   out.emission = packer.take_emission();
+  out.occlusion_textures = packer.take_occlusion();
   out.textures = packer.take_textures();
   out.compress_seconds = packer.compress_seconds();
   out.images_decoded = packer.images_decoded();

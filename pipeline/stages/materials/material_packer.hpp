@@ -19,9 +19,11 @@
 // BakeOptions::limits allows (per image, or all decoded images together) is a BakeError whatever
 // allow_missing says, raised from its header before its pixels are decoded.
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "aem/ext_emissive.hpp"
+#include "aem/ext_uv1.hpp"
 #include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
 #include "aem/pipeline/warning_log.hpp"
@@ -38,12 +40,19 @@ struct PackedMaterials {
   // map appended to `textures` after the version-1 ones); empty when there is none, and always
   // with BakeOptions::version_1_only (the core rule's warnings then stand).
   std::vector<EmissiveRecord> emission;
+  // Per material, the texture holding its occlusion in R where it samples occlusion with another
+  // UV set than its PBR texture (the uv1 extension's packing: the PBR texture's G is then 1),
+  // appended after the emissive ones; kUv1NoTexture elsewhere. Empty when no material has one.
+  std::vector<std::uint32_t> occlusion_textures;
   double compress_seconds = 0;      // time spent in block compression
   std::uint64_t images_decoded = 0, decoded_pixels = 0;  // source images decoded, each once
 };
 
-// gltf_materials: the scene's material indices (-1: the glTF default material).
+// gltf_materials: the scene's material indices (-1: the glTF default material). uv1_sets: the
+// UV sets of the materials that sample two (geometry_builder's plan); a material whose
+// occlusion_set differs from its pbr_set gets its own occlusion texture.
 PackedMaterials pack_materials(const Scene& scene, const std::vector<int>& gltf_materials,
-                               const BakeOptions& options, WarningLog& warnings);
+                               const std::map<int, Uv1Material>& uv1_sets, const BakeOptions& options,
+                               WarningLog& warnings);
 
 }  // namespace aem::pipeline

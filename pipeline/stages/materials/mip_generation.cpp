@@ -160,10 +160,12 @@ namespace {
 // The switches below have no default: -Wswitch names a new encoding, kind or format wherever it
 // is not yet handled, instead of sending it to BC7 or BC5.
 
-// BC5 keeps a normal map's two channels apart; colour and PBR textures are BC7.
+// BC5 keeps a normal map's two channels apart (and holds occlusion's one at BC4's quality);
+// colour and PBR textures are BC7.
 codec::BlockFormat block_format_for(TextureKind kind) {
   switch (kind) {
-    case TextureKind::normal: return codec::BlockFormat::bc5;
+    case TextureKind::normal:
+    case TextureKind::occlusion: return codec::BlockFormat::bc5;
     case TextureKind::base_color:
     case TextureKind::base_color_masked:
     case TextureKind::pbr: return codec::BlockFormat::bc7;

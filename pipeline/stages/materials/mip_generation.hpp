@@ -15,7 +15,8 @@
 
 namespace aem::pipeline {
 
-enum class TextureKind { base_color, base_color_masked, normal, pbr };
+// occlusion: the uv1 extension's own occlusion texture (R; linear like pbr, BC5 when compressed).
+enum class TextureKind { base_color, base_color_masked, normal, pbr, occlusion };
 
 // sRGB byte <-> linear [0,1].
 float srgb_to_linear(std::uint8_t value);

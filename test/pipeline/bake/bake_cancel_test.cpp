@@ -89,7 +89,7 @@ TEST_F(CancelEveryStep, Animation) {
 TEST_F(CancelEveryStep, MaterialsAndMipChains) {
   pipeline::WarningLog warnings;
   // Uncompressed textures: the packer's own loops, not block compression, must see the flag.
-  EXPECT_THROW(pipeline::pack_materials(scene_, {0}, cancelled(), warnings), BakeCancelled);
+  EXPECT_THROW(pipeline::pack_materials(scene_, {0}, {}, cancelled(), warnings), BakeCancelled);
   const codec::ImageRgba8 image{64, 64, std::vector<std::uint8_t>(64 * 64 * 4, 200)};
   for (const auto kind : {pipeline::TextureKind::base_color, pipeline::TextureKind::base_color_masked,
                           pipeline::TextureKind::normal, pipeline::TextureKind::pbr})

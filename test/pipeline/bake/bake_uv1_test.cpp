@@ -1,50 +1,20 @@
 // The second UV set (specs/aem-extensions.md section 4, `uv1`): a glTF whose occlusion texture
 // samples TEXCOORD_1 bakes that set into the extension and records that its PBR texture (where
-// occlusion is packed) samples AEM set 1, while the base colour keeps set 0; --format-version 1
-// keeps one set with the old warning.
+// occlusion is packed) samples AEM set 1, while the base colour keeps set 0; beside a
+// metallic-roughness texture on TEXCOORD_0, occlusion gets a texture of its own on set 1;
+// --format-version 1 keeps one set with the old warning.
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 
-#include <nlohmann/json.hpp>
-
 #include "aem/ext_uv1.hpp"
 #include "bake_test_support.hpp"
-#include "synthetic_gltf.hpp"
+#include "two_set_quad.hpp"
 
 namespace aem::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-// TEXCOORD_1 of the quad's corners (x + 2y), distinct from TEXCOORD_0.
-const float kUv1[4][2] = {{0.25f, 0.5f}, {0.75f, 0.5f}, {0.25f, 0.125f}, {0.75f, 0.125f}};
-
-// The unit quad with TEXCOORD_1 and one material: base colour on TEXCOORD_0; occlusion on
-// TEXCOORD_1; with `metal_roughness`, a metallic-roughness texture on TEXCOORD_0 too.
-fs::path write_two_set_quad(const ScratchDir& dir, bool metal_roughness) {
-  nlohmann::json gltf = nlohmann::json::parse("{" + quad_buffers_json() + "}");
-  std::vector<std::uint8_t> bytes(sizeof kUv1);
-  std::memcpy(bytes.data(), kUv1, sizeof kUv1);
-  gltf["asset"] = {{"version", "2.0"}};
-  gltf["buffers"].push_back({{"byteLength", bytes.size()}, {"uri", "data:application/octet-stream;base64," + base64_text(bytes)}});
-  gltf["bufferViews"].push_back({{"buffer", 1}, {"byteOffset", 0}, {"byteLength", bytes.size()}});
-  gltf["accessors"].push_back({{"bufferView", 4}, {"componentType", 5126}, {"count", 4}, {"type", "VEC2"}});
-  gltf["meshes"] = nlohmann::json::parse(
-      R"([{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1, "NORMAL": 2, "TEXCOORD_1": 4}, "indices": 3, "material": 0}]}])");
-  write_solid_png(dir.path() / "base.png", 4, 4, {200, 100, 50, 255});
-  write_solid_png(dir.path() / "ao.png", 4, 4, {90, 90, 90, 255});
-  gltf["images"] = nlohmann::json::parse(R"([{"uri": "base.png"}, {"uri": "ao.png"}])");
-  gltf["textures"] = nlohmann::json::parse(R"([{"source": 0}, {"source": 1}])");
-  nlohmann::json material = nlohmann::json::parse(
-      R"({"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}, "occlusionTexture": {"index": 1, "texCoord": 1}})");
-  if (metal_roughness) material["pbrMetallicRoughness"]["metallicRoughnessTexture"] = {{"index", 1}};
-  gltf["materials"] = nlohmann::json::array({material});
-  gltf["nodes"] = nlohmann::json::parse(R"([{"mesh": 0}])");
-  gltf["scenes"] = nlohmann::json::parse(R"([{"nodes": [0]}])");
-  const fs::path path = dir.path() / "two_sets.gltf";
-  write_file(path, gltf.dump());
-  return path;
-}
 
 bool warned_code(const pipeline::BakeReport& report, const std::string& code) {
   for (const std::string& c : report.warning_codes)
@@ -89,11 +59,56 @@ TEST(BakeUv1, FormatVersionOneKeepsOneSetWithTheWarning) {
   EXPECT_TRUE(result.content.extensions.empty());
 }
 
-// Not yet packed on a texture of its own (section 4's packing): occlusion on another set than the
-// metallic-roughness texture it is packed with is sampled with that texture's set, and warned.
-TEST(BakeUv1, OcclusionOnAnotherSetThanItsPbrPartnerIsWarned) {
-  ScratchDir dir("uv1_conflict");
+// Occlusion on TEXCOORD_1 beside a metallic-roughness texture on TEXCOORD_0 cannot share the PBR
+// texture: it gets a texture of its own (R, after the version-1 textures) sampled with set 1, and
+// the PBR texture's G is 1 (section 4's packing). Nothing is warned. ao.png's R is 90.
+TEST(BakeUv1, OcclusionOnAnotherSetThanItsPbrPartnerGetsItsOwnTexture) {
+  ScratchDir dir("uv1_own_occlusion");
   const auto result = pipeline::bake_model(write_two_set_quad(dir, true), test_options());
+  EXPECT_FALSE(warned_code(result.report, "extra_uv_sets")) << ::testing::PrintToString(result.report.warnings);
+  const std::vector<std::byte> bytes = pipeline::serialize_model(result.content);
+  const Model model = Model::open_memory(bytes);
+  const std::optional<Uv1View> uv1 = uv1_of(model);
+  ASSERT_TRUE(uv1.has_value());
+  ASSERT_EQ(uv1->materials.size(), 1u);
+  const Uv1Material& sets = uv1->materials[0];
+  EXPECT_EQ(sets.base_colour_set, 0);
+  EXPECT_EQ(sets.pbr_set, 0) << "roughness and metalness stay on TEXCOORD_0";
+  EXPECT_EQ(sets.occlusion_set, 1);
+  ASSERT_NE(sets.occlusion_texture, kUv1NoTexture);
+  const Material& material = model.materials()[0];
+  EXPECT_GT(sets.occlusion_texture, std::max({material.base_color_texture, material.normal_texture, material.pbr_texture}))
+      << "appended after the version-1 textures";
+  ASSERT_LT(sets.occlusion_texture, model.textures().size());
+  const Texture& occlusion = model.textures()[sets.occlusion_texture];
+  ASSERT_EQ(occlusion.compression, std::uint32_t(Compression::none));  // test_options: RGBA8
+  const std::span<const std::byte> occlusion_texels = model.texture_data(occlusion);
+  for (std::size_t i = 0; i + 3 < std::size_t(occlusion.width) * occlusion.height * 4; i += 4)
+    ASSERT_EQ(std::to_integer<int>(occlusion_texels[i]), 90) << "texel " << i / 4;
+  const std::span<const std::byte> pbr = model.texture_data(model.textures()[material.pbr_texture]);
+  EXPECT_EQ(std::to_integer<int>(pbr[1]), 255) << "no occlusion left in the PBR texture's G";
+  EXPECT_EQ(std::to_integer<int>(pbr[0]), 90) << "roughness: ao.png's G";
+  EXPECT_EQ(model.view().extension_textures.size(), 1u);
+}
+
+// Compressed, the own occlusion texture is BC5 (its R at BC4's quality), not BC7.
+TEST(BakeUv1, OwnOcclusionCompressesToBc5) {
+  ScratchDir dir("uv1_own_occlusion_bc");
+  pipeline::BakeOptions bc = test_options();
+  bc.textures = pipeline::TextureEncoding::bc;
+  const auto result = pipeline::bake_model(write_two_set_quad(dir, true), bc);
+  ASSERT_EQ(result.content.extensions.uv1.materials.size(), 1u);
+  const std::uint32_t own = result.content.extensions.uv1.materials[0].occlusion_texture;
+  ASSERT_LT(own, result.content.textures.size());
+  EXPECT_EQ(result.content.textures[own].compression, Compression::bc5);
+}
+
+// --format-version 1 keeps one set: occlusion is sampled with the PBR texture's set, and warned.
+TEST(BakeUv1, OcclusionOnAnotherSetIsWarnedInVersionOne) {
+  ScratchDir dir("uv1_conflict_v1");
+  pipeline::BakeOptions v1 = test_options();
+  v1.version_1_only = true;
+  const auto result = pipeline::bake_model(write_two_set_quad(dir, true), v1);
   EXPECT_TRUE(warned_code(result.report, "extra_uv_sets")) << ::testing::PrintToString(result.report.warnings);
   EXPECT_TRUE(result.content.extensions.uv1.empty());
 }
