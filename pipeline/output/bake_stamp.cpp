@@ -30,7 +30,8 @@ namespace {
 // 32-row slices, BC4 index reuse).
 // 7: the extension area (specs/aem-extensions.md): names, emissive, material_flags, morph_targets,
 // vertex_colours and uv1 carry what version 1 dropped.
-constexpr int kBakeRevision = 7;
+// 8: occlusion on another UV set than its PBR texture gets a texture of its own (uv1).
+constexpr int kBakeRevision = 8;
 
 // The layout of stamp files: 2 added content hashes and inputs' names relative to the model.
 constexpr int kStampFormat = 2;
