@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <numbers>
+#include <set>
 #include <type_traits>
 
 #include "import/e3d/e3d_handedness.hpp"
@@ -16,6 +17,7 @@
 #include "import/e3d/e3d_tcb_curve.hpp"
 #include "math/quaternion.hpp"
 #include "aem/animation_sampler.hpp"
+#include "aem/ext_vertex_colours.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "bake_test_support.hpp"
 #include "e3d_test_files.hpp"
@@ -422,6 +424,67 @@ TEST(E3dTcbCurve, RotationsStayUnitAndMeetKeys) {
     const Value4 v = curve.at(f);
     EXPECT_NEAR(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3], 1.0, 1e-9);
   }
+}
+
+// The E3D block of `type` among the blocks of bytes [begin, end): its offset, or `end`.
+std::size_t find_block(const std::vector<std::uint8_t>& bytes, std::size_t begin, std::size_t end, std::uint16_t type) {
+  while (begin + 6 <= end) {
+    std::uint16_t t;
+    std::uint32_t length;
+    std::memcpy(&t, bytes.data() + begin, 2);
+    std::memcpy(&length, bytes.data() + begin + 2, 4);
+    if (t == type) return begin;
+    if (length < 6) break;
+    begin += length;
+  }
+  return end;
+}
+
+void grow_block(std::vector<std::uint8_t>& bytes, std::size_t at, std::uint32_t by) {
+  std::uint32_t length;
+  std::memcpy(&length, bytes.data() + at + 2, 4);
+  length += by;
+  std::memcpy(bytes.data() + at + 2, &length, 4);
+}
+
+// cube1 with a colors block (RGBA8 per vertex; vertex i is (10 i, 255 - 10 i, 128, 255 - i))
+// appended to its mesh's attributes (after its interleaved block): the bake carries them in the vertex_colours extension, each
+// AEM vertex with its source vertex's colour (so every source colour and no other), RGBA8, their
+// alpha kept (the material is opaque: alpha 255, as glTF ignores COLOR_0's alpha there).
+TEST(E3dImport, VertexColoursBecomeTheExtension) {
+  AEM_REQUIRE_CORPUS(corpus);
+  std::vector<std::uint8_t> file = read_bytes(corpus / "e3d" / "cube1.e3d");
+  const std::size_t meshes = find_block(file, 12, file.size(), 0x1000);
+  ASSERT_LT(meshes, file.size());
+  const std::size_t mesh = find_block(file, meshes + 6, file.size(), 0x1010);
+  ASSERT_LT(mesh, file.size());
+  std::uint32_t mesh_length;
+  std::memcpy(&mesh_length, file.data() + mesh + 2, 4);
+  const std::size_t attributes = find_block(file, mesh + 6, mesh + mesh_length, 0x2000);
+  ASSERT_LT(attributes, mesh + mesh_length);
+  std::uint32_t attributes_length, count;
+  std::memcpy(&attributes_length, file.data() + attributes + 2, 4);
+  std::memcpy(&count, file.data() + attributes + 6, 4);  // the body: the vertex count, then blocks
+  ASSERT_EQ(count, 24u);
+  std::vector<std::uint8_t> rgba;
+  for (std::uint32_t i = 0; i < count; ++i)
+    for (const int v : {int(10 * i), 255 - int(10 * i), 128, 255 - int(i)}) rgba.push_back(std::uint8_t(v));
+  const std::vector<std::uint8_t> colours = block(0x2070, rgba);
+  file.insert(file.begin() + std::ptrdiff_t(attributes + attributes_length), colours.begin(), colours.end());
+  for (const std::size_t parent : {attributes, mesh, meshes}) grow_block(file, parent, std::uint32_t(colours.size()));
+  const pipeline::BakeResult result = bake_bytes("coloured", file);
+  const std::vector<std::byte> bytes = pipeline::serialize_model(result.content);
+  const Model model = Model::open_memory(bytes);
+  const std::optional<VertexColoursView> view = vertex_colours_of(model);
+  ASSERT_TRUE(view.has_value());
+  EXPECT_EQ(view->encoding(), VertexColourEncoding::rgba8);
+  std::set<std::array<int, 3>> expected, baked;
+  for (std::uint32_t i = 0; i < count; ++i) expected.insert({int(10 * i), 255 - int(10 * i), 128});
+  for (std::size_t v = 0; v < view->size(); ++v) {
+    baked.insert({int(view->rgba8[v * 4]), int(view->rgba8[v * 4 + 1]), int(view->rgba8[v * 4 + 2])});
+    EXPECT_EQ(int(view->rgba8[v * 4 + 3]), 255) << "opaque material: alpha 1";
+  }
+  EXPECT_EQ(baked, expected);
 }
 
 }  // namespace
