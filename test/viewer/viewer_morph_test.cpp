@@ -2,7 +2,8 @@
 // and SimpleMorph (dense) animate, and at each time the rendered silhouette is the one of the
 // CPU path (aem::apply_morph_targets through the viewer's player) projected with the viewer's
 // camera; weights of 0 draw the rest pose pixel for pixel; 300 weighted targets all apply (no
-// cap); targets over the buffer-texture limit are a warning and the rest pose.
+// cap); normal deltas turn the normal and rebuild the bitangent; targets over the buffer-texture
+// limit are a warning and the rest pose; the player's weights and picking follow the morph.
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -16,6 +17,7 @@
 #include "model/model_source.hpp"
 #include "model/motion_bounds.hpp"
 #include "model_factory.hpp"
+#include "picking/material_picking.hpp"
 #include "picking/posed_vertex.hpp"
 #include "view/camera.hpp"
 #include "viewer_test_support.hpp"
@@ -126,13 +128,6 @@ Image expect_silhouette_of_cpu_path(const std::filesystem::path& model, const st
   return image;
 }
 
-std::filesystem::path bake(const std::filesystem::path& input, const std::filesystem::path& output) {
-  const CommandResult result = run_command(shell_quote(AEM_CLI_PATH) + " bake " + shell_quote(input.string()) + " -o " +
-                                           shell_quote(output.string()));
-  EXPECT_EQ(result.exit_code, 0) << result.output;
-  return output;
-}
-
 TEST(ViewerCorpus, MorphTargetsAnimateAsTheCpuPathMovesThem) {
   AEM_REQUIRE_DISPLAY();
   AEM_REQUIRE_CORPUS(corpus);
@@ -144,7 +139,7 @@ TEST(ViewerCorpus, MorphTargetsAnimateAsTheCpuPathMovesThem) {
   const Image cube_1 = expect_silhouette_of_cpu_path(cube, dir / "cube_1.png", 1.0f, 30, 15);
   EXPECT_GT(difference(cube_0, cube_1).outliers, 0.02) << "the cube does not move between 0 s and 1 s";
   // SimpleMorph: one triangle, two dense targets; its apex rises by 2 at 2 s.
-  const auto simple = bake(corpus / "khronos" / "SimpleMorph" / "glTF" / "SimpleMorph.gltf", dir / "SimpleMorph.aem");
+  const auto simple = bake_file(corpus / "khronos" / "SimpleMorph" / "glTF" / "SimpleMorph.gltf", dir / "SimpleMorph.aem");
   const Image simple_0 = expect_silhouette_of_cpu_path(simple, dir / "simple_0.png", 0.0f, 0, 0);
   const Image simple_2 = expect_silhouette_of_cpu_path(simple, dir / "simple_2.png", 2.0f, 0, 0);
   EXPECT_GT(coverage(simple_2), 2 * coverage(simple_0));
@@ -211,6 +206,92 @@ TEST(ViewerRender, MorphTargetsHaveNoCapAndZeroWeightsDrawTheRestPose) {
   EXPECT_LE(silhouette_mismatches(read_png(dir / "refused.png"), cpu_silhouette(loaded.model, player, 0, 0), covered),
             kStrayPixels);
   EXPECT_GT(covered, 200);
+}
+
+// The colour of a pixel well inside the CPU path's silhouette (5x5 pixels of it around).
+const std::uint8_t* inner_pixel(const Image& image, const std::vector<bool>& cpu) {
+  for (int y = 2; y + 2 < kSize; ++y) {
+    for (int x = 2; x + 2 < kSize; ++x) {
+      bool inside = true;
+      for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx) inside = inside && cpu[std::size_t(y + dy) * kSize + x + dx];
+      if (inside && image.width == kSize && image.height == kSize) return image.at(x, y);
+    }
+  }
+  return nullptr;
+}
+
+// A normal target of weight 1 turns tiny_model()'s normal (0, 0, 1) to normalize(0, -1, 1): the
+// normals mode shows it, and the bitangent is rebuilt as cross(normal, tangent) with the core
+// handedness, normalize(0, 1, 1) (the core's (0, 1, 0) if it were not).
+TEST(ViewerRender, MorphedNormalsTurnTheBitangent) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("morph_normals");
+  pipeline::ModelContent content = tiny_model();
+  content.extensions.morph_targets.groups = {{"Tilt", 1}};
+  content.extensions.morph_targets.targets = {{"tilt", 1.0f, kMorphNormal, 0, 3, true, {}, {0, -1, 0, 0, -1, 0, 0, -1, 0}}};
+  content.extensions.morph_targets.weight_tracks.resize(content.animations.size());
+  const auto model = dir / "tilt.aem";
+  pipeline::write_model_file(model, content);
+  const std::string view = "--size 256x256 --no-grid --no-ibl --yaw 0 --pitch 0 --animation none --mode ";
+  const Image normals = screenshot(model, dir / "normals.png", view + "normals");
+  const Image bitangents = screenshot(model, dir / "bitangents.png", view + "bitangents");
+  const LoadedModel loaded = load_model(model);
+  AnimationPlayer player(loaded.model);
+  player.select(-1);
+  const std::vector<bool> cpu = cpu_silhouette(loaded.model, player, 0, 0);
+  const std::uint8_t* n = inner_pixel(normals, cpu);
+  const std::uint8_t* b = inner_pixel(bitangents, cpu);
+  ASSERT_TRUE(n != nullptr && b != nullptr);
+  // Shown as v * 0.5 + 0.5, 8 bits: (0, -0.707, 0.707) is (128, 37, 218); (0, 0.707, 0.707) (128, 218, 218).
+  EXPECT_NEAR(n[0], 128, 2);
+  EXPECT_NEAR(n[1], 37, 2);
+  EXPECT_NEAR(n[2], 218, 2);
+  EXPECT_NEAR(b[0], 128, 2);
+  EXPECT_NEAR(b[1], 218, 2);
+  EXPECT_NEAR(b[2], 218, 2);
+}
+
+// Two targets on tiny_model()'s triangle (vertex 0 moved by (-0.5, -0.5) each, default weight
+// 0.25), animated from (0, 0) at 0 s to (1, 0.5) at 1 s.
+pipeline::ModelContent two_animated_targets() {
+  pipeline::ModelContent content = many_targets(2, 0.25f, 0.5f);
+  content.extensions.morph_targets.weight_tracks = {{0, 0, 0, 1, 1, 0.5f}};
+  return content;
+}
+
+TEST(ViewerUnit, MorphWeightsFollowTheAnimationUntilHeld) {
+  const std::vector<std::byte> bytes = pipeline::serialize_model(two_animated_targets());
+  const Model model = Model::open_memory(bytes);
+  AnimationPlayer player(model);
+  ASSERT_EQ(player.morph_weights().size(), 2u);
+  player.set_time(1.0f);
+  player.evaluate();
+  EXPECT_EQ(player.morph_weights()[0], 1.0f);
+  EXPECT_EQ(player.morph_weights()[1], 0.5f);
+  player.select(-1);  // the bind pose: the default weights
+  player.evaluate();
+  EXPECT_EQ(player.morph_weights()[0], 0.25f);
+  player.hold_morph_weight(1, 0.75f);
+  player.select(0);
+  player.evaluate();
+  EXPECT_EQ(player.morph_weights()[0], 1.0f);
+  EXPECT_EQ(player.morph_weights()[1], 0.75f) << "a held weight overrides the animation";
+  EXPECT_TRUE(player.morph_weight_held(1));
+  player.release_morph_weights();
+  player.evaluate();
+  EXPECT_EQ(player.morph_weights()[1], 0.5f);
+  EXPECT_FALSE(player.any_morph_weight_held());
+}
+
+TEST(ViewerUnit, PicksTheMorphAsDrawn) {
+  const std::vector<std::byte> bytes = pipeline::serialize_model(many_targets(2, 1.0f, 0.5f));
+  const Model model = Model::open_memory(bytes);
+  // Vertex 0 morphs from (0, 0) to (-1, -1): (-0.5, -0.4) is inside the morphed triangle only.
+  const Ray ray{{-0.5f, -0.4f, 1}, {0, 0, -1}};
+  const std::vector<float> weights = {1.0f, 1.0f};
+  EXPECT_TRUE(pick(model, {}, ray, 0, 10, weights));
+  EXPECT_FALSE(pick(model, {}, ray, 0, 10));
 }
 
 }  // namespace

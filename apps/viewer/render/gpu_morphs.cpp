@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "aem/ext_morph_targets.hpp"
 

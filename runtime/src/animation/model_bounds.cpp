@@ -68,7 +68,8 @@ struct MorphReach {
     for (std::size_t t = 0; t < view->targets.size(); ++t) {
       const MorphTarget& target = view->targets[t];
       if ((target.attributes & kMorphPosition) == 0) continue;
-      for (std::size_t v = target.first_vertex; v < std::size_t{target.first_vertex} + target.vertex_span; ++v) moves[v] = true;
+      const std::size_t end = std::min(moves.size(), std::size_t{target.first_vertex} + target.vertex_span);
+      for (std::size_t v = target.first_vertex; v < end; ++v) moves[v] = true;
       const std::span<const float> deltas = view->deltas_of(target);
       const std::size_t stride = 3 * morph_attribute_count(target);  // position first
       for (std::size_t d = 0; d + 2 < deltas.size(); d += stride) {
