@@ -135,9 +135,9 @@ nlohmann::ordered_json box_json(const BoundingBox& box) {
 
 // How the motion box was found, for the text output.
 std::string motion_text(const AnimationBounds& motion) {
-  if (motion.poses == 0) return "no joints: the bind pose";
+  if (motion.poses == 0) return "no joints or morph targets: the bind pose";
   return std::to_string(motion.poses) + " poses sampled, " +
-         (motion.per_vertex ? "every skinned vertex posed" : "joint boxes (conservative)");
+         (motion.per_vertex ? "every moving vertex posed" : "joint boxes (conservative)");
 }
 
 // What the material extensions add to a material's line: "  unlit", "  emissive #T" (its own

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "aem/ext_morph_targets.hpp"
 #include "aem/model.hpp"
 #include "aem/model_bounds.hpp"
 #include "aem/pipeline/model_writer.hpp"
@@ -88,6 +89,39 @@ TEST(ModelBounds, TheMotionBoxHoldsEveryPoseAndTheBindBoxNone) {
   expect_box(joint_boxes.box, {-3, 0, 0}, {1, 6, 1});
   // Sampled at 1 per second: t = 0, 1, 2 still meet the top.
   expect_box(animation_bounds(model, {.rate = 1}).box, {-3, 0, 0}, {1, 6, 1});
+}
+
+// A triangle without joints whose vertex 1 a morph target moves by (4, 0, 0): weight 0.25 by
+// default, animated 0 -> 1 -> 0.5 over 2 s (the weight 1 at t = 1 s is a sample).
+ModelContent morphing_triangle(bool animated) {
+  ModelContent m = triangles({vertex_at(0, 0, 0), vertex_at(1, 0, 0), vertex_at(0, 1, 0)});
+  auto& morphs = m.extensions.morph_targets;
+  morphs.groups = {{"grow", 1}};
+  morphs.targets = {{"stretch", 0.25f, kMorphPosition, 0, 3, true, {}, {0, 0, 0, 4, 0, 0, 0, 0, 0}}};
+  if (animated) {
+    m.animations = {AnimationDesc{"stretch", 2.0f, {}}};
+    morphs.weight_tracks = {{0, 0, 1, 1, 2, 0.5f}};
+  }
+  return m;
+}
+
+TEST(ModelBounds, MorphTargetsMoveTheMotionBox) {
+  const std::vector<std::byte> animated = pipeline::serialize_model(morphing_triangle(true));
+  const Model model = Model::open_memory(animated);
+  expect_box(bind_pose_bounds(model), {0, 0, 0}, {1, 1, 0});
+  const AnimationBounds per_vertex = animation_bounds(model);
+  EXPECT_TRUE(per_vertex.per_vertex);
+  EXPECT_EQ(per_vertex.poses, 61u);
+  expect_box(per_vertex.box, {0, 0, 0}, {5, 1, 0});
+  // Conservative: the moved vertices' rest box grown by |w| x 4 (the target's largest delta).
+  const AnimationBounds grown = animation_bounds(model, {.exact_budget = 0});
+  EXPECT_FALSE(grown.per_vertex);
+  expect_box(grown.box, {-4, -4, -4}, {5, 5, 4});
+  // Without animations: the default weight.
+  const std::vector<std::byte> still = pipeline::serialize_model(morphing_triangle(false));
+  const AnimationBounds rest = animation_bounds(Model::open_memory(still));
+  expect_box(rest.box, {0, 0, 0}, {2, 1, 0});
+  EXPECT_EQ(rest.poses, 1u);
 }
 
 TEST(ModelBounds, AModelWithoutVerticesHasEmptyBoxes) {

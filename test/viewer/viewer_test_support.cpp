@@ -38,8 +38,10 @@ bool have_bake() { return run_command(shell_quote(AEM_CLI_PATH) + " bake --help"
 
 std::filesystem::path bake_khronos_glb(const std::filesystem::path& corpus, const std::string& name,
                                        const std::filesystem::path& dir) {
-  const auto input = corpus / "khronos" / name / "glTF-Binary" / (name + ".glb");
-  const auto output = dir / (name + ".aem");
+  return bake_file(corpus / "khronos" / name / "glTF-Binary" / (name + ".glb"), dir / (name + ".aem"));
+}
+
+std::filesystem::path bake_file(const std::filesystem::path& input, const std::filesystem::path& output) {
   const CommandResult result = run_command(shell_quote(AEM_CLI_PATH) + " bake " + shell_quote(input.string()) +
                                            " -o " + shell_quote(output.string()));
   EXPECT_EQ(result.exit_code, 0) << result.output;

@@ -154,6 +154,7 @@ void ViewerApp::draw_frame(int width, int height) {
     AnimationPlayer& player = viewed_->player();
     player.evaluate();
     viewed_->gpu().update_skinning(player.skinning());
+    viewed_->gpu().update_morph_weights(player.morph_weights());
     Frame frame{width, height, &camera_, bounds_, player.skeleton(), player.model_space()};
     renderer_->draw(viewed_->gpu(), frame, settings_);
   } else {

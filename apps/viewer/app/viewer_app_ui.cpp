@@ -46,8 +46,11 @@ int ViewerApp::select_material_at(float x, float y, int width, int height) {
   AnimationPlayer& player = viewed_->player();
   player.evaluate();  // the pose on screen
   // What the near plane clips away cannot be picked: the hit is what the pixel shows.
+  // Morphed as drawn: not at all when the GPU refused the model's targets.
+  const std::span<const float> morph_weights =
+      viewed_->gpu().morphs().active() ? player.morph_weights() : std::span<const float>{};
   const auto hit = pick(viewed_->model(), player.skinning(), pixel_ray(camera_, x, y, width, height),
-                        camera_.near_plane, camera_.far_plane);
+                        camera_.near_plane, camera_.far_plane, morph_weights);
   settings_.selected_material = hit ? int(hit->material) : -1;
   return settings_.selected_material;
 }

@@ -2,16 +2,41 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
+
+#include "aem/morph.hpp"
 
 namespace aem::viewer {
 
 AnimationPlayer::AnimationPlayer(const Model& model) : model_(&model) {
-  if (!model.joints().empty()) {
+  const std::optional<MorphTargetsView> morphs = morph_targets_of(model);
+  const std::size_t targets = morphs ? morphs->targets.size() : 0;
+  if (!model.joints().empty() || targets > 0) {
     mixer_ = std::make_unique<AnimationMixer>(model, 2);  // two during a cross-fade
     skinning_.resize(16 * mixer_->joint_count());
     animation_count_ = std::uint32_t(model.animations().size());
   }
+  morph_weights_.resize(targets);
+  if (morphs) default_morph_weights(*morphs, morph_weights_);
+  held_weights_.assign(targets, std::numeric_limits<float>::quiet_NaN());
   select(animation_count_ > 0 ? 0 : -1);
+}
+
+void AnimationPlayer::hold_morph_weight(std::size_t target, float weight) {
+  if (target < held_weights_.size()) held_weights_[target] = weight;
+}
+
+bool AnimationPlayer::morph_weight_held(std::size_t target) const {
+  return target < held_weights_.size() && !std::isnan(held_weights_[target]);
+}
+
+bool AnimationPlayer::any_morph_weight_held() const {
+  return std::any_of(held_weights_.begin(), held_weights_.end(), [](float w) { return !std::isnan(w); });
+}
+
+void AnimationPlayer::release_morph_weights() {
+  std::fill(held_weights_.begin(), held_weights_.end(), std::numeric_limits<float>::quiet_NaN());
 }
 
 float AnimationPlayer::duration() const {
@@ -105,6 +130,11 @@ void AnimationPlayer::evaluate() {
   if (has_layer_) mixer_->settings(layer_).time = time_;
   if (fading()) mixer_->settings(fade_layer_).time = fade_from_time_;
   mixer_->evaluate(skinning_);
+  if (morph_weights_.empty()) return;
+  mixer_->evaluate_morph_weights(morph_weights_);  // no layer (the bind pose): the default weights
+  for (std::size_t t = 0; t < morph_weights_.size(); ++t) {
+    if (!std::isnan(held_weights_[t])) morph_weights_[t] = held_weights_[t];
+  }
 }
 
 std::span<const Mat4> AnimationPlayer::model_space() const {

@@ -1,8 +1,10 @@
 #pragma once
 // Drives the animation runtime for the viewer: which animation plays (or the bind pose), time,
 // speed, pause, loop, scrubbing and cross-fades between two animations (through the mixer);
-// produces the skinning matrices and the joints' model-space pose. Needs no GL: the timeline
-// logic is unit-tested on its own.
+// produces the skinning matrices, the joints' model-space pose and the morph target weights
+// (sampled and blended by the mixer like the joints; the file's default weights in the bind
+// pose; any the UI holds override them). Needs no GL: the timeline logic is unit-tested on its own.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -44,11 +46,21 @@ class AnimationPlayer {
   void evaluate();
   std::span<const float> skinning() const { return skinning_; }
   std::span<const Mat4> model_space() const;
-  const Skeleton* skeleton() const { return mixer_ ? &mixer_->skeleton() : nullptr; }
+  const Skeleton* skeleton() const { return mixer_ && mixer_->joint_count() > 0 ? &mixer_->skeleton() : nullptr; }
+
+  // The morph target weights of the last evaluate(), one per target in target order (empty
+  // without the morph_targets extension).
+  std::span<const float> morph_weights() const { return morph_weights_; }
+  // Holds target `target`'s weight at `weight` whatever the animation says, until
+  // release_morph_weights(); targets past the last are ignored.
+  void hold_morph_weight(std::size_t target, float weight);
+  bool morph_weight_held(std::size_t target) const;
+  bool any_morph_weight_held() const;
+  void release_morph_weights();
 
  private:
   const Model* model_;
-  std::unique_ptr<AnimationMixer> mixer_;  // null without joints
+  std::unique_ptr<AnimationMixer> mixer_;  // null without joints and morph targets
   std::uint32_t animation_count_ = 0;
   int animation_ = -1;
   float time_ = 0;
@@ -58,6 +70,8 @@ class AnimationPlayer {
   float fade_from_time_ = 0;
   LayerId fade_layer_;      // its layer, which the mixer stops at the end of the fade
   std::vector<float> skinning_;
+  std::vector<float> morph_weights_;
+  std::vector<float> held_weights_;  // per target: NaN follows the animation
 };
 
 }  // namespace aem::viewer

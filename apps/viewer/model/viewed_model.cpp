@@ -1,5 +1,7 @@
 #include "model/viewed_model.hpp"
 
+#include <cstdio>
+
 #include "model/motion_bounds.hpp"
 
 namespace aem::viewer {
@@ -8,6 +10,10 @@ ViewedModel::ViewedModel(std::unique_ptr<LoadedModel> loaded, const std::filesys
                          const TextureCaps& caps)
     : loaded_(std::move(loaded)), path_(path) {
   gpu_ = std::make_unique<GpuModel>(loaded_->model, caps);
+  // Loud, not wrong: targets the GPU cannot hold are not drawn, and the line says so.
+  if (!gpu_->morphs().refusal().empty()) {
+    std::fprintf(stderr, "aem-viewer: warning: %s: %s\n", path.string().c_str(), gpu_->morphs().refusal().c_str());
+  }
   player_ = std::make_unique<AnimationPlayer>(loaded_->model);
 }
 

@@ -59,10 +59,9 @@ bool hit_is_cut_out(const Model& model, const Material& material, std::span<cons
 }  // namespace
 
 std::optional<PickHit> pick(const Model& model, std::span<const float> skinning, const Ray& ray,
-                            float min_distance, float max_distance) {
-  const std::span<const Vertex> vertices = model.vertices();
-  std::vector<Vec3> posed(vertices.size());
-  for (std::size_t i = 0; i < vertices.size(); ++i) posed[i] = posed_position(vertices[i], skinning);
+                            float min_distance, float max_distance, std::span<const float> morph_weights) {
+  const std::span<const Vertex> vertices = model.vertices();  // UVs for the cut-outs: morphs leave them
+  const std::vector<Vec3> posed = posed_positions(model, skinning, morph_weights);
   std::optional<PickHit> best;
   const std::span<const Mesh> meshes = model.meshes();
   for (std::size_t m = 0; m < meshes.size(); ++m) {

@@ -1,7 +1,8 @@
 #pragma once
 // Which material is under the cursor: a ray from the camera through a pixel, cast on the CPU
 // against the model's triangles posed exactly as the vertex shader poses them (the same
-// skinning matrices, the same weighted sum), so a pick is exact on an animated skin too.
+// skinning matrices, the same weighted sum, after the same morph targets), so a pick is exact on
+// an animated skin or morph too.
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -36,7 +37,10 @@ Ray pixel_ray(const OrbitCamera& camera, float x, float y, int width, int height
 // pixel_ray) do not count, nor does a hit where an alpha-tested (opaque) material cuts its
 // surface away (alpha_cutout.hpp: base colour alpha below 0.5 there, as glTF MASK materials
 // are baked): the ray goes on to what the pixel shows behind it.
+// `morph_weights` (one per morph target; empty: none) move the vertices before skinning, as the
+// vertex shader does.
 std::optional<PickHit> pick(const Model& model, std::span<const float> skinning, const Ray& ray,
-                            float min_distance = 0, float max_distance = std::numeric_limits<float>::infinity());
+                            float min_distance = 0, float max_distance = std::numeric_limits<float>::infinity(),
+                            std::span<const float> morph_weights = {});
 
 }  // namespace aem::viewer

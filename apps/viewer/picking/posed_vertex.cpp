@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
+
+#include "aem/morph.hpp"
 
 namespace aem::viewer {
 
@@ -18,6 +21,21 @@ Vec3 posed_position(const Vertex& vertex, std::span<const float> skinning) {
     total += vertex.weights[i];
   }
   return total > 0 ? sum : p;
+}
+
+std::vector<Vec3> posed_positions(const Model& model, std::span<const float> skinning,
+                                  std::span<const float> morph_weights) {
+  std::span<const Vertex> vertices = model.vertices();
+  std::vector<Vertex> morphed;
+  const std::optional<MorphTargetsView> morphs = morph_targets_of(model);
+  if (morphs && !morph_weights.empty() && morph_weights.size() == morphs->targets.size()) {
+    morphed.resize(vertices.size());
+    apply_morph_targets(*morphs, vertices, morph_weights, morphed);
+    vertices = morphed;
+  }
+  std::vector<Vec3> posed(vertices.size());
+  for (std::size_t i = 0; i < vertices.size(); ++i) posed[i] = posed_position(vertices[i], skinning);
+  return posed;
 }
 
 }  // namespace aem::viewer

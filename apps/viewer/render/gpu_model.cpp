@@ -60,6 +60,7 @@ GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
   glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, joint_buffer_);
   glBindTexture(GL_TEXTURE_BUFFER, 0);
   glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  morphs_ = std::make_unique<GpuMorphs>(model);
 
   for (std::uint32_t i = 0; i < model.materials().size(); ++i) {
     const Material& material = model.materials()[i];
@@ -171,6 +172,22 @@ void GpuModel::update_skinning(std::span<const float> matrices) {
   glBindBuffer(GL_TEXTURE_BUFFER, joint_buffer_);
   glBufferSubData(GL_TEXTURE_BUFFER, 0, GLsizeiptr(floats * sizeof(float)), matrices.data());
   glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+void GpuModel::bind_vertex_stage(GLuint program) const {
+  glUniform1i(glGetUniformLocation(program, "u_skinned"), skinned() ? 1 : 0);
+  glActiveTexture(GL_TEXTURE0 + kJointUnit);
+  glBindTexture(GL_TEXTURE_BUFFER, joint_texture_);
+  morphs_->bind(program);
+  glBindVertexArray(vao_);
+}
+
+void GpuModel::assign_vertex_stage_units(GLuint program) {
+  glUniform1i(glGetUniformLocation(program, "u_joint_matrices"), kJointUnit);
+  glUniform1i(glGetUniformLocation(program, "u_morph_deltas"), GpuMorphs::kDeltaUnit);
+  glUniform1i(glGetUniformLocation(program, "u_morph_sparse"), GpuMorphs::kSparseUnit);
+  glUniform1i(glGetUniformLocation(program, "u_morph_targets"), GpuMorphs::kTargetUnit);
+  glUniform1i(glGetUniformLocation(program, "u_morph_active"), GpuMorphs::kActiveUnit);
 }
 
 GpuModel::~GpuModel() {

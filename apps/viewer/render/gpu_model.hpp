@@ -1,17 +1,19 @@
 #pragma once
 // A model's GPU resources: one vertex buffer and one index buffer filled straight from the
-// mapping (and the vertex colours' buffer, when it has them), every material's three textures, and a texture buffer of skinning matrices (any
-// joint count).
+// mapping (and the vertex colours' buffer, when it has them), every material's three textures,
+// a texture buffer of skinning matrices (any joint count) and the morph targets (gpu_morphs.hpp).
 #include <epoxy/gl.h>
 
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "aem/model.hpp"
+#include "render/gpu_morphs.hpp"
 #include "render/texture_upload.hpp"
 #include "view/camera.hpp"
 
@@ -48,9 +50,17 @@ class GpuModel {
 
   // 16 floats per joint, column-major; at most joint_count() matrices.
   void update_skinning(std::span<const float> matrices);
+  // This frame's morph target weights, one per target (AnimationPlayer::morph_weights()).
+  void update_morph_weights(std::span<const float> weights) { morphs_->update(weights); }
+  const GpuMorphs& morphs() const { return *morphs_; }
 
-  GLuint vertex_array() const { return vao_; }
-  GLuint joint_texture() const { return joint_texture_; }
+  // What the model vertex shader reads besides the material (the program is in use): binds the
+  // vertex array, the joint matrices and the morph targets, and sets their uniforms.
+  void bind_vertex_stage(GLuint program) const;
+  // Points a program of the model vertex shader at the texture units bind_vertex_stage uses
+  // (the program is in use); once, after linking.
+  static void assign_vertex_stage_units(GLuint program);
+
   bool skinned() const { return joint_count_ > 0; }
   const std::vector<GpuMesh>& meshes() const { return meshes_; }
   const std::vector<GpuMaterial>& materials() const { return materials_; }
@@ -60,6 +70,7 @@ class GpuModel {
   std::uint64_t texture_bytes() const { return texture_bytes_; }
 
  private:
+  static constexpr int kJointUnit = 3;           // the joint matrices' texture unit
   static constexpr GLuint kColourLocation = 7;  // the model shader's a_color
   static constexpr GLuint kUv1Location = 8;      // the model shader's a_uv1
   void upload_vertex_colours(const Model& model);
@@ -75,6 +86,7 @@ class GpuModel {
   bool has_vertex_colours_ = false;
   GLuint joint_buffer_ = 0, joint_texture_ = 0, white_texture_ = 0;
   std::size_t joint_count_ = 0;
+  std::unique_ptr<GpuMorphs> morphs_;
   std::map<std::pair<std::uint32_t, bool>, GLuint> textures_;
   std::vector<GpuMaterial> materials_;
   std::vector<GpuMesh> meshes_;

@@ -11,7 +11,8 @@
 namespace aem::viewer {
 namespace {
 
-// Texture units: 0-2 the material, 3 the joint matrices, 5-6 the environment.
+// Texture units: 0-2 the material, 3 the joint matrices, 4 occlusion, 5-6 the environment, 7
+// emission, 8-11 the morph targets (GpuModel::bind_vertex_stage).
 constexpr int kOcclusionUnit = 4, kSpecularUnit = 5, kBrdfLutUnit = 6, kEmissiveUnit = 7;
 
 bool multisampled_target() {
@@ -31,7 +32,7 @@ Renderer::Renderer()
   glUniform1i(model_program_.uniform("u_base_color"), 0);
   glUniform1i(model_program_.uniform("u_normal"), 1);
   glUniform1i(model_program_.uniform("u_pbr"), 2);
-  glUniform1i(model_program_.uniform("u_joint_matrices"), 3);
+  GpuModel::assign_vertex_stage_units(model_program_.id());
   glUniform1i(model_program_.uniform("u_emissive"), kEmissiveUnit);
   glUniform1i(model_program_.uniform("u_occlusion"), kOcclusionUnit);
   glUniform1i(model_program_.uniform("u_specular"), kSpecularUnit);
@@ -120,10 +121,7 @@ void Renderer::draw_meshes(const GpuModel& model, const Frame& frame, const Mat4
   glUniform1i(p.uniform("u_mode"), int(settings.mode));
   glUniform1i(p.uniform("u_flat"), pass == Pass::wireframe ? 1 : 0);
   glUniform4f(p.uniform("u_flat_color"), 0.05f, 0.95f, 0.95f, 1.0f);
-  glUniform1i(p.uniform("u_skinned"), model.skinned() ? 1 : 0);
-  glActiveTexture(GL_TEXTURE3);
-  glBindTexture(GL_TEXTURE_BUFFER, model.joint_texture());
-  glBindVertexArray(model.vertex_array());
+  model.bind_vertex_stage(p.id());
   // AEM triangles are single-sided, counter-clockwise in front (specs/aem-v1.md, "Sidedness"):
   // the baker gave double-sided glTF materials their back faces as triangles of their own.
   glEnable(GL_CULL_FACE);

@@ -18,7 +18,7 @@ void main() {
 
 SelectionHighlight::SelectionHighlight() : program_(kModelVertexShader, kHighlightFragmentShader, "selection") {
   glUseProgram(program_.id());
-  glUniform1i(program_.uniform("u_joint_matrices"), 3);
+  GpuModel::assign_vertex_stage_units(program_.id());
   glUseProgram(0);
 }
 
@@ -26,11 +26,8 @@ void SelectionHighlight::draw(const GpuModel& model, const Mat4& view_projection
   if (material < 0 || std::size_t(material) >= model.materials().size()) return;
   glUseProgram(program_.id());
   glUniformMatrix4fv(program_.uniform("u_view_projection"), 1, GL_FALSE, view_projection.m);
-  glUniform1i(program_.uniform("u_skinned"), model.skinned() ? 1 : 0);
   glUniform4f(program_.uniform("u_color"), 1.0f, 0.55f, 0.0f, 0.7f);
-  glActiveTexture(GL_TEXTURE3);
-  glBindTexture(GL_TEXTURE_BUFFER, model.joint_texture());
-  glBindVertexArray(model.vertex_array());
+  model.bind_vertex_stage(program_.id());
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
   glDepthMask(GL_FALSE);

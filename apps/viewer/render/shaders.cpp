@@ -67,6 +67,15 @@ layout(location = 8) in vec2 a_uv1;      // the uv1 extension's set; (0, 0) with
 uniform mat4 u_view_projection;
 uniform samplerBuffer u_joint_matrices;  // 4 RGBA32F texels (columns) per joint
 uniform int u_skinned;
+// Morph targets (render/gpu_morphs.hpp): the payload's deltas and sparse indices as they lie,
+// 2 texels per target, and this frame's weighted targets in target order.
+uniform samplerBuffer u_morph_deltas;    // R32F, 3 texels per delta
+uniform usamplerBuffer u_morph_sparse;   // R32UI, each sparse target's vertices ascending
+uniform usamplerBuffer u_morph_targets;  // RGBA32UI: first vertex, span, first delta, attributes;
+                                         // first sparse index, sparse count, deltas per vertex, 0
+uniform usamplerBuffer u_morph_active;   // RG32UI: target, the weight's bits
+uniform int u_morph_count;               // weighted targets this frame (0: the rest pose)
+uniform ivec2 u_morph_directions;        // [first, end): vertices whose normal and tangent are renormalised
 out vec3 v_position;
 out vec3 v_normal;
 out vec3 v_tangent;
@@ -81,7 +90,52 @@ mat4 joint_matrix(int joint) {
               texelFetch(u_joint_matrices, base + 2), texelFetch(u_joint_matrices, base + 3));
 }
 
+// Which of `target`'s moved vertices `v` is (its deltas' place), or -1 when it does not move it:
+// dense, its place in the span; sparse, found by binary search in the target's indices.
+int moved_vertex(uvec4 target, uvec4 sparse, uint v) {
+  if (v < target.x || v - target.x >= target.y) return -1;
+  if (sparse.x == 0xFFFFFFFFu) return int(v - target.x);
+  int low = 0, high = int(sparse.y);
+  while (low < high) {
+    int middle = (low + high) / 2;
+    if (texelFetch(u_morph_sparse, int(sparse.x) + middle).r < v) low = middle + 1; else high = middle;
+  }
+  return low < int(sparse.y) && texelFetch(u_morph_sparse, int(sparse.x) + low).r == v ? low : -1;
+}
+
+vec3 morph_delta(int texel) {
+  return vec3(texelFetch(u_morph_deltas, texel).r, texelFetch(u_morph_deltas, texel + 1).r,
+              texelFetch(u_morph_deltas, texel + 2).r);
+}
+
+// position' = position + sum of w * delta over the weighted targets, likewise normal and tangent,
+// then (inside u_morph_directions) unit normal and tangent and the bitangent rebuilt with the
+// core one's handedness: aem::apply_morph_targets on the GPU.
+void morph(inout vec3 position, inout vec3 normal, inout vec3 tangent, inout vec3 bitangent) {
+  uint v = uint(gl_VertexID);
+  for (int i = 0; i < u_morph_count; ++i) {
+    uvec2 entry = texelFetch(u_morph_active, i).rg;
+    float w = uintBitsToFloat(entry.y);
+    uvec4 target = texelFetch(u_morph_targets, int(entry.x) * 2);
+    uvec4 sparse = texelFetch(u_morph_targets, int(entry.x) * 2 + 1);
+    int k = moved_vertex(target, sparse, v);
+    if (k < 0) continue;
+    int texel = 3 * (int(target.z) + k * int(sparse.z));
+    if ((target.w & 1u) != 0u) { position += w * morph_delta(texel); texel += 3; }
+    if ((target.w & 2u) != 0u) { normal += w * morph_delta(texel); texel += 3; }
+    if ((target.w & 4u) != 0u) tangent += w * morph_delta(texel);
+  }
+  if (gl_VertexID >= u_morph_directions.x && gl_VertexID < u_morph_directions.y) {
+    float handedness = dot(cross(a_normal, a_tangent), a_bitangent) < 0.0 ? -1.0 : 1.0;
+    if (dot(normal, normal) > 0.0) normal = normalize(normal);
+    if (dot(tangent, tangent) > 0.0) tangent = normalize(tangent);
+    bitangent = cross(normal, tangent) * handedness;
+  }
+}
+
 void main() {
+  vec3 morphed_position = a_position, normal = a_normal, tangent = a_tangent, bitangent = a_bitangent;
+  if (u_morph_count > 0) morph(morphed_position, normal, tangent, bitangent);
   mat4 skin = mat4(1.0);
   if (u_skinned != 0) {
     mat4 sum = mat4(0.0);
@@ -94,12 +148,12 @@ void main() {
     }
     if (total > 0.0) skin = sum;
   }
-  vec4 position = skin * vec4(a_position, 1.0);
+  vec4 position = skin * vec4(morphed_position, 1.0);
   mat3 linear = mat3(skin);
   v_position = position.xyz;
-  v_normal = linear * a_normal;
-  v_tangent = linear * a_tangent;
-  v_bitangent = linear * a_bitangent;
+  v_normal = linear * normal;
+  v_tangent = linear * tangent;
+  v_bitangent = linear * bitangent;
   v_uv = a_uv;
   v_color = a_color;
   v_uv1 = a_uv1;

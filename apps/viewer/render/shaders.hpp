@@ -1,6 +1,6 @@
 #pragma once
-// GLSL 330 core programs: the model (PBR and inspection modes, GPU skinning from a texture
-// buffer) and coloured lines (grid, skeleton).
+// GLSL 330 core programs: the model (PBR and inspection modes, morph targets and GPU skinning
+// from texture buffers) and coloured lines (grid, skeleton).
 #include <epoxy/gl.h>
 
 #include <string>

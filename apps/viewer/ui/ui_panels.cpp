@@ -40,7 +40,10 @@ void draw_ui(UiFrame& frame) {
   ImGui::SetNextWindowCollapsed(small, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSizeConstraints(ImVec2(240 * frame.scale, 0), max_size);
   if (ImGui::Begin("View", nullptr, kFlags)) {
-    if (frame.viewed != nullptr) ui_animation(frame);
+    if (frame.viewed != nullptr) {
+      ui_animation(frame);
+      ui_morph_targets(frame);
+    }
     ui_render_modes(frame);
     ui_lighting(frame);
     ui_frame_time(frame);

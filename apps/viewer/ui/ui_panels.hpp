@@ -1,7 +1,7 @@
 #pragma once
 // The viewer's Dear ImGui panels. Two movable, collapsible windows keep to the sides of the
 // model: "Model" (statistics, materials, joints, bake warnings) on the left, "View"
-// (animation, render modes, lighting, frame time) on the right. Each section lives in its own
+// (animation, morph targets, render modes, lighting, frame time) on the right. Each section lives in its own
 // ui_*.cpp file; they read the viewed model and edit the settings in place.
 #include <string>
 #include <vector>
@@ -44,6 +44,7 @@ void ui_materials(UiFrame& frame);   // ui_materials.cpp
 void ui_joints(UiFrame& frame);      // ui_joints.cpp
 void ui_warnings(UiFrame& frame);    // ui_warnings.cpp
 void ui_animation(UiFrame& frame);   // ui_animation.cpp
+void ui_morph_targets(UiFrame& frame);  // ui_morph_targets.cpp
 void ui_render_modes(UiFrame& frame);  // ui_render_modes.cpp
 void ui_lighting(UiFrame& frame);    // ui_lighting.cpp
 void ui_frame_time(UiFrame& frame);  // ui_frame_time.cpp

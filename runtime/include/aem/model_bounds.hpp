@@ -14,8 +14,15 @@
 //    skinned vertex is a convex blend of its joints' transforms of it, so it lies inside the
 //    union of those boxes: conservative, exact for rigidly attached parts, and
 //    O(vertices + poses x joints).
-// Static vertices (no influence naming a joint of the model with weight > 0) count at their
-// stored positions. Between samples a part moves at most what it moves in 1/rate s.
+// Morph targets (the morph_targets extension) move vertices before skinning, with the weights
+// the mixer blends (the default weights in the bind pose): per vertex, every vertex inside a
+// position target's span is morphed (aem::apply_morph_targets) and then skinned; with the joint
+// boxes, each pose's box of moving parts grows by the sum over targets of |weight| times the
+// target's largest position delta, times the largest scale of a skinning matrix (1 without
+// joints). The budget counts skinned and morphed vertices.
+// Static vertices (neither skinned, i.e. no influence naming a joint of the model with
+// weight > 0, nor morphed) count at their stored positions. Between samples a part moves at most
+// what it moves in 1/rate s.
 #include <array>
 #include <cstddef>
 
@@ -45,17 +52,17 @@ struct AnimationSampling {
   float rate = 30;                          // samples per second of animation
   std::size_t max_samples = 1024;           // per animation, however long it lasts
   std::size_t max_total_samples = 4096;     // over all animations
-  std::size_t exact_budget = 4'000'000;     // skinned vertices x poses for the per-vertex way
+  std::size_t exact_budget = 4'000'000;     // skinned or morphed vertices x poses for the per-vertex way
 };
 
 struct AnimationBounds {
   BoundingBox box;          // empty for a model without vertices
-  std::size_t poses = 0;    // poses sampled (0 for a model without joints: nothing moves)
+  std::size_t poses = 0;    // poses sampled (0 for a model without joints or morph targets: nothing moves)
   bool per_vertex = true;   // false: the conservative joint boxes were used (over exact_budget)
 };
 
 // The box that holds the model in every sampled pose of every animation (a model without
-// joints: its bind-pose box). Validated models only, like AnimationMixer.
+// joints or morph targets: its bind-pose box). Validated models only, like AnimationMixer.
 AEM_API AnimationBounds animation_bounds(const Model& model,
                                          const AnimationSampling& sampling = {});
 

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "aem/animation_mixer.hpp"
+#include "aem/ext_morph_targets.hpp"
+#include "aem/morph.hpp"
 
 namespace aem {
 namespace {
@@ -46,10 +49,53 @@ Point skinned_position(const Vertex& v, std::span<const float> skinning) {
   return sum;
 }
 
-BoundingBox static_bounds(const Model& model) {
+// The morph targets (the morph_targets extension) as far as bounds need them: which vertices
+// their positions may move, how far each target moves any vertex (the largest |delta|), and the
+// weights of the pose being sampled.
+struct MorphReach {
+  std::optional<MorphTargetsView> view;  // none without targets
+  std::vector<bool> moves;               // per vertex: inside a position target's span
+  std::vector<float> reach;              // per target
+  std::vector<float> weights;
+
+  explicit MorphReach(const Model& model) {
+    view = morph_targets_of(model);
+    if (view && view->targets.empty()) view.reset();
+    if (!view) return;
+    moves.assign(model.vertices().size(), false);
+    reach.assign(view->targets.size(), 0.0f);
+    weights.assign(view->targets.size(), 0.0f);
+    for (std::size_t t = 0; t < view->targets.size(); ++t) {
+      const MorphTarget& target = view->targets[t];
+      if ((target.attributes & kMorphPosition) == 0) continue;
+      const std::size_t end = std::min(moves.size(), std::size_t{target.first_vertex} + target.vertex_span);
+      for (std::size_t v = target.first_vertex; v < end; ++v) moves[v] = true;
+      const std::span<const float> deltas = view->deltas_of(target);
+      const std::size_t stride = 3 * morph_attribute_count(target);  // position first
+      for (std::size_t d = 0; d + 2 < deltas.size(); d += stride) {
+        reach[t] = std::max(reach[t], std::sqrt(deltas[d] * deltas[d] + deltas[d + 1] * deltas[d + 1] + deltas[d + 2] * deltas[d + 2]));
+      }
+    }
+  }
+};
+
+// Whether vertex v can leave its stored position: skinned, or inside a position target's span.
+bool is_moving(const Model& model, const MorphReach& morph, std::size_t v) {
+  return is_skinned(model.vertices()[v], model.joints().size()) || (morph.view && morph.moves[v]);
+}
+
+BoundingBox static_bounds(const Model& model, const MorphReach& morph) {
   BoundingBox b;
-  for (const Vertex& v : model.vertices())
-    if (!is_skinned(v, model.joints().size())) b.add(position(v));
+  for (std::size_t v = 0; v < model.vertices().size(); ++v)
+    if (!is_moving(model, morph, v)) b.add(position(model.vertices()[v]));
+  return b;
+}
+
+// The stored positions of the vertices only morph targets move (not skinned).
+BoundingBox morphed_static_bounds(const Model& model, const MorphReach& morph) {
+  BoundingBox b;
+  for (std::size_t v = 0; v < model.vertices().size(); ++v)
+    if (morph.view && morph.moves[v] && !is_skinned(model.vertices()[v], model.joints().size())) b.add(position(model.vertices()[v]));
   return b;
 }
 
@@ -76,6 +122,34 @@ void add_joint_boxes(const std::vector<BoundingBox>& boxes, std::span<const Mat4
       b.add(transform_point(model_space[j].m, c));
     }
   }
+}
+
+// The conservative pose: the joints' boxes and the morphed static vertices' stored box, grown by
+// how far this pose's weights can move a vertex (sum of |w| x reach) times the largest scale a
+// skinning matrix applies (its linear part's Frobenius norm bounds it; 1 without joints): a
+// skinned vertex's displacement goes through a blend of those matrices.
+void add_conservative_pose(const std::vector<BoundingBox>& boxes, const BoundingBox& morphed_static, const MorphReach& morph,
+                           const AnimationMixer& mixer, std::span<const float> skinning, BoundingBox& out) {
+  BoundingBox pose = morphed_static;
+  add_joint_boxes(boxes, mixer.model_space(), pose);
+  float grow = 0;
+  for (std::size_t t = 0; t < morph.weights.size(); ++t) {
+    if (std::isfinite(morph.weights[t])) grow += std::abs(morph.weights[t]) * morph.reach[t];
+  }
+  float scale = 1;
+  for (std::size_t j = 0; j + 16 <= skinning.size(); j += 16) {
+    float frobenius = 0;
+    for (int column = 0; column < 3; ++column)
+      for (int row = 0; row < 3; ++row) frobenius += skinning[j + std::size_t(4 * column + row)] * skinning[j + std::size_t(4 * column + row)];
+    scale = std::max(scale, std::sqrt(frobenius));
+  }
+  if (!pose.empty() && grow > 0) {
+    for (std::size_t c = 0; c < 3; ++c) {
+      pose.min[c] -= grow * scale;
+      pose.max[c] += grow * scale;
+    }
+  }
+  out.add(pose);
 }
 
 // How many intervals each animation is sampled over (0 for one without a usable duration).
@@ -126,24 +200,32 @@ BoundingBox mesh_bind_pose_bounds(const Model& model, const Mesh& mesh) {
 }
 
 AnimationBounds animation_bounds(const Model& model, const AnimationSampling& sampling) {
-  AnimationBounds result{static_bounds(model), 0, true};
-  if (model.joints().empty()) return result;
+  MorphReach morph(model);
+  AnimationBounds result{static_bounds(model, morph), 0, true};
+  if (model.joints().empty() && !morph.view) return result;
   AnimationMixer mixer(model, 1);
   std::vector<float> skinning(16 * mixer.joint_count());
   const std::vector<std::size_t> intervals = sample_intervals(model, sampling);
   const bool bind_pose = sampling.with_bind_pose || intervals.empty();
   std::size_t poses = bind_pose ? 1 : 0;
   for (std::size_t n : intervals) poses += n + 1;
-  std::size_t skinned = 0;
-  for (const Vertex& v : model.vertices()) skinned += is_skinned(v, model.joints().size()) ? 1 : 0;
+  std::size_t moving = 0;
+  for (std::size_t v = 0; v < model.vertices().size(); ++v) moving += is_moving(model, morph, v) ? 1 : 0;
   result.poses = poses;
-  result.per_vertex = skinned * poses <= sampling.exact_budget;
+  result.per_vertex = moving * poses <= sampling.exact_budget;
   const std::vector<BoundingBox> boxes = result.per_vertex ? std::vector<BoundingBox>{} : joint_local_boxes(model);
+  const BoundingBox morphed_static = result.per_vertex ? BoundingBox{} : morphed_static_bounds(model, morph);
+  std::vector<Vertex> morphed(morph.view ? model.vertices().size() : 0);
   const auto add_pose = [&] {
     mixer.evaluate(skinning);
-    if (!result.per_vertex) return add_joint_boxes(boxes, mixer.model_space(), result.box);
-    for (const Vertex& v : model.vertices())
-      if (is_skinned(v, skinning.size() / 16)) result.box.add(skinned_position(v, skinning));
+    if (morph.view) mixer.evaluate_morph_weights(morph.weights);
+    if (!result.per_vertex) return add_conservative_pose(boxes, morphed_static, morph, mixer, skinning, result.box);
+    if (morph.view) apply_morph_targets(*morph.view, model.vertices(), morph.weights, morphed);
+    const std::span<const Vertex> posed = morph.view ? std::span<const Vertex>(morphed) : model.vertices();
+    for (std::size_t v = 0; v < posed.size(); ++v) {
+      if (!is_moving(model, morph, v)) continue;
+      result.box.add(is_skinned(posed[v], skinning.size() / 16) ? skinned_position(posed[v], skinning) : position(posed[v]));
+    }
   };
   if (bind_pose) add_pose();  // nothing playing yet: the bind pose
   for (std::uint32_t a = 0; a < intervals.size(); ++a) {
