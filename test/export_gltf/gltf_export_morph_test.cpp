@@ -4,7 +4,7 @@
 // normals exports as glTF says (targets, weights, extras.targetNames, weights channels), and
 // its export bakes back to the same deltas, names, default weights and weight keys.
 #include <algorithm>
-#include <cstring>
+#include <array>
 
 #include "aem/ext_morph_targets.hpp"
 #include "gltf_export_test_support.hpp"
