@@ -144,13 +144,35 @@ TEST(GltfExportMorph, AGroupInTwoMeshesIsALoss) {
   m.groups = {{"Face", 1}};
   m.targets = {{"smile", 0, kMorphPosition, 0, 6, true, {}, std::vector<float>(18, 0.5f)}};
   m.weight_tracks = {{}};
-  const Model model = Model::open_memory(pipeline::serialize_model(content));
+  const std::vector<std::byte> bytes = pipeline::serialize_model(content);  // the Model reads them in place
+  const Model model = Model::open_memory(bytes);
   const pipeline::ExportedGltf document = pipeline::build_gltf(model, "split");
   ASSERT_EQ(document.warnings.size(), 1u);
   EXPECT_NE(document.warnings[0].find("morph group 0 ('Face') lies in 2 glTF meshes"), std::string::npos)
       << document.warnings[0];
   const nlohmann::json gltf = nlohmann::json::parse(document.json);
   for (const nlohmann::json& mesh : gltf["meshes"]) EXPECT_EQ(mesh["primitives"][0]["targets"].size(), 1u);
+}
+
+// A group whose deltas are all zero has no vertex to carry it: left out, with the loss said, and
+// its triangles go with the other group's.
+TEST(GltfExportMorph, AGroupThatMovesNothingIsALoss) {
+  pipeline::ModelContent content = two_group_morph_model();
+  std::fill(content.extensions.morph_targets.targets[2].deltas.begin(),
+            content.extensions.morph_targets.targets[2].deltas.end(), 0.0f);
+  const std::vector<std::byte> bytes = pipeline::serialize_model(content);  // the Model reads them in place
+  const Model model = Model::open_memory(bytes);
+  const pipeline::ExportedGltf document = pipeline::build_gltf(model, "still");
+  ASSERT_EQ(document.warnings.size(), 1u);
+  EXPECT_NE(document.warnings[0].find("morph group 1 ('Brow') moves no vertex of a triangle"), std::string::npos)
+      << document.warnings[0];
+  const nlohmann::json gltf = nlohmann::json::parse(document.json);
+  ASSERT_EQ(gltf["meshes"].size(), 1u);
+  EXPECT_EQ(gltf["meshes"][0]["primitives"][0]["targets"].size(), 2u);
+  std::vector<int> weight_nodes;
+  for (const nlohmann::json& channel : gltf["animations"][0]["channels"])
+    if (channel["target"]["path"] == "weights") weight_nodes.push_back(channel["target"]["node"].get<int>());
+  EXPECT_EQ(weight_nodes, std::vector<int>{1});  // Face's node only
 }
 
 }  // namespace
