@@ -3,13 +3,12 @@
 // The bake is a fixed point on its own output (specs/bake.md: zeros unsigned, unit vectors and
 // weights kept as stored, a canonical order for the optimisers), so with rgba textures the
 // vertices, indices, meshes, materials, textures, joints, animations, tracks and keyframes are
-// byte-identical for every model, and so is the whole file for most (the test prints which).
+// byte-identical for every model, and so are the morph_targets payload and a morph model's
+// weight-only animations; the whole file is for most (the test prints which).
 // What may differ, and is compared instead:
 //  - texels of normal maps (the bake renormalises 8-bit normals, not idempotently) and PBR
 //    textures of emitting materials (8-bit intensity x base colour): decoded, within
 //    kRgbaTolerance per channel, the emissive intensity within kEmissiveTolerance;
-//  - animations of a model without joints (morph-weight animations): glTF has no channel for
-//    them, so they are dropped with the warning;
 //  - not the emissive intensity (PBR A) of a material with its own `emissive` record
 //    (specs/aem-extensions.md): the export gives back the glTF's own emission, from which the
 //    second bake finds the core rule's best intensity again on the downsized textures; the record
@@ -49,8 +48,8 @@ constexpr int kRgbaTolerance = 2;  // of 255, per channel, level 0
 // dark base colours one step of the colour is several steps of k.
 constexpr int kEmissiveTolerance = 16;
 
-const std::vector<std::string> kExactSections = {"vertices", "indices", "meshes", "materials", "joints",
-                                                 "tracks",   "keyframes", "textures"};
+const std::vector<std::string> kExactSections = {"vertices", "indices", "meshes",    "materials", "joints",
+                                                 "tracks",   "keyframes", "textures", "animations"};
 
 // What the second slot of largest_texel_difference holds: the PBR maps' A (the emissive
 // intensity), or the PBR maps whole.
@@ -90,9 +89,8 @@ std::array<int, 2> largest_texel_difference(const Model& a, const Model& b, Seco
 
 // Compares two bakes as the file comment says; returns the largest texel difference.
 std::array<int, 2> expect_same_model(const std::filesystem::path& source, const Model& a, const Model& b) {
-  std::vector<std::string> exact = kExactSections;
-  if (!a.joints().empty()) exact.push_back("animations");
-  EXPECT_EQ(differing_sections(a, b, exact), "") << source;
+  EXPECT_EQ(differing_sections(a, b, kExactSections), "") << source;
+  EXPECT_TRUE(extension_bytes(a, "morph_targets") == extension_bytes(b, "morph_targets")) << source << ": morph_targets";
   return largest_texel_difference(a, b, SecondSlot::pbr_alpha);
 }
 

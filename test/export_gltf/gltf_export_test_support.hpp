@@ -91,6 +91,12 @@ inline std::span<const std::byte> section_bytes(const Model& m, const std::strin
   return std::as_bytes(m.keyframes());
 }
 
+// The payload of extension `name` copied out, empty when the model has none.
+inline std::vector<std::byte> extension_bytes(const Model& m, std::string_view name) {
+  const auto payload = m.extension_payload(name);
+  return payload ? std::vector<std::byte>(payload->begin(), payload->end()) : std::vector<std::byte>{};
+}
+
 // The sections of `names` that differ between two models ("" when none).
 inline std::string differing_sections(const Model& a, const Model& b, const std::vector<std::string>& names) {
   std::string out;

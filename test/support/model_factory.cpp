@@ -1,7 +1,9 @@
 #include "model_factory.hpp"
 
 #include <random>
+#include <utility>
 
+#include "aem/ext_morph_targets.hpp"
 #include "aem/mip_chain.hpp"
 
 namespace aem::test {
@@ -129,6 +131,30 @@ pipeline::ModelContent morphed_tiny_model() {
   m.targets = {{"smile", 0.25f, 1, 0, 3, true, {}, std::vector<float>(9, 1.0f)},
                {"blink", 0, 3, 0, 3, false, {1}, std::vector<float>(6, 0.5f)}};
   m.weight_tracks.resize(c.animations.size());
+  return c;
+}
+
+pipeline::ModelContent two_group_morph_model() {
+  pipeline::ModelContent c = tiny_model();
+  const Vertex first = c.vertices[0];
+  c.vertices.clear();
+  for (const float x : {0.0f, 2.0f})
+    for (const auto& [dx, dy] : {std::pair{0.0f, 0.0f}, {1.0f, 0.0f}, {0.0f, 1.0f}}) {
+      Vertex v = first;
+      v.position[0] = x + dx;
+      v.position[1] = dy;
+      v.uv[0] = dx;
+      v.uv[1] = 1 - dy;
+      c.vertices.push_back(v);
+    }
+  c.indices = {0, 1, 2, 3, 4, 5};
+  c.meshes = {{0, 6, 0}};
+  auto& m = c.extensions.morph_targets;
+  m.groups = {{"Face", 2}, {"Brow", 1}};
+  m.targets = {{"smile", 0.25f, kMorphPosition, 0, 3, true, {}, {0, 0, 0.5f, 0, 0, 0.25f, 0.125f, 0, 0.5f}},
+               {"blink", 0, kMorphNormal, 0, 3, false, {1}, {0.5f, 0, 0}},
+               {"raise", 0.5f, kMorphPosition, 3, 3, true, {}, {0, 0.25f, 0, 0, 0.25f, 0, 0, 0.5f, 0}}};
+  m.weight_tracks = {{0, 0, 0, 0.5f, 1, 0.5f, 1, 0, 1}, {0, 0.5f, 1, 1}};
   return c;
 }
 

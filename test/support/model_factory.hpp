@@ -16,6 +16,12 @@ pipeline::ModelContent tiny_model();
 // (positions and normals), and an empty weight track for its animation.
 pipeline::ModelContent morphed_tiny_model();
 
+// tiny_model() as two separate triangles of its one mesh, each moved by a morph group of its own:
+// "Face" (vertices 0-2) with "smile" (dense positions, default weight 0.25) and "blink" (sparse
+// on vertex 1, normals only), "Brow" (vertices 3-5) with "raise" (dense positions, default 0.5);
+// its animation has three weight keys for Face and two for Brow.
+pipeline::ModelContent two_group_morph_model();
+
 // A valid model with random counts (zero included) and random contents, the same for a seed.
 pipeline::ModelContent random_model(std::uint32_t seed);
 

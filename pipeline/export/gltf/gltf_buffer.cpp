@@ -6,6 +6,18 @@
 
 namespace aem::pipeline::gltf {
 
+void add_bounds(nlohmann::json& accessor, std::span<const float> floats, std::size_t components) {
+  if (floats.empty()) return;
+  std::vector<float> lo(components, std::numeric_limits<float>::max());
+  std::vector<float> hi(components, std::numeric_limits<float>::lowest());
+  for (std::size_t i = 0; i < floats.size(); ++i) {
+    lo[i % components] = std::min(lo[i % components], floats[i]);
+    hi[i % components] = std::max(hi[i % components], floats[i]);
+  }
+  accessor["min"] = lo;
+  accessor["max"] = hi;
+}
+
 int Document::append(const char* name, nlohmann::json value) {
   nlohmann::json& array = json[name];
   if (!array.is_array()) array = nlohmann::json::array();
@@ -35,15 +47,7 @@ int Document::add_floats(std::span<const float> floats, const char* type, int co
   const std::size_t n = std::size_t(components);
   nlohmann::json accessor = {{"bufferView", view}, {"componentType", kFloat}, {"count", floats.size() / n},
                              {"type", type}};
-  if (bounds && !floats.empty()) {
-    std::vector<float> lo(n, std::numeric_limits<float>::max()), hi(n, std::numeric_limits<float>::lowest());
-    for (std::size_t i = 0; i < floats.size(); ++i) {
-      lo[i % n] = std::min(lo[i % n], floats[i]);
-      hi[i % n] = std::max(hi[i % n], floats[i]);
-    }
-    accessor["min"] = lo;
-    accessor["max"] = hi;
-  }
+  if (bounds) add_bounds(accessor, floats, n);
   return append("accessors", std::move(accessor));
 }
 

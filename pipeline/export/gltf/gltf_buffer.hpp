@@ -18,6 +18,10 @@ inline constexpr int kFloat = 5126;
 inline constexpr int kArrayBuffer = 34962;
 inline constexpr int kElementArrayBuffer = 34963;
 
+// Sets `accessor`'s per-component "min" and "max" over `floats` (`components` per element;
+// nothing when empty): what glTF requires of POSITION accessors and animation inputs.
+void add_bounds(nlohmann::json& accessor, std::span<const float> floats, std::size_t components);
+
 // The document being built: its JSON, its binary buffer and the losses to warn about.
 struct Document {
   nlohmann::json json = nlohmann::json::object();

@@ -10,23 +10,29 @@
 #include "export/gltf/gltf_buffer.hpp"
 #include "export/gltf/gltf_material_export.hpp"
 #include "export/gltf/gltf_mesh_export.hpp"
+#include "export/gltf/gltf_morph_export.hpp"
 #include "export/gltf/gltf_skin_export.hpp"
 
 namespace aem::pipeline {
 namespace {
 
-// The nodes of the meshes (the skinned ones referencing the skin) and the scene of every root.
-void add_gltf_scene(gltf::Document& doc, const std::vector<gltf::ExportedMesh>& meshes, int skin,
-                    std::vector<int> roots) {
+// The nodes of the meshes (the skinned ones referencing the skin) and the scene of every root;
+// returns the nodes that carry each morph group (`group_count` of them).
+std::vector<std::vector<int>> add_gltf_scene(gltf::Document& doc, const std::vector<gltf::ExportedMesh>& meshes, int skin,
+                                             std::vector<int> roots, std::size_t group_count) {
+  std::vector<std::vector<int>> group_nodes(group_count);
   for (const gltf::ExportedMesh& m : meshes) {
-    nlohmann::json node = {{"name", doc.json["meshes"][std::size_t(m.mesh)]["name"]}, {"mesh", m.mesh}};
+    nlohmann::json node = {{"mesh", m.mesh}};
+    if (!m.node_name.empty()) node["name"] = m.node_name;
     if (m.skinned && skin >= 0) node["skin"] = skin;
     roots.push_back(doc.append("nodes", std::move(node)));
+    if (m.morph_group != 0) group_nodes[m.morph_group - 1].push_back(roots.back());
   }
   nlohmann::json scene = nlohmann::json::object();  // a model without triangles: an empty scene
   if (!roots.empty()) scene["nodes"] = roots;
   doc.json["scenes"] = nlohmann::json::array({scene});
   doc.json["scene"] = 0;
+  return group_nodes;
 }
 
 std::string gltf_lower_extension(std::string text) {
@@ -81,11 +87,12 @@ ExportedGltf build_gltf(const aem::Model& model, const std::string& model_name) 
   const gltf::BackFaces back_faces = gltf::find_back_faces(model);
   for (std::size_t m = 0; m < materials.size(); ++m)
     if (back_faces.double_sided[m]) doc.json["materials"][std::size_t(materials[m])]["doubleSided"] = true;
-  const std::vector<gltf::ExportedMesh> meshes = gltf::export_meshes(model, materials, back_faces, doc);
-  add_gltf_scene(doc, meshes, skin, roots);
-  gltf::export_animations(model, doc);
-  if (model.extension_payload("morph_targets"))
-    doc.losses.push_back("morph targets and their weights animation (the morph_targets extension: not exported yet)");
+  const gltf::MorphExport morphs(model);
+  const std::vector<gltf::ExportedMesh> meshes = gltf::export_meshes(model, materials, back_faces, morphs, doc);
+  const std::size_t group_count = morphs.empty() ? 0 : morphs.view()->groups.size();
+  const std::vector<std::vector<int>> group_nodes = add_gltf_scene(doc, meshes, skin, roots, group_count);
+  morphs.note_losses(group_nodes, doc);
+  gltf::export_animations(model, morphs, group_nodes, doc);
   while (doc.bin.size() % 4 != 0) doc.bin.push_back(std::byte{0});
   if (!doc.bin.empty()) doc.json["buffers"] = nlohmann::json::array({{{"byteLength", doc.bin.size()}}});
   // Names that are not valid UTF-8 (an AEM name is bytes; only `aem validate --strict` asks for

@@ -90,32 +90,39 @@ nlohmann::json attributes(const aem::Model& model, const PrimitiveVertices& p, b
   return out;
 }
 
-// The triangles of `mesh` that are skinned (or not), with their vertices gathered; those
+// The triangles of `mesh` that are skinned (or not), as offsets of their first index; those
 // `left_out` flags (back copies of a double-sided material's) are not.
-PrimitiveVertices gather_primitive(const aem::Model& model, const aem::Mesh& mesh, const std::vector<bool>& left_out,
-                                   bool has_joints, bool skinned) {
-  PrimitiveVertices out;
-  std::unordered_map<std::uint32_t, std::uint32_t> local;
+std::vector<std::size_t> kept_triangles(const aem::Model& model, const aem::Mesh& mesh, const std::vector<bool>& left_out,
+                                        bool has_joints, bool skinned) {
+  std::vector<std::size_t> out;
   const std::span<const std::uint32_t> indices = model.mesh_indices(mesh);
   const std::span<const aem::Vertex> vertices = model.vertices();
   for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
     const bool rigid = !has_joints || (weighs_on_no_joint(vertices[indices[t]]) && weighs_on_no_joint(vertices[indices[t + 1]]) &&
                                        weighs_on_no_joint(vertices[indices[t + 2]]));
     if (rigid == skinned || (!left_out.empty() && left_out[t / 3])) continue;
+    out.push_back(t);
+  }
+  return out;
+}
+
+// The vertices of `triangles` (offsets into `indices`), in order of first use.
+PrimitiveVertices gather_primitive(std::span<const std::uint32_t> indices, const std::vector<std::size_t>& triangles) {
+  PrimitiveVertices out;
+  std::unordered_map<std::uint32_t, std::uint32_t> local;
+  for (const std::size_t t : triangles)
     for (std::size_t k = t; k < t + 3; ++k) {
       const auto [it, added] = local.emplace(indices[k], std::uint32_t(out.source.size()));
       if (added) out.source.push_back(indices[k]);
       out.indices.push_back(it->second);
     }
-  }
   return out;
 }
 
-// The skinned (or rigid) triangles of AEM mesh `index` as a glTF mesh, or -1 when it has none.
-int export_mesh(const aem::Model& model, std::uint32_t index, int material, const std::vector<bool>& left_out,
-                bool skinned, Document& doc) {
-  const PrimitiveVertices p = gather_primitive(model, model.meshes()[index], left_out, !model.joints().empty(), skinned);
-  if (p.indices.empty()) return -1;
+// The primitive `p` of AEM mesh `index` (its skinned or rigid part) as a glTF mesh carrying morph
+// group `group` (1-based; 0 none).
+ExportedMesh export_mesh(const aem::Model& model, std::uint32_t index, int material, const PrimitiveVertices& p,
+                         bool skinned, std::uint32_t group, const MorphExport& morphs, Document& doc) {
   nlohmann::json primitive = {{"attributes", attributes(model, p, skinned, doc)},
                               {"indices", doc.add_indices(p.indices)},
                               {"material", material},
@@ -125,7 +132,14 @@ int export_mesh(const aem::Model& model, std::uint32_t index, int material, cons
   const std::string name = names && !names->mesh_name(index).empty()
                                ? std::string(names->mesh_name(index))
                                : "mesh " + std::to_string(index) + (skinned ? "" : " (rigid)");
-  return doc.append("meshes", {{"name", name}, {"primitives", nlohmann::json::array({std::move(primitive)})}});
+  nlohmann::json mesh = {{"name", name}, {"primitives", nlohmann::json::array({std::move(primitive)})}};
+  ExportedMesh out{-1, skinned, group, name};
+  if (group != 0) {
+    morphs.add_targets(group - 1, p.source, mesh, doc);
+    out.node_name = morphs.view()->name(morphs.view()->groups[group - 1]);  // a bake names the group after its node
+  }
+  out.mesh = doc.append("meshes", std::move(mesh));
+  return out;
 }
 
 // texCoord 1 on the texture infos of the glTF materials whose AEM material samples the uv1 set.
@@ -151,7 +165,7 @@ void mark_second_set(const aem::Model& model, const std::vector<int>& materials,
 }  // namespace
 
 std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vector<int>& materials,
-                                        const BackFaces& back_faces, Document& document) {
+                                        const BackFaces& back_faces, const MorphExport& morphs, Document& document) {
   std::vector<ExportedMesh> out;
   mark_second_set(model, materials, document);
   if (model.joints().size() > 65536)
@@ -159,10 +173,14 @@ std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vect
                              " joints: glTF's JOINTS_0 (unsigned short) indexes at most 65536");
   for (std::uint32_t i = 0; i < model.meshes().size(); ++i) {
     const int material = materials[model.meshes()[i].material];
+    const std::span<const std::uint32_t> indices = model.mesh_indices(model.meshes()[i]);
     for (const bool skinned : {true, false}) {
       if (skinned && model.joints().empty()) continue;
-      if (const int mesh = export_mesh(model, i, material, back_faces.left_out[i], skinned, document); mesh >= 0)
-        out.push_back({mesh, skinned});
+      std::vector<std::size_t> triangles =
+          kept_triangles(model, model.meshes()[i], back_faces.left_out[i], !model.joints().empty(), skinned);
+      if (triangles.empty()) continue;
+      for (const auto& [group, part] : morphs.split(indices, std::move(triangles)))
+        out.push_back(export_mesh(model, i, material, gather_primitive(indices, part), skinned, group, morphs, document));
     }
   }
   return out;

@@ -8,23 +8,29 @@
 // glTF mesh of its own (its node placed in AEM mesh order, so that a bake of the glTF numbers
 // the materials as the AEM does); in a model with joints, its triangles whose vertices weigh on no
 // joint (static vertices) are a second, unskinned glTF mesh, since a skinned glTF vertex must
-// weigh 1 in all.
+// weigh 1 in all. A primitive that morph groups move is split by group (gltf_morph_export.hpp).
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "aem/model.hpp"
 #include "export/gltf/gltf_buffer.hpp"
 #include "export/gltf/gltf_double_sided.hpp"
+#include "export/gltf/gltf_morph_export.hpp"
 
 namespace aem::pipeline::gltf {
 
 struct ExportedMesh {
-  int mesh = -1;         // the glTF mesh
-  bool skinned = false;  // whether its node takes the skin
+  int mesh = -1;                 // the glTF mesh
+  bool skinned = false;          // whether its node takes the skin
+  std::uint32_t morph_group = 0; // 1 + the morph group its primitive carries; 0: none
+  std::string node_name;         // the mesh's name, or its morph group's (empty: none)
 };
 
 // The glTF meshes in the order their nodes go into the scene. `materials`: the glTF material of
-// each AEM material; `back_faces`: the back copies left out (find_back_faces).
+// each AEM material; `back_faces`: the back copies left out (find_back_faces); `morphs`: the
+// morph groups, which split a primitive into one glTF mesh per group moving it.
 std::vector<ExportedMesh> export_meshes(const aem::Model& model, const std::vector<int>& materials,
-                                        const BackFaces& back_faces, Document& document);
+                                        const BackFaces& back_faces, const MorphExport& morphs, Document& document);
 
 }  // namespace aem::pipeline::gltf
