@@ -3,8 +3,9 @@
 // The bake is a fixed point on its own output (specs/bake.md: zeros unsigned, unit vectors and
 // weights kept as stored, a canonical order for the optimisers), so with rgba textures the
 // vertices, indices, meshes, materials, textures, joints, animations, tracks and keyframes are
-// byte-identical for every model, and so are the morph_targets payload and a morph model's
-// weight-only animations; the whole file is for most (the test prints which).
+// byte-identical for every model, and so are the morph_targets, names (none invented for a model
+// without them), material_flags, vertex_colours and uv1 payloads and a morph model's weight-only
+// animations; the whole file is for most (the test prints which).
 // What may differ, and is compared instead:
 //  - texels of normal maps (the bake renormalises 8-bit normals, not idempotently) and PBR
 //    textures of emitting materials (8-bit intensity x base colour): decoded, within
@@ -90,7 +91,8 @@ std::array<int, 2> largest_texel_difference(const Model& a, const Model& b, Seco
 // Compares two bakes as the file comment says; returns the largest texel difference.
 std::array<int, 2> expect_same_model(const std::filesystem::path& source, const Model& a, const Model& b) {
   EXPECT_EQ(differing_sections(a, b, kExactSections), "") << source;
-  EXPECT_TRUE(extension_bytes(a, "morph_targets") == extension_bytes(b, "morph_targets")) << source << ": morph_targets";
+  for (const char* extension : {"morph_targets", "names", "material_flags", "vertex_colours", "uv1"})
+    EXPECT_TRUE(extension_bytes(a, extension) == extension_bytes(b, extension)) << source << ": " << extension;
   return largest_texel_difference(a, b, SecondSlot::pbr_alpha);
 }
 

@@ -78,7 +78,8 @@ class MaterialExporter {
 
   int material(std::uint32_t index) {
     const aem::Material& m = model_.materials()[index];
-    nlohmann::json out = {{"name", material_name(index)}};
+    nlohmann::json out = nlohmann::json::object();
+    if (const std::string name = material_name(index); !name.empty()) out["name"] = name;
     nlohmann::json pbr = nlohmann::json::object();
     if (is_solid(m.base_color_texture))
       pbr["baseColorFactor"] = base_color_factor(m.base_color_texture);
@@ -120,10 +121,10 @@ class MaterialExporter {
     return uv1_->materials[index].occlusion_texture;
   }
 
-  // The source's name (the `names` extension), else "material <index>".
+  // The source's name (the `names` extension), else "": no name is invented, so that baking the
+  // export gives back a model without names.
   std::string material_name(std::uint32_t index) const {
-    if (names_ && !names_->material_name(index).empty()) return std::string(names_->material_name(index));
-    return "material " + std::to_string(index);
+    return names_ ? std::string(names_->material_name(index)) : std::string();
   }
 
   const ImageRgba8& texels(std::uint32_t texture) {

@@ -127,12 +127,12 @@ ExportedMesh export_mesh(const aem::Model& model, std::uint32_t index, int mater
                               {"indices", doc.add_indices(p.indices)},
                               {"material", material},
                               {"mode", 4}};
-  // The source's name (the `names` extension) for both parts of a mesh, else "mesh <index>".
+  // The source's name (the `names` extension) for both parts of a mesh, else none: a name
+  // invented here would come back as the mesh's name in a bake of the export.
   const std::optional<NamesView> names = names_of(model);
-  const std::string name = names && !names->mesh_name(index).empty()
-                               ? std::string(names->mesh_name(index))
-                               : "mesh " + std::to_string(index) + (skinned ? "" : " (rigid)");
-  nlohmann::json mesh = {{"name", name}, {"primitives", nlohmann::json::array({std::move(primitive)})}};
+  const std::string name = names ? std::string(names->mesh_name(index)) : std::string();
+  nlohmann::json mesh = {{"primitives", nlohmann::json::array({std::move(primitive)})}};
+  if (!name.empty()) mesh["name"] = name;
   ExportedMesh out{-1, skinned, group, name};
   if (group != 0) {
     morphs.add_targets(group - 1, p.source, mesh, doc);
