@@ -65,7 +65,7 @@ TrackData read_track(const Block& block, ReadContext& context, const std::string
       case kTrackHide:
         context.skip(child, "hide tracks", where + ": AEM cannot hide a node over time; the node stays visible"); return TrackData{};
       case kTrackMorph:
-        context.skip(child, "morph targets", where + ": AEM has no morph targets; morph weight tracks are dropped"); return TrackData{};
+        context.skip(child, "morph targets", where + ": morph weight tracks are not read from E3D files yet; dropped"); return TrackData{};
       default: context.skip(child, "unknown blocks", "not a block an animation track holds"); break;
     }
   }

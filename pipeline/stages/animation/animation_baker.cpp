@@ -275,7 +275,7 @@ class AnimationBaker {
   bool bakeable(const Channel& ch, const std::string& at) {
     if (ch.path == TargetPath::weights) {  // baked with the morph targets (bake_morph_weights)
       if (options_.version_1_only)
-        warnings_.warn("morph targets", at + ": morph target weights animation dropped (AEM has no morph targets)");
+        warnings_.warn("morph targets", at + ": morph target weights animation dropped (version 1 has no morph targets: --format-version 1)");
       return false;
     }
     if (ch.path == TargetPath::other) {

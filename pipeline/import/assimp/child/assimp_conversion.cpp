@@ -531,7 +531,7 @@ class Converter {
     if (a.mNumMeshChannels > 0 || a.mNumMorphMeshChannels > 0)
       warn("morph animation", model_ + ": " + anim.where + ": " +
                                   std::to_string(a.mNumMeshChannels + a.mNumMorphMeshChannels) +
-                                  " mesh/morph channel(s) dropped: AEM has no morph targets");
+                                  " mesh/morph channel(s) dropped (the Assimp import does not carry morph animation)");
     out_.scene.animations.push_back(std::move(anim));
   }
 
