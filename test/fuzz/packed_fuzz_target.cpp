@@ -19,13 +19,6 @@ namespace {
 
 constexpr std::uint64_t kLimit = std::uint64_t{64} << 20;
 
-// The AEM file's size: where its last extension payload ends (it ends the file), else the
-// version-1 size equation.
-std::uint64_t aem_size(const aem::Model& model) {
-  const auto entries = model.extensions();
-  return entries.empty() ? model.view().offsets.end : entries.back().offset + entries.back().size;
-}
-
 // Whether the model's every section and extension payload holds the bytes `aem` has at its offset.
 bool same_sections(const aem::Model& model, std::span<const std::byte> aem) {
   const aem::SectionOffsets& o = model.view().offsets;
@@ -37,7 +30,7 @@ bool same_sections(const aem::Model& model, std::span<const std::byte> aem) {
     const auto payload = model.extension_payload(aem::extension_name(entry));
     if (!payload || !same(*payload, entry.offset)) return false;
   }
-  return aem.size() == aem_size(model) && same(model.vertices(), o.vertices) && same(model.indices(), o.indices) &&
+  return aem.size() == aem::aem_file_size(o.end, model.extensions()) && same(model.vertices(), o.vertices) && same(model.indices(), o.indices) &&
          same(model.image_buffer(), o.image_buffer) && same(model.textures(), o.textures) &&
          same(model.meshes(), o.meshes) && same(model.materials(), o.materials) && same(model.joints(), o.joints) &&
          same(model.animations(), o.animations) && same(model.tracks(), o.tracks) &&

@@ -1,6 +1,7 @@
 // `aem pack` and `aem unpack` as a user runs them, and packed files in `aem info`/`aem validate`:
 // exact round trip, refusals with a message and no output file, written whole or not at all.
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -108,6 +109,14 @@ TEST_F(PackCli, AnExtendedFileRoundTripsWithItsExtensions) {
   const auto info = aem_cli("info " + shell_path(packed));
   EXPECT_EQ(info.exit_code, 0) << info.output;
   EXPECT_NE(info.output.find("extensions: 2"), std::string::npos) << info.output;
+  // The AEM's whole size, extension area included, and the packed file measured against it.
+  const auto aem_bytes = fs::file_size(extended), packed_bytes = fs::file_size(packed);
+  EXPECT_NE(info.output.find("AEM version 1, " + std::to_string(aem_bytes) + " bytes"), std::string::npos) << info.output;
+  char ratio[32];
+  std::snprintf(ratio, sizeof ratio, "(%.1f%% of the AEM)", 100.0 * double(packed_bytes) / double(aem_bytes));
+  EXPECT_NE(info.output.find(ratio), std::string::npos) << info.output;
+  const auto json = aem_cli("info --json " + shell_path(packed));
+  EXPECT_NE(json.output.find("\"bytes\": " + std::to_string(aem_bytes) + ","), std::string::npos) << json.output;
   EXPECT_NE(info.output.find("Scrape04"), std::string::npos) << info.output;
   EXPECT_NE(info.output.find("ignored (not known to this reader)"), std::string::npos) << info.output;
   const auto validate = aem_cli("validate " + shell_path(packed));
