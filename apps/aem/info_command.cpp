@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/compression_name.hpp"
+#include "aem/extensions.hpp"
 #include "aem/model.hpp"
 #include "model_open_options.hpp"
 #include "aem/arg_parser/arg_parser.hpp"
@@ -157,14 +158,14 @@ std::string name_text(std::string_view name) { return name.empty() ? "" : "  \""
 
 void print_text(const std::string& path, const Model& model) {
   const Header& h = model.header();
+  const std::uint64_t aem_bytes = aem_file_size(model.view().offsets.end, model.extensions());
   std::printf("%s: AEM version %u, %llu bytes\n", path.c_str(), unsigned(h.version),
-              static_cast<unsigned long long>(model.view().offsets.end));
+              static_cast<unsigned long long>(aem_bytes));
   if (model.unpacked()) {
     std::error_code ec;
     const auto packed = std::filesystem::file_size(path_from_utf8(path), ec);
     std::printf("packed: %llu bytes on disk (%.1f%% of the AEM), unpacked into memory at open\n",
-                static_cast<unsigned long long>(ec ? 0 : packed),
-                100.0 * double(ec ? 0 : packed) / double(model.view().offsets.end));
+                static_cast<unsigned long long>(ec ? 0 : packed), 100.0 * double(ec ? 0 : packed) / double(aem_bytes));
   }
   if (model.realigned_bytes() > 0) {
     std::printf("note: %llu bytes copied into aligned memory at open (the image buffer size, %u, "
@@ -264,7 +265,7 @@ nlohmann::ordered_json to_json(const std::string& path, const Model& model) {
   json out;
   out["file"] = path;
   out["version"] = h.version;
-  out["bytes"] = model.view().offsets.end;
+  out["bytes"] = aem_file_size(model.view().offsets.end, model.extensions());
   out["realigned_bytes"] = model.realigned_bytes();
   if (model.unpacked()) {
     std::error_code ec;

@@ -1,9 +1,12 @@
 // `aem export`'s inputs: packed AEM files (.aemz) as files and in directories, and two inputs that
 // would write one output refused before anything is written.
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
+#include "aem/ext_emissive.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "model_factory.hpp"
 #include "run_command.hpp"
@@ -35,6 +38,30 @@ TEST(GltfExportInputs, PackedFilesExportAsFilesAndInDirectories) {
   r = run_command(aem("export " + shell_path(in) + " -o " + shell_path(scratch.path() / "tree")));
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(files_in(scratch.path() / "tree"), (std::vector<std::string>{"sub/packed.glb", "tiny.glb"}));
+}
+
+// An extended file (names, an own emission, an unlit material) exports the same packed or not: the
+// .aemz's extension area is unpacked with the rest, and the export writes what it holds.
+TEST(GltfExportInputs, APackedExtendedFileExportsItsExtensions) {
+  ScratchDir scratch("gltf_export_inputs_extended");
+  pipeline::ModelContent content = tiny_model();
+  content.extensions.names.materials.assign(content.materials.size(), "Scrape04");
+  content.extensions.names.meshes.assign(content.meshes.size(), "helmet");
+  content.extensions.emissive.materials.assign(content.materials.size(), {1, {0.25f, 0.5f, 1.0f}, 2.0f, kNoTexture, 0, 0});
+  content.extensions.material_flags.materials.assign(content.materials.size(), 1);
+  pipeline::write_model_file(scratch.path() / "named.aem", content);
+  if (!packed(scratch.path() / "named.aem", scratch.path() / "named.aemz")) GTEST_SKIP() << "aem is built without packed files";
+  std::vector<std::string> exported;
+  for (const char* input : {"named.aem", "named.aemz"}) {
+    const fs::path out = scratch.path() / (std::string(input) + ".glb");
+    const CommandResult r = run_command(aem("export " + shell_path(scratch.path() / input) + " -o " + shell_path(out)));
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    std::ifstream in(out, std::ios::binary);
+    exported.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  EXPECT_TRUE(exported[1] == exported[0]) << "the packed file exports to other bytes";
+  for (const char* kept : {"\"Scrape04\"", "\"helmet\"", "KHR_materials_unlit", "KHR_materials_emissive_strength"})
+    EXPECT_NE(exported[1].find(kept), std::string::npos) << kept << " not in the export of the .aemz";
 }
 
 TEST(GltfExportInputs, TwoInputsForOneOutputAreRefusedBeforeAnythingIsWritten) {

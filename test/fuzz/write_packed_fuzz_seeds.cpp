@@ -1,14 +1,17 @@
 // Writes the packed fuzzer's seeds: the tiny example model and small random models packed, with
-// and without the meshopt index filter, and the tiny model with a 128x128 BC7 texture, whose mip
-// chain (21,840 bytes) passes the 16 KiB under which no block halves frame is written: so that
-// every frame kind (none, meshopt index sequence, block halves) and filter is reached. Every seed
-// must fit the fuzzer's -max_len (argv[2]), and the BC7 seed must hold a block halves frame.
+// and without the meshopt index filter, the tiny model with a 128x128 BC7 texture, whose mip
+// chain (21,840 bytes) passes the 16 KiB under which no block halves frame is written, and the
+// tiny model with morph targets and the material extensions (an extension area: a version-2
+// container with a frame of kind 10): so that every frame kind and filter is reached. Every seed
+// must fit the fuzzer's -max_len (argv[2]), the BC7 seed must hold a block halves frame and the
+// extended seed an extension-area frame.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <random>
 #include <string>
 
+#include "aem/ext_emissive.hpp"
 #include "aem/mip_chain.hpp"
 #include "aem/packed/pack.hpp"
 #include "aem/packed_format.hpp"
@@ -35,10 +38,25 @@ aem::pipeline::ModelContent tiny_model_with_bc7_chain() {
   return m;
 }
 
-bool has_block_halves_frame(const std::vector<std::byte>& packed) {
+// The tiny model with morph targets, names, an own emission and an unlit material: every known
+// extension of the material side and the largest payload kind.
+aem::pipeline::ModelContent extended_tiny_model() {
+  aem::pipeline::ModelContent m = aem::test::morphed_tiny_model();
+  m.extensions.names.materials.assign(m.materials.size(), "Scrape04");
+  m.extensions.names.meshes.assign(m.meshes.size(), "helmet");
+  m.extensions.emissive.materials.assign(m.materials.size(), {1, {0.25f, 0.5f, 1.0f}, 2.0f, aem::kNoTexture, 0, 0});
+  m.extensions.material_flags.materials.assign(m.materials.size(), 1);
+  return m;
+}
+
+// Whether a frame of the packed file's table has `section` (a frame kind) and `filter`.
+bool has_frame(const std::vector<std::byte>& packed, std::size_t section, aem::PackedFilter filter) {
   const std::uint32_t frames = std::uint32_t(packed[8]) | std::uint32_t(packed[9]) << 8 | std::uint32_t(packed[10]) << 16 | std::uint32_t(packed[11]) << 24;
-  for (std::size_t f = 0; f < frames; ++f)
-    if (packed[aem::kPackedHeaderSize + f * aem::kPackedFrameEntrySize + 1] == std::byte(aem::PackedFilter::block_halves)) return true;
+  const std::size_t table = aem::packed_header_size(std::uint16_t(packed[4]));
+  for (std::size_t f = 0; f < frames; ++f) {
+    const std::size_t entry = table + f * aem::kPackedFrameEntrySize;
+    if (packed[entry] == std::byte(section) && packed[entry + 1] == std::byte(filter)) return true;
+  }
   return false;
 }
 
@@ -62,6 +80,8 @@ int main(int argc, char** argv) {
   }
   const std::size_t bc7_model = models.size();
   models.push_back(tiny_model_with_bc7_chain());
+  const std::size_t extended_model = models.size();
+  models.push_back(extended_tiny_model());
   int written = 0;
   for (std::size_t i = 0; i < models.size(); ++i) {
     for (const bool meshopt_indices : {false, true}) {
@@ -74,11 +94,17 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "write_packed_fuzz_seeds: model %zu packs to %zu bytes, over the fuzzer's -max_len %zu\n", i, packed->size(), max_len);
         return 1;
       }
-      if (i == bc7_model && !has_block_halves_frame(*packed)) {
+      if (i == bc7_model && !has_frame(*packed, 2, aem::PackedFilter::block_halves)) {
         std::fprintf(stderr, "write_packed_fuzz_seeds: the 128x128 BC7 model packs without a block halves frame\n");
         return 1;
       }
-      const std::string name = i == bc7_model ? "bc7_128_block_halves" : "model_" + std::to_string(i);
+      if (i == extended_model && !has_frame(*packed, aem::kPackedVersion1Sections, aem::PackedFilter::none)) {
+        std::fprintf(stderr, "write_packed_fuzz_seeds: the extended model packs without an extension-area frame\n");
+        return 1;
+      }
+      const std::string name = i == bc7_model ? "bc7_128_block_halves"
+                               : i == extended_model ? "extension_area"
+                                                     : "model_" + std::to_string(i);
       aem::pipeline::write_file_atomically(dir / (name + (meshopt_indices ? "_meshopt" : "") + ".aemz"), *packed);
       ++written;
     }

@@ -70,6 +70,44 @@ TEST(PackedBytes, TheTinyModelsHeaderAndTableByteForByte) {
   EXPECT_EQ(frame_at, packed.size());
 }
 
+// An extended file: a version-2 header (80 bytes, the AEM's whole size at 72), the ten sections'
+// frames as in version 1, then the extension area (zero padding, directory, payloads) as frame
+// kind 10, which decodes to the AEM's bytes after the keyframes.
+TEST(PackedBytes, AnExtensionAreaIsTheLastFrameOfAVersion2Container) {
+  pipeline::ModelContent content = tiny_model();
+  content.extensions.names.materials = {"Scrape04"};
+  content.extensions.names.meshes = {"helmet"};
+  const std::vector<pipeline::ExtensionPayload> made_up = {{"made_up", false, 1, std::vector<std::byte>(5)}};
+  const std::vector<std::byte> aem = pipeline::serialize_model(content, made_up);
+  const std::vector<std::byte> plain = pipeline::serialize_model(tiny_model());
+  const std::uint64_t version_1_size = plain.size();  // the counts are the plain file's
+  ASSERT_GT(aem.size(), version_1_size);
+  const std::vector<std::byte> packed = packed_or_fail(aem);
+  // The header and table by hand: the plain file's, moved 8 bytes on, plus the area's entry.
+  const std::vector<std::byte> plain_packed = packed_or_fail(plain);
+  std::vector<std::byte> expected(80 + 11 * 24);
+  std::memcpy(expected.data(), plain_packed.data(), 72);
+  put(expected, 4, 2, 2);  // container version 2
+  put(expected, 8, 11, 4);
+  put(expected, 16, packed.size(), 8);
+  put(expected, 72, aem.size(), 8);
+  std::memcpy(expected.data() + 80, plain_packed.data() + 72, 10 * 24);
+  put(expected, 80 + 10 * 24, 10, 1);  // section 10, filter 0
+  put(expected, 80 + 10 * 24 + 8, load(packed, 80 + 10 * 24 + 8, 8), 8);  // stored: zstd's business
+  put(expected, 80 + 10 * 24 + 16, aem.size() - version_1_size, 8);
+  EXPECT_TRUE(std::equal(expected.begin(), expected.end(), packed.begin())) << "header or table differs";
+  // The frames before the area are the plain file's; the area's decodes to the bytes after S.
+  const std::size_t plain_frames = plain_packed.size() - (72 + 10 * 24);
+  EXPECT_EQ(0, std::memcmp(packed.data() + 80 + 11 * 24, plain_packed.data() + 72 + 10 * 24, plain_frames));
+  const std::size_t area_at = 80 + 11 * 24 + plain_frames;
+  std::vector<std::byte> area(aem.size() - version_1_size);
+  EXPECT_EQ(ZSTD_decompress(area.data(), area.size(), packed.data() + area_at, packed.size() - area_at), area.size());
+  EXPECT_TRUE(std::equal(area.begin(), area.end(), aem.begin() + std::ptrdiff_t(version_1_size)));
+  const Expected<Model> model = open_packed_bytes(packed);
+  ASSERT_TRUE(model) << model.error().describe();
+  EXPECT_EQ(model->extensions().size(), 2u);
+}
+
 TEST(PackedBytes, LargeSectionsAreCutIntoFourMebibyteFramesAndTheFilterIsOneFrame) {
   pipeline::ModelContent content = tiny_model();
   pipeline::TextureImage big;
@@ -185,26 +223,30 @@ TEST(PackedBytes, OnlyValidUnpackedModelsArePacked) {
 }
 
 // Every single-byte change either is refused or (where zstd ignores the bit) opens to the very
-// same model: a packed file never opens to something else.
+// same model: a packed file never opens to something else. A plain and an extended file.
 TEST(PackedBytes, EveryFlippedByteIsRefusedOrHarmless) {
-  const std::vector<std::byte> aem = pipeline::serialize_model(tiny_model());
-  const std::vector<std::byte> packed = packed_or_fail(aem);
-  int refused = 0;
-  for (std::size_t at = 0; at < packed.size(); ++at) {
-    std::vector<std::byte> bad = packed;
-    bad[at] ^= std::byte{0x5a};
-    const Expected<UnpackedBytes> unpacked = unpack(bad, {.decoder = zstd_decoder(1)});
-    if (!unpacked) {
-      ++refused;
-      EXPECT_NE(unpacked.error().code, ErrorCode::io_error);
-      continue;
+  pipeline::ModelContent named = tiny_model();
+  named.extensions.names.materials = {"Scrape04"};
+  named.extensions.names.meshes = {""};
+  for (const std::vector<std::byte>& aem : {pipeline::serialize_model(tiny_model()), pipeline::serialize_model(named)}) {
+    const std::vector<std::byte> packed = packed_or_fail(aem);
+    int refused = 0;
+    for (std::size_t at = 0; at < packed.size(); ++at) {
+      std::vector<std::byte> bad = packed;
+      bad[at] ^= std::byte{0x5a};
+      const Expected<UnpackedBytes> unpacked = unpack(bad, {.decoder = zstd_decoder(1)});
+      if (!unpacked) {
+        ++refused;
+        EXPECT_NE(unpacked.error().code, ErrorCode::io_error);
+        continue;
+      }
+      const Expected<Model> model = Model::try_open_memory(unpacked->bytes());
+      if (model) {
+        EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem)) << "byte " << at << " changed the model";
+      }
     }
-    const Expected<Model> model = Model::try_open_memory(unpacked->bytes());
-    if (model) {
-      EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem)) << "byte " << at << " changed the model";
-    }
+    EXPECT_GT(refused, int(packed.size()) * 9 / 10) << "container version " << int(packed[4]);
   }
-  EXPECT_GT(refused, int(packed.size()) * 9 / 10);
 }
 
 // A real zstd frame of 256 MiB of zeros (a few kilobytes), streamed so the test never holds it.

@@ -1,6 +1,7 @@
 // `aem pack` and `aem unpack` as a user runs them, and packed files in `aem info`/`aem validate`:
 // exact round trip, refusals with a message and no output file, written whole or not at all.
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -83,21 +84,43 @@ TEST_F(PackCli, InvalidInputsAreRefusedWithoutOutput) {
   EXPECT_NE(refused.output.find("bad.aem: not packed: indices[0]"), std::string::npos) << refused.output;
   EXPECT_FALSE(fs::exists(out));
 
-  // An extension area is refused by name, never dropped (specs/packed-aem.md).
-  const fs::path extended = dir_.path() / "extended.aem";
-  const std::vector<pipeline::ExtensionPayload> payloads = {{"made_up", false, 1, std::vector<std::byte>(5)}};
-  pipeline::write_model_file(extended, tiny_model(), payloads);
-  const auto not_carried = aem_cli("pack " + shell_path(extended) + " -o " + shell_path(out));
-  EXPECT_EQ(not_carried.exit_code, 1);
-  EXPECT_NE(not_carried.output.find("extended.aem: not packed: file: the file has an extension area (made_up) and "
-                                    "the packed container cannot carry one yet"),
-            std::string::npos) << not_carried.output;
-  EXPECT_FALSE(fs::exists(out));
-
   const auto not_packed = aem_cli("unpack " + shell_path(model_) + " -o " + shell_path(out));
   EXPECT_EQ(not_packed.exit_code, 1);
   EXPECT_NE(not_packed.output.find("not a packed AEM file"), std::string::npos) << not_packed.output;
   EXPECT_FALSE(fs::exists(out));
+}
+
+// An extension area (a known extension, names, and a made-up optional one) is carried: a
+// version-2 container, unpacked byte for byte, its extensions listed by `aem info` of the .aemz.
+TEST_F(PackCli, AnExtendedFileRoundTripsWithItsExtensions) {
+  const fs::path extended = dir_.path() / "extended.aem", packed = dir_.path() / "extended.aemz",
+                 restored = dir_.path() / "restored.aem";
+  pipeline::ModelContent content = tiny_model();
+  content.extensions.names.materials = {"Scrape04"};
+  content.extensions.names.meshes = {"helmet"};
+  const std::vector<pipeline::ExtensionPayload> made_up = {{"made_up", false, 1, std::vector<std::byte>(5)}};
+  pipeline::write_model_file(extended, content, made_up);
+  const auto pack = aem_cli("pack " + shell_path(extended) + " -o " + shell_path(packed));
+  ASSERT_EQ(pack.exit_code, 0) << pack.output;
+  EXPECT_EQ(file_bytes(packed)[4], 2) << "container version";
+  const auto unpack = aem_cli("unpack " + shell_path(packed) + " -o " + shell_path(restored));
+  ASSERT_EQ(unpack.exit_code, 0) << unpack.output;
+  EXPECT_EQ(file_bytes(restored), file_bytes(extended));
+  const auto info = aem_cli("info " + shell_path(packed));
+  EXPECT_EQ(info.exit_code, 0) << info.output;
+  EXPECT_NE(info.output.find("extensions: 2"), std::string::npos) << info.output;
+  // The AEM's whole size, extension area included, and the packed file measured against it.
+  const auto aem_bytes = fs::file_size(extended), packed_bytes = fs::file_size(packed);
+  EXPECT_NE(info.output.find("AEM version 1, " + std::to_string(aem_bytes) + " bytes"), std::string::npos) << info.output;
+  char ratio[32];
+  std::snprintf(ratio, sizeof ratio, "(%.1f%% of the AEM)", 100.0 * double(packed_bytes) / double(aem_bytes));
+  EXPECT_NE(info.output.find(ratio), std::string::npos) << info.output;
+  const auto json = aem_cli("info --json " + shell_path(packed));
+  EXPECT_NE(json.output.find("\"bytes\": " + std::to_string(aem_bytes) + ","), std::string::npos) << json.output;
+  EXPECT_NE(info.output.find("Scrape04"), std::string::npos) << info.output;
+  EXPECT_NE(info.output.find("ignored (not known to this reader)"), std::string::npos) << info.output;
+  const auto validate = aem_cli("validate " + shell_path(packed));
+  EXPECT_EQ(validate.exit_code, 0) << validate.output;
 }
 
 TEST_F(PackCli, CorruptAndTruncatedPackedFilesAreRefusedWithoutOutput) {

@@ -1,10 +1,14 @@
-// Every corpus bake (khronos/ and extra/, as the bake tests bake them) packed, with and without
-// the meshopt index filter, unpacks to the very same bytes and opens to a validated model; and a
-// real BC7 bake (DamagedHelmet) takes the block halves filter, is smaller for it and unpacks.
+// Every corpus bake (khronos/ and extra/, as the bake tests bake them, extension areas included)
+// packed, with and without the meshopt index filter, unpacks to the very same bytes and opens to a
+// validated model with the same extensions; and a real BC7 bake (DamagedHelmet, with its emissive
+// texture and names) takes the block halves filter, is smaller for it and unpacks.
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "aem/codec/texture_compress.hpp"
+#include "aem/extensions.hpp"
 #include "aem/packed/pack.hpp"
 #include "aem/packed/zstd_decoder.hpp"
 #include "aem/unpack.hpp"
@@ -13,50 +17,75 @@
 namespace aem::test {
 namespace {
 
-// The packed container cannot carry an extension area yet (specs/packed-aem.md), and nearly every
-// glTF bake now has one (`names`): the container is tested on the version-1 bakes it can carry.
-pipeline::BakeOptions version_1_options(pipeline::BakeOptions options) {
-  options.version_1_only = true;
-  return options;
+// The names of the model's extensions, in directory order.
+std::set<std::string> extension_names(const Model& model) {
+  std::set<std::string> names;
+  for (const ExtensionEntry& entry : model.extensions()) names.emplace(extension_name(entry));
+  return names;
+}
+
+// The number of frames of kind `section` in a packed file's table (specs/packed-aem.md).
+std::size_t frames_of_kind(std::span<const std::byte> packed, std::byte section, std::size_t filter_at = 0,
+                           std::byte filter = std::byte{0}) {
+  std::size_t frames = 0, count = 0;
+  for (int b = 3; b >= 0; --b) frames = frames << 8 | std::size_t(packed[8 + std::size_t(b)]);
+  const std::size_t table = packed[4] == std::byte{2} ? 80 : 72;
+  for (std::size_t i = 0; i < frames; ++i)
+    count += packed[table + 24 * i] == section && (filter_at == 0 || packed[table + 24 * i + filter_at] == filter);
+  return count;
 }
 
 TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
   AEM_REQUIRE_CORPUS(corpus);
   std::vector<std::filesystem::path> models = corpus_sweep(corpus / "khronos");
   for (const auto& extra : corpus_sweep(corpus / "extra")) models.push_back(extra);
-  std::size_t packed_models = 0, refused_extended = 0;
+  std::size_t packed_models = 0, extended = 0;
+  std::map<std::string, std::set<std::string>> packed_extensions;  // model file stem -> its extensions
   for (const std::filesystem::path& path : models) {
     SCOPED_TRACE(path.string());
     const BakedModel* model = nullptr;
     try {
-      model = &baked(path, version_1_options(test_options()), "rgba256-version1");
+      model = &baked(path);
     } catch (const std::exception& e) {
       continue;  // models the bake refuses are the bake tests' business (bake_invalid_test)
-    }
-    if (!model->model->extensions().empty()) {  // not yet carried by the container (specs/packed-aem.md)
-      EXPECT_FALSE(pack(model->bytes, {}));
-      ++refused_extended;
-      continue;
     }
     for (const bool meshopt_indices : {false, true}) {
       const Expected<std::vector<std::byte>> packed = pack(model->bytes, {.meshopt_indices = meshopt_indices});
       ASSERT_TRUE(packed) << packed.error().describe();
+      // A version-2 container exactly when there is an extension area, which is its last frames.
+      EXPECT_EQ((*packed)[4], std::byte(model->model->extensions().empty() ? 1 : 2));
+      EXPECT_EQ(frames_of_kind(*packed, std::byte{10}) > 0, !model->model->extensions().empty());
       const Expected<UnpackedBytes> unpacked = unpack(*packed, {.decoder = zstd_decoder()});
       ASSERT_TRUE(unpacked) << unpacked.error().describe();
       EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), model->bytes)) << "meshopt indices " << meshopt_indices;
       const Expected<Model> opened = Model::try_open_memory(*packed, {.packed_decoder = zstd_decoder()});
       ASSERT_TRUE(opened) << opened.error().describe();
       EXPECT_TRUE(opened->unpacked());
+      EXPECT_EQ(extension_names(*opened), extension_names(*model->model));
+      packed_extensions[path.stem().string()] = extension_names(*opened);
     }
     ++packed_models;
+    extended += !model->model->extensions().empty();
   }
-  std::printf("%zu corpus models packed and unpacked, %zu with an extension area refused\n", packed_models, refused_extended);
+  std::printf("%zu corpus models packed and unpacked, %zu of them with an extension area\n", packed_models, extended);
   EXPECT_GT(packed_models, 0u);
+  // The models, each with its content (where the corpus has them).
+  const std::map<std::string, std::set<std::string>> expected = {
+      {"DamagedHelmet", {"emissive", "names"}},
+      {"AnimatedMorphCube", {"morph_targets", "names"}},
+      {"BoxVertexColors", {"names", "vertex_colours"}}};
+  for (const auto& [name, extensions] : expected) {
+    if (khronos_model(corpus, name).empty()) continue;
+    ASSERT_TRUE(packed_extensions.contains(name)) << name << " was not packed";
+    for (const std::string& extension : extensions)
+      EXPECT_TRUE(packed_extensions[name].contains(extension)) << name << " packed without " << extension;
+  }
 }
 
 // The corpus sweep bakes rgba textures; the block halves filter needs real BC7 blocks. On
 // DamagedHelmet's maps (512², fast) each BC7 map's frames must keep the filter, the file be smaller
-// than packed without it (measured at full size: 60.0% against 61.5% of the AEM), and unpack.
+// than packed without it (measured at full size: 60.0% against 61.5% of the AEM), and unpack,
+// with its extension area (emissive, names) as the container's last frame.
 TEST(PackedCorpus, BlockHalvesOnARealBc7Bake) {
   AEM_REQUIRE_CORPUS(corpus);
   const std::filesystem::path source = khronos_model(corpus, "DamagedHelmet");
@@ -65,23 +94,23 @@ TEST(PackedCorpus, BlockHalvesOnARealBc7Bake) {
   options.textures = pipeline::TextureEncoding::bc;
   options.quality = codec::Bc7Quality::fast;
   options.max_texture_size = 512;
-  options = version_1_options(options);
   const pipeline::BakedFile baked_file =
       pipeline::bake_model_in_memory(source, std::filesystem::temp_directory_path() / "packed_dh.aem", options);
   const Expected<std::vector<std::byte>> packed = pack(baked_file.bytes);
   const Expected<std::vector<std::byte>> unsplit = pack(baked_file.bytes, {.split_bc7_blocks = false});
   ASSERT_TRUE(packed && unsplit);
-  std::size_t filtered = 0;
-  std::size_t frames = 0;
-  for (int b = 3; b >= 0; --b) frames = frames << 8 | std::size_t((*packed)[8 + std::size_t(b)]);
-  for (std::size_t i = 0; i < frames; ++i) filtered += (*packed)[72 + 24 * i + 1] == std::byte{2};
+  const std::size_t filtered = frames_of_kind(*packed, std::byte{2}, 1, std::byte{2});
   EXPECT_EQ(filtered, 2u) << "one frame for each of the two BC7 maps (the BC5 normal map is not split)";
+  EXPECT_EQ(frames_of_kind(*packed, std::byte{10}), 1u) << "the extension area: one frame";
   EXPECT_LT(packed->size(), unsplit->size());
   std::printf("DamagedHelmet (512², fast): %zu bytes, packed %zu, without block halves %zu\n",
               baked_file.bytes.size(), packed->size(), unsplit->size());
   const Expected<UnpackedBytes> unpacked = unpack(*packed, {.decoder = zstd_decoder()});
   ASSERT_TRUE(unpacked) << unpacked.error().describe();
   EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), baked_file.bytes));
+  const Expected<Model> opened = Model::try_open_memory(*packed, {.packed_decoder = zstd_decoder()});
+  ASSERT_TRUE(opened) << opened.error().describe();
+  EXPECT_EQ(extension_names(*opened), (std::set<std::string>{"emissive", "names"}));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "aem/aem.h"
+#include "aem/ext_names.hpp"
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/unpack.hpp"
@@ -22,26 +23,32 @@ void put(std::vector<std::byte>& out, std::size_t at, std::uint64_t value, int b
   for (int i = 0; i < bytes; ++i) out[at + std::size_t(i)] = std::byte(value >> (8 * i));
 }
 
-// A packed file of `aem` whose frames are the sections' bytes as they are, cut every `frame_bytes`.
+// A packed file of `aem` whose frames are the sections' bytes as they are, cut every `frame_bytes`:
+// version 2, with the extension area as frame kind 10, when the file is longer than its counts say.
 std::vector<std::byte> stored_packed(std::span<const std::byte> aem, std::size_t frame_bytes = 64) {
-  const SectionOffsets o = section_offsets(Model::open_memory(aem, {.validate = false}).header());
+  Header header{};
+  std::memcpy(&header, aem.data(), sizeof header);  // not opened: the AEM inside may be hostile
+  const SectionOffsets o = section_offsets(header);
   const std::uint64_t starts[] = {o.vertices, o.indices, o.image_buffer, o.textures, o.meshes, o.materials,
-                                  o.joints,   o.animations, o.tracks, o.keyframes, o.end};
+                                  o.joints,   o.animations, o.tracks, o.keyframes, o.end, aem.size()};
+  const bool extended = aem.size() > o.end;
+  const std::size_t table = extended ? 80 : 72;
   struct Frame { std::size_t section; std::uint64_t at, size; };
   std::vector<Frame> frames;
-  for (std::size_t s = 0; s < 10; ++s)
+  for (std::size_t s = 0; s < 11; ++s)
     for (std::uint64_t at = starts[s]; at < starts[s + 1]; at += frame_bytes)
       frames.push_back({s, at, std::min<std::uint64_t>(frame_bytes, starts[s + 1] - at)});
-  std::vector<std::byte> out(72 + 24 * frames.size());
+  std::vector<std::byte> out(table + 24 * frames.size());
   std::memcpy(out.data(), "AEMZ", 4);
-  put(out, 4, 1, 2);
+  put(out, 4, extended ? 2 : 1, 2);
   put(out, 6, 1, 2);
   put(out, 8, frames.size(), 4);
   std::memcpy(out.data() + 24, aem.data(), 44);
+  if (extended) put(out, 72, aem.size(), 8);
   for (std::size_t i = 0; i < frames.size(); ++i) {
-    put(out, 72 + 24 * i, frames[i].section, 1);
-    put(out, 72 + 24 * i + 8, frames[i].size, 8);
-    put(out, 72 + 24 * i + 16, frames[i].size, 8);
+    put(out, table + 24 * i, frames[i].section, 1);
+    put(out, table + 24 * i + 8, frames[i].size, 8);
+    put(out, table + 24 * i + 16, frames[i].size, 8);
   }
   for (const Frame& f : frames) out.insert(out.end(), aem.begin() + std::ptrdiff_t(f.at), aem.begin() + std::ptrdiff_t(f.at + f.size));
   put(out, 16, out.size(), 8);
@@ -119,11 +126,12 @@ TEST_F(PackedContainer, TableInconsistenciesAreRefusedWithTheirOffset) {
   struct Case { const char* what; std::size_t at; std::uint64_t value; int bytes; const char* message; };
   const std::uint64_t frames = (packed.size() - 72) / 24;  // an upper bound: enough for a "too many" case
   const Case cases[] = {
-      {"version", 4, 2, 2, "container version 2 is not supported"},
+      {"version", 4, 3, 2, "container version 3 is not supported (1, and 2 with an extension area)"},
       {"codec", 6, 7, 2, "codec 7 is unknown"},
       {"reserved", 12, 1, 4, "reserved header bytes"},
       {"frame count", 8, frames * 4, 4, "runs past the end of the file"},
-      {"section", 72, 10, 1, "names section 10"},
+      {"section", 72, 11, 1, "names section 11 (0 to 9)"},
+      {"extension area in version 1", 72, 10, 1, "frame 0 names section 10, the extension area, which only a version-2 container holds"},
       {"filter", 73, 5, 1, "has filter 5"},
       {"frame reserved", 74, 1, 2, "reserved bytes are not 0"},
       {"stored size", 80, 0, 8, "is empty"},
@@ -209,6 +217,133 @@ TEST_F(PackedContainer, TheUnpackedModelIsValidatedAsUsual) {
   poke<std::uint32_t>(bad_aem, model.view().offsets.indices, model.header().vertex_count);
   const Error error = open_error(stored_packed(bad_aem));
   EXPECT_EQ(error.code, ErrorCode::index_out_of_range) << error.describe();
+}
+
+// The tiny model with a `names` extension: an AEM whose extension area a version-2 container holds.
+class PackedExtensionArea : public ::testing::Test {
+ protected:
+  static std::vector<std::byte> named_tiny() {
+    pipeline::ModelContent content = tiny_model();
+    content.extensions.names.materials = {"Scrape04"};
+    content.extensions.names.meshes = {"helmet"};
+    return pipeline::serialize_model(content);
+  }
+  std::vector<std::byte> aem = named_tiny();
+  std::uint64_t version_1_size = Model::open_memory(aem).view().offsets.end;
+  std::vector<std::byte> packed = stored_packed(aem);
+  std::uint32_t frame_count = std::uint32_t(packed[8]) | std::uint32_t(packed[9]) << 8;
+  // The first extension-area frame's table entry, and the last keyframes frame's before it.
+  std::size_t first_area_entry() const {
+    for (std::size_t i = 0; i < frame_count; ++i)
+      if (packed[80 + 24 * i] == std::byte{10}) return 80 + 24 * i;
+    ADD_FAILURE() << "no extension-area frame";
+    return 80;
+  }
+};
+
+TEST_F(PackedExtensionArea, OpensWithItsExtensionsAndUnpacksToTheSameBytes) {
+  ASSERT_GT(aem.size(), version_1_size);
+  const Model model = Model::open_memory(packed, {.packed_decoder = identity_decoder()});
+  EXPECT_TRUE(model.unpacked());
+  ASSERT_EQ(model.extensions().size(), 1u);
+  const std::optional<NamesView> names = names_of(model);
+  ASSERT_TRUE(names);
+  EXPECT_EQ(names->material_name(0), "Scrape04");
+  EXPECT_EQ(names->mesh_name(0), "helmet");
+  const Expected<UnpackedBytes> unpacked = unpack(packed, {.decoder = identity_decoder()});
+  ASSERT_TRUE(unpacked) << unpacked.error().describe();
+  EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem));
+  for (std::size_t size = 0; size < packed.size(); ++size) {  // every truncation refused
+    const ExactBuffer exact(std::span<const std::byte>(packed.data(), size));
+    ASSERT_FALSE(Model::try_open_memory(exact.bytes(), {.packed_decoder = identity_decoder()})) << size;
+  }
+}
+
+TEST_F(PackedExtensionArea, TheAemSizeMustLeaveAnAreaAndKeepTheLimit) {
+  std::vector<std::byte> bad = packed;
+  put(bad, 72, version_1_size, 8);
+  Error error = open_error(bad);
+  EXPECT_EQ(error.code, ErrorCode::packed_malformed);
+  EXPECT_EQ(error.byte_offset, 72u);
+  EXPECT_NE(error.message.find("its AEM size, " + std::to_string(version_1_size) + " bytes, leaves none after the"),
+            std::string::npos) << error.describe();
+  // Honest but over the caller's limit: refused before anything is decoded.
+  error = open_error(packed, {.packed_decoder = identity_decoder(), .max_unpacked_bytes = aem.size() - 1});
+  EXPECT_EQ(error.code, ErrorCode::packed_too_large) << error.describe();
+  EXPECT_EQ(error.byte_offset, 72u);
+  bad = packed;
+  put(bad, 72, std::uint64_t{1} << 62, 8);  // a bomb's declared size
+  EXPECT_EQ(open_error(bad).code, ErrorCode::packed_too_large) << open_error(bad).describe();
+  // The header cut short of its 80 bytes, its declared size honest.
+  bad.assign(packed.begin(), packed.begin() + 76);
+  put(bad, 8, 0, 4);
+  put(bad, 16, 76, 8);
+  error = open_error(bad);
+  EXPECT_EQ(error.code, ErrorCode::truncated);
+  EXPECT_NE(error.message.find("shorter than the 80-byte header of a version-2 container"), std::string::npos)
+      << error.describe();
+}
+
+TEST_F(PackedExtensionArea, TheAreaFramesMustCoverWhatTheAemSizeSays) {
+  // One byte more declared than the frames hold: the area is not covered.
+  std::vector<std::byte> bad = packed;
+  put(bad, 72, aem.size() + 1, 8);
+  Error error = open_error(bad);
+  EXPECT_NE(error.message.find("its frames do not cover extensions (the container's AEM size gives it"),
+            std::string::npos) << error.describe();
+  // One byte less: the last frame holds more than the area has room for.
+  put(bad, 72, aem.size() - 1, 8);
+  error = open_error(bad);
+  EXPECT_NE(error.message.find("(extensions) decodes to"), std::string::npos) << error.describe();
+  EXPECT_NE(error.message.find("the container's AEM size leaves for it"), std::string::npos) << error.describe();
+}
+
+TEST_F(PackedExtensionArea, AreaFramesComeAfterTheKeyframesUnfiltered) {
+  // The last keyframes frame called an area frame: it comes before the keyframes are whole.
+  std::vector<std::byte> bad = packed;
+  const std::size_t area = first_area_entry();
+  put(bad, area - 24, 10, 1);
+  Error error = open_error(bad);
+  EXPECT_NE(error.message.find("starts extensions before keyframes is whole"), std::string::npos) << error.describe();
+  // An area frame called keyframes: the keyframes were whole, so it is one too many.
+  bad = packed;
+  put(bad, area, 9, 1);
+  error = open_error(bad);
+  EXPECT_NE(error.message.find("(keyframes) decodes to 64 bytes, more than the 0 the AEM header leaves"),
+            std::string::npos) << error.describe();
+  // A section frame after the area: out of order.
+  bad = packed;
+  put(bad, 80 + 24 * (frame_count - 1), 3, 1);
+  EXPECT_NE(open_error(bad).message.find("is out of section order"), std::string::npos) << open_error(bad).describe();
+  bad = packed;
+  put(bad, area + 1, 2, 1);
+  EXPECT_NE(open_error(bad).message.find("the block halves filter is only for the image buffer"), std::string::npos);
+}
+
+TEST_F(PackedExtensionArea, TheUnpackedAreaIsValidatedAsInAnyFile) {
+  // A directory that lies about its count: the container is sound, the AEM inside is not (its
+  // entry's payload is not where two entries would put it).
+  std::vector<std::byte> lying = aem;
+  poke<std::uint32_t>(lying, align16(version_1_size) + 8, 2);
+  Error error = open_error(stored_packed(lying));
+  EXPECT_EQ(error.code, ErrorCode::bad_extension_entry) << error.describe();
+  EXPECT_NE(error.message.find("the layout puts it at"), std::string::npos) << error.describe();
+  // A payload that lies (the names' material count): the known payload's own check.
+  std::vector<std::byte> bad_payload = aem;
+  const Model model = Model::open_memory(aem);
+  poke<std::uint32_t>(bad_payload, model.extensions()[0].offset, 7);
+  error = open_error(stored_packed(bad_payload));
+  EXPECT_EQ(error.code, ErrorCode::bad_extension_payload) << error.describe();
+  EXPECT_NE(error.message.find("names"), std::string::npos) << error.describe();
+  // An AEM of version 2 (a required extension) in a version-1 container: refused by the version.
+  std::vector<std::byte> v1 = stored_packed(pipeline::serialize_model(tiny_model()));
+  v1[24 + 3] = std::byte{2};
+  EXPECT_EQ(open_error(v1).code, ErrorCode::unsupported_version) << open_error(v1).describe();
+  // A required extension this reader does not know: unpacked, then refused by name.
+  const std::vector<pipeline::ExtensionPayload> required = {{"zeta", true, 1, std::vector<std::byte>(5)}};
+  error = open_error(stored_packed(pipeline::serialize_model(tiny_model(), required)));
+  EXPECT_EQ(error.code, ErrorCode::unknown_required_extension) << error.describe();
+  EXPECT_NE(error.message.find("zeta"), std::string::npos) << error.describe();
 }
 
 }  // namespace

@@ -40,6 +40,11 @@ AEM_API std::string_view extension_name(const ExtensionEntry& entry);
 inline bool extension_required(const ExtensionEntry& entry) {
   return (entry.flags & kExtensionRequired) != 0;
 }
+// The size of the AEM file whose version-1 part ends at `version_1_end` (the size equation) and
+// whose directory read_extensions gave `entries`: the last payload ends the file (section 2).
+constexpr std::uint64_t aem_file_size(std::uint64_t version_1_end, std::span<const ExtensionEntry> entries) {
+  return entries.empty() ? version_1_end : entries.back().offset + entries.back().size;
+}
 // Whether `name` is in `known` (by default the runtime's list).
 AEM_API bool is_known_extension(std::string_view name,
                                 std::span<const KnownExtension> known = kKnownExtensions);

@@ -4,14 +4,15 @@
 //
 //   offset  size  field
 //   0       4     magic "AEMZ"
-//   4       2     container version (1)
+//   4       2     container version: 1, or 2 when the AEM has an extension area
 //   6       2     codec of every frame (1: zstd)
 //   8       4     frame count
 //   12      4     reserved, 0
 //   16      8     the packed file's size in bytes
 //   24      44    the AEM header, verbatim (its counts give every section's size)
 //   68      4     reserved, 0
-//   72      24 x frame count: the frame table, one entry per frame (below)
+//   72      8     version 2 only: the AEM file's whole size (its counts give only the version-1 part)
+//   72 (80) 24 x frame count: the frame table, one entry per frame (below)
 //   then the frames, back to back, in table order, to the end of the file
 //
 // A frame entry: section (u8, kPackedSections order), filter (u8), reserved (u16, 0; u32, 0),
@@ -19,7 +20,9 @@
 // section order; an unfiltered frame holds the next `decoded size` bytes of its section; a
 // meshopt-filtered frame is its section's only frame and the filter turns its decoded bytes back
 // into the whole section; a block-halves frame holds the next `decoded size` bytes of the image
-// buffer, reordered. An empty section has no frame; a non-empty one is covered exactly.
+// buffer, reordered. An empty section has no frame; a non-empty one is covered exactly. Section
+// 10, the extension area (version 2 only), is the AEM's bytes after the keyframes, as they lie:
+// padding, directory and payloads, unfiltered, after every other frame.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -31,7 +34,11 @@ namespace aem {
 
 inline constexpr std::array<char, 4> kPackedMagic = {'A', 'E', 'M', 'Z'};
 inline constexpr std::uint16_t kPackedVersion = 1;
-inline constexpr std::size_t kPackedHeaderSize = 72;
+// The container of an AEM with an extension area: an older reader refuses it by its version.
+inline constexpr std::uint16_t kPackedExtendedVersion = 2;
+inline constexpr std::size_t kPackedHeaderSize = 72;          // version 1
+inline constexpr std::size_t kPackedExtendedHeaderSize = 80;  // version 2: the AEM size added
+inline constexpr std::size_t kPackedAemSizeOffset = 72;       // version 2: u64, the AEM's whole size
 inline constexpr std::size_t kPackedFrameEntrySize = 24;
 inline constexpr std::size_t kPackedAemHeaderOffset = 24;
 
@@ -52,11 +59,19 @@ enum class PackedFilter : std::uint8_t {
 // Bytes of the 16-byte block the block-halves filter splits in two.
 inline constexpr std::size_t kPackedHalvesBlockBytes = 16;
 
-// The sections after the AEM header, in file order: a frame entry's section byte indexes this.
-inline constexpr std::array<Section, 10> kPackedSections = {
+// What follows the AEM header, in file order: a frame entry's section byte indexes this. The
+// last, the extension area (the bytes after the keyframes), only in a version-2 container.
+inline constexpr std::array<Section, 11> kPackedSections = {
     Section::vertices,  Section::indices, Section::image_buffer, Section::textures,
     Section::meshes,    Section::materials, Section::joints,     Section::animations,
-    Section::tracks,    Section::keyframes};
+    Section::tracks,    Section::keyframes, Section::extensions};
+// The frame kinds a version-1 container may hold: the ten version-1 sections.
+inline constexpr std::size_t kPackedVersion1Sections = 10;
+
+// Where the frame table starts in a container of `version` (1 or 2).
+constexpr std::size_t packed_header_size(std::uint16_t version) {
+  return version == kPackedExtendedVersion ? kPackedExtendedHeaderSize : kPackedHeaderSize;
+}
 
 // Whether `bytes` start as a packed file (its magic): what open() checks to pick the path.
 inline bool is_packed(std::span<const std::byte> bytes) {

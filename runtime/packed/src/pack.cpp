@@ -114,19 +114,13 @@ Expected<std::vector<std::byte>> pack(std::span<const std::byte> aem, const Pack
   if (is_packed(aem)) return pack_error("already a packed file");
   Expected<Model> model = Model::try_open_memory(aem);
   if (!model) return model.error();
-  // The container holds the ten sections only: an extension area would be dropped silently.
-  if (!model->extensions().empty()) {
-    std::string names;
-    for (const ExtensionEntry& entry : model->extensions())
-      names.append(names.empty() ? "" : ", ").append(extension_name(entry));
-    return pack_error("the file has an extension area (" + names +
-                      ") and the packed container cannot carry one yet (specs/packed-aem.md); "
-                      "keep the file unpacked, or bake it with --format-version 1 (without them) to pack it");
-  }
   const Header& header = model->header();
   const SectionOffsets o = section_offsets(header);
-  const std::uint64_t starts[] = {o.vertices, o.indices, o.image_buffer, o.textures, o.meshes,
-                                  o.materials, o.joints, o.animations, o.tracks, o.keyframes, o.end};
+  // The extension area (padding, directory, payloads) is the last frame kind, from the keyframes'
+  // end to the file's: a file without one has none and packs to a version-1 container.
+  const std::uint64_t starts[] = {o.vertices, o.indices, o.image_buffer, o.textures, o.meshes,   o.materials,
+                                  o.joints,   o.animations, o.tracks, o.keyframes, o.end, aem.size()};
+  const bool extended = aem.size() > o.end;
 
   std::vector<std::byte> encoded_indices;
   std::vector<PlannedFrame> frames;
@@ -166,18 +160,21 @@ Expected<std::vector<std::byte>> pack(std::span<const std::byte> aem, const Pack
   for (const std::exception_ptr& f : failures)
     if (f) std::rethrow_exception(f);
 
-  std::uint64_t size = kPackedHeaderSize + frames.size() * kPackedFrameEntrySize;
+  const std::uint16_t version = extended ? kPackedExtendedVersion : kPackedVersion;
+  const std::size_t table = packed_header_size(version);
+  std::uint64_t size = table + frames.size() * kPackedFrameEntrySize;
   for (const PlannedFrame& frame : frames) size += frame.stored.size();
-  std::vector<std::byte> out(kPackedHeaderSize + frames.size() * kPackedFrameEntrySize);
+  std::vector<std::byte> out(table + frames.size() * kPackedFrameEntrySize);
   out.reserve(std::size_t(size));
   std::memcpy(out.data(), kPackedMagic.data(), kPackedMagic.size());
-  store_le(out, 4, kPackedVersion, 2);
+  store_le(out, 4, version, 2);
   store_le(out, 6, std::uint64_t(PackedCodec::zstd), 2);
   store_le(out, 8, frames.size(), 4);
   store_le(out, 16, size, 8);
   std::memcpy(out.data() + kPackedAemHeaderOffset, aem.data(), sizeof(Header));
+  if (extended) store_le(out, kPackedAemSizeOffset, aem.size(), 8);
   for (std::size_t i = 0; i < frames.size(); ++i) {
-    const std::size_t entry = kPackedHeaderSize + i * kPackedFrameEntrySize;
+    const std::size_t entry = table + i * kPackedFrameEntrySize;
     store_le(out, entry, frames[i].section, 1);
     store_le(out, entry + 1, std::uint64_t(frames[i].filter), 1);
     store_le(out, entry + 8, frames[i].stored.size(), 8);

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "aem/extension_format.hpp"
 #include "aem/model_view.hpp"
 #include "load_le.hpp"
 #include "validation/header_fields.hpp"
@@ -23,16 +24,24 @@ std::string section_name(std::size_t index) { return std::string(to_string(kPack
 // index (4 in the section) plus a few bytes of header and tail.
 std::uint64_t filtered_size_limit(std::uint64_t section_size) { return section_size / 4 * 5 + 64; }
 
-// Where each section after the header starts in the AEM file, in kPackedSections order, then its end.
-std::array<std::uint64_t, kSectionCount + 1> section_bounds(const Header& header) {
+// Where each frame kind starts in the AEM file, in kPackedSections order, then the AEM's end: the
+// extension area runs from the keyframes' end to the AEM size (empty in a version-1 container).
+std::array<std::uint64_t, kSectionCount + 1> section_bounds(const Header& header, std::uint64_t aem_size) {
   const SectionOffsets o = section_offsets(header);
   return {o.vertices, o.indices, o.image_buffer, o.textures, o.meshes, o.materials,
-          o.joints,   o.animations, o.tracks, o.keyframes, o.end};
+          o.joints,   o.animations, o.tracks, o.keyframes, o.end, aem_size};
+}
+
+// What gives a section's size, for messages: the counts, or (the extension area) the AEM size.
+const char* size_source(std::size_t section) {
+  return section == kPackedVersion1Sections ? "the container's AEM size" : "the AEM header";
 }
 
 // The frame table walked in order: which section it is in and how much of it is covered.
 struct TableCursor {
   std::array<std::uint64_t, kSectionCount + 1> bounds{};
+  std::size_t kinds = kPackedVersion1Sections;  // the section bytes this container may use
+  std::uint64_t table = kPackedHeaderSize;      // where the table starts in the packed file
   std::size_t section = 0;       // index into kPackedSections
   std::uint64_t covered = 0;     // bytes of that section the frames so far hold
   std::uint64_t stored_end = 0;  // where the next frame lies in the packed file
@@ -46,50 +55,90 @@ struct TableCursor {
   }
 };
 
-// Steps 1 to 3 of specs/packed-aem.md: the fixed header, the AEM header, the limit.
-Expected<PackedLayout> read_fixed_header(std::span<const std::byte> packed, std::uint64_t max_unpacked_bytes) {
+// Step 1 of specs/packed-aem.md: the container's own fields. Returns its version.
+Expected<std::uint16_t> read_container_fields(std::span<const std::byte> packed) {
   const std::byte* p = packed.data();
   if (packed.size() < kPackedHeaderSize)
     return problem(ErrorCode::truncated, Section::file, 0, packed.size(),
                    "packed file is " + std::to_string(packed.size()) + " bytes, shorter than the " +
                        std::to_string(kPackedHeaderSize) + "-byte packed header");
-  if (const auto version = load_le(p + 4, 2); version != kPackedVersion)
+  const auto version = std::uint16_t(load_le(p + 4, 2));
+  if (version != kPackedVersion && version != kPackedExtendedVersion)
     return problem(ErrorCode::unsupported_version, Section::file, 0, 4,
-                   "packed container version " + std::to_string(version) + " is not supported (only " +
-                       std::to_string(kPackedVersion) + ")");
+                   "packed container version " + std::to_string(version) + " is not supported (" +
+                       std::to_string(kPackedVersion) + ", and " + std::to_string(kPackedExtendedVersion) +
+                       " with an extension area)");
   if (const auto codec = load_le(p + 6, 2); codec != std::uint64_t(PackedCodec::zstd))
     return malformed(6, "codec " + std::to_string(codec) + " is unknown (1 is zstd)");
   if (load_le(p + 12, 4) != 0 || load_le(p + 68, 4) != 0) return malformed(12, "reserved header bytes are not 0");
   if (const auto declared = load_le(p + 16, 8); declared != packed.size())
     return malformed(16, "the header says the file is " + std::to_string(declared) + " bytes but it has " +
                              std::to_string(packed.size()) + (packed.size() < declared ? " (truncated?)" : " (trailing bytes?)"));
+  if (packed.size() < packed_header_size(version))
+    return problem(ErrorCode::truncated, Section::file, 0, packed.size(),
+                   "packed file is " + std::to_string(packed.size()) + " bytes, shorter than the " +
+                       std::to_string(packed_header_size(version)) + "-byte header of a version-" +
+                       std::to_string(version) + " container");
+  return version;
+}
 
-  Expected<Header> header = read_header_fields(packed.subspan(kPackedAemHeaderOffset, sizeof(Header)));
+// Step 3: the AEM's size, from its counts (version 1) or the container's field (version 2),
+// which must leave bytes for the extension area after the keyframes; at most the caller's limit.
+Expected<std::uint64_t> read_aem_size(std::span<const std::byte> packed, std::uint16_t version, const Header& header,
+                                      std::uint64_t max_unpacked_bytes) {
+  const std::uint64_t version_1_size = section_offsets(header).end;
+  std::uint64_t size = version_1_size;
+  if (version == kPackedExtendedVersion) {
+    size = load_le(packed.data() + kPackedAemSizeOffset, 8);
+    if (size <= version_1_size)
+      return malformed(kPackedAemSizeOffset,
+                       "a version-2 container holds an extension area, but its AEM size, " + std::to_string(size) +
+                           " bytes, leaves none after the " + std::to_string(version_1_size) +
+                           " bytes the AEM header's counts need");
+  }
+  if (size > max_unpacked_bytes || size > SIZE_MAX)
+    return problem(ErrorCode::packed_too_large, Section::file, 0,
+                   version == kPackedExtendedVersion ? kPackedAemSizeOffset : kPackedAemHeaderOffset,
+                   "packed file unpacks to " + std::to_string(size) + " bytes, over the limit of " +
+                       std::to_string(max_unpacked_bytes) + " (raise OpenOptions::max_unpacked_bytes to open it)");
+  return size;
+}
+
+// Steps 1 to 3: the fixed header, the AEM header (version 2 inside a version-2 container only:
+// a required extension needs an extension area), the AEM's size and the limit.
+Expected<PackedLayout> read_fixed_header(std::span<const std::byte> packed, std::uint64_t max_unpacked_bytes) {
+  const Expected<std::uint16_t> version = read_container_fields(packed);
+  if (!version) return version.error();
+  Expected<Header> header = read_header_fields(packed.subspan(kPackedAemHeaderOffset, sizeof(Header)),
+                                               *version == kPackedExtendedVersion ? kVersionWithRequiredExtension : kVersion);
   if (!header) {
     Error error = header.error();
     error.byte_offset += kPackedAemHeaderOffset;
     error.message = "the packed AEM header: " + error.message;
     return error;
   }
+  const Expected<std::uint64_t> aem_size = read_aem_size(packed, *version, *header, max_unpacked_bytes);
+  if (!aem_size) return aem_size.error();
   PackedLayout layout;
+  layout.version = *version;
   layout.header = *header;
-  layout.aem_size = section_offsets(layout.header).end;
-  if (layout.aem_size > max_unpacked_bytes || layout.aem_size > SIZE_MAX)
-    return problem(ErrorCode::packed_too_large, Section::file, 0, kPackedAemHeaderOffset,
-                   "packed file unpacks to " + std::to_string(layout.aem_size) + " bytes, over the limit of " +
-                       std::to_string(max_unpacked_bytes) + " (raise OpenOptions::max_unpacked_bytes to open it)");
+  layout.aem_size = *aem_size;
   return layout;
 }
 
 // One table entry (step 4), checked against the cursor, which it then moves past the frame.
 std::optional<Error> read_frame(std::span<const std::byte> packed, std::uint64_t index, TableCursor& at,
                                 PackedFrameEntry& frame) {
-  const std::uint64_t entry_offset = kPackedHeaderSize + index * kPackedFrameEntrySize;
+  const std::uint64_t entry_offset = at.table + index * kPackedFrameEntrySize;
   const std::byte* e = packed.data() + entry_offset;
   const std::string which = "frame " + std::to_string(index);
   const std::uint64_t section = load_le(e, 1);
-  if (section >= kSectionCount)
-    return malformed(entry_offset, which + " names section " + std::to_string(section) + " (0 to 9)");
+  if (section == kPackedVersion1Sections && at.kinds == kPackedVersion1Sections)
+    return malformed(entry_offset, which + " names section 10, the extension area, which only a version-" +
+                                       std::to_string(kPackedExtendedVersion) + " container holds");
+  if (section >= at.kinds)
+    return malformed(entry_offset, which + " names section " + std::to_string(section) + " (0 to " +
+                                       std::to_string(at.kinds - 1) + ")");
   if (section < at.section) return malformed(entry_offset, which + " is out of section order");
   if (load_le(e + 2, 2) != 0 || load_le(e + 4, 4) != 0)
     return malformed(entry_offset + 2, which + ": reserved bytes are not 0");
@@ -111,7 +160,7 @@ std::optional<Error> read_frame(std::span<const std::byte> packed, std::uint64_t
     if (frame.decoded_size > section_size - at.covered)
       return malformed(entry_offset + 16, name + " decodes to " + std::to_string(frame.decoded_size) +
                                               " bytes, more than the " + std::to_string(section_size - at.covered) +
-                                              " the AEM header leaves for it");
+                                              " " + size_source(at.section) + " leaves for it");
     frame.out_size = frame.decoded_size;
   } else if (frame.filter == PackedFilter::meshopt_index_sequence) {
     if (frame.section != Section::indices || at.covered != 0)
@@ -147,17 +196,21 @@ Expected<PackedLayout> read_packed_layout(std::span<const std::byte> packed,
   Expected<PackedLayout> layout = read_fixed_header(packed, max_unpacked_bytes);
   if (!layout) return layout;
   const std::uint64_t frame_count = load_le(packed.data() + 8, 4);
-  const std::uint64_t table_end = kPackedHeaderSize + frame_count * kPackedFrameEntrySize;
+  const std::uint64_t table = packed_header_size(layout->version);
+  const std::uint64_t table_end = table + frame_count * kPackedFrameEntrySize;
   if (table_end > packed.size())
     return malformed(8, "its table of " + std::to_string(frame_count) + " frames runs past the end of the file (" +
                             std::to_string(packed.size()) + " bytes)");
-  TableCursor at{.bounds = section_bounds(layout->header), .stored_end = table_end};
+  TableCursor at{.bounds = section_bounds(layout->header, layout->aem_size),
+                 .kinds = layout->version == kPackedExtendedVersion ? kSectionCount : kPackedVersion1Sections,
+                 .table = table,
+                 .stored_end = table_end};
   layout->frames.resize(std::size_t(frame_count));  // bounded: each entry takes 24 bytes of the file
   for (std::uint64_t i = 0; i < frame_count; ++i)
     if (std::optional<Error> error = read_frame(packed, i, at, layout->frames[std::size_t(i)])) return *std::move(error);
   if (!at.advance_to(kSectionCount))
-    return malformed(8, "its frames do not cover " + section_name(at.section) + " (the AEM header's counts need " +
-                            std::to_string(at.size(at.section)) + " bytes)");
+    return malformed(8, "its frames do not cover " + section_name(at.section) + " (" + size_source(at.section) +
+                            " gives it " + std::to_string(at.size(at.section)) + " bytes)");
   if (at.stored_end != packed.size()) return malformed(at.stored_end, "trailing bytes after the last frame");
   return layout;
 }

@@ -23,8 +23,11 @@ struct PackedFrameEntry {
 };
 
 struct PackedLayout {
+  std::uint16_t version = kPackedVersion;  // of the container
   Header header{};
-  std::uint64_t aem_size = 0;  // the AEM file's size: section_offsets(header).end
+  // The AEM file's size: section_offsets(header).end in version 1; in version 2 the header's
+  // field, larger (the extension area follows the keyframes).
+  std::uint64_t aem_size = 0;
   std::vector<PackedFrameEntry> frames;
 };
 

@@ -29,8 +29,9 @@ struct PackOptions {
   unsigned threads = 0;  // compression threads; 0: one a hardware thread
 };
 
-// Refuses (with the runtime's Error) anything but a structurally valid AEM file, and a file that
-// is already packed (packed_malformed).
+// Refuses (with the runtime's Error) anything but a valid AEM file (opened as Model::open does),
+// and a file that is already packed (packed_malformed). A file with an extension area packs to a
+// version-2 container with the area as its last frames; one without, to version 1.
 Expected<std::vector<std::byte>> pack(std::span<const std::byte> aem, const PackOptions& options = {});
 
 }  // namespace aem
