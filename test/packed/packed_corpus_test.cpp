@@ -75,7 +75,8 @@ TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
       {"AnimatedMorphCube", {"morph_targets", "names"}},
       {"BoxVertexColors", {"names", "vertex_colours"}}};
   for (const auto& [name, extensions] : expected) {
-    if (khronos_model(corpus, name).empty()) continue;
+    // Absent from the corpus, or left out of the sweep by the sanitizer build's size cap.
+    if (khronos_model(corpus, name).empty() || !corpus_model_taken(khronos_model(corpus, name))) continue;
     ASSERT_TRUE(packed_extensions.contains(name)) << name << " was not packed";
     for (const std::string& extension : extensions)
       EXPECT_TRUE(packed_extensions[name].contains(extension)) << name << " packed without " << extension;
