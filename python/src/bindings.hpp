@@ -20,6 +20,9 @@ namespace py = pybind11;
 struct OpenedModel {
   aem::Model model;
   std::filesystem::path path;
+  // The extension payloads have passed their checks: at open (validate=True), or once on first
+  // use (require_checked_payloads), so the views' properties do not check them again.
+  mutable bool payloads_checked = false;
 };
 using ModelHandle = std::shared_ptr<const OpenedModel>;
 

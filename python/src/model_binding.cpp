@@ -39,7 +39,7 @@ ModelPtr open_model(const std::filesystem::path& path, bool validate, const std:
     return Model::try_open(path, options);
   }();
   if (!model) raise_model_error(path, model.error());
-  return std::make_shared<OpenedModel>(OpenedModel{std::move(*model), path});
+  return std::make_shared<OpenedModel>(OpenedModel{std::move(*model), path, validate});
 }
 
 py::str decoded_name(const char (&name)[kNameSize]) {
@@ -229,12 +229,14 @@ void bind_model(py::module_& m) {
 }
 
 void require_checked_payloads(const OpenedModel& model) {
+  if (model.payloads_checked) return;
   std::optional<Error> problem;
   check_extension_payloads(model.model, [&](const Error& e) {
     problem = e;
     return false;
   });
   if (problem) raise_model_error(model.path, *problem);
+  model.payloads_checked = true;
 }
 
 }  // namespace aem::python
