@@ -128,6 +128,9 @@ class Converter {
     for (std::size_t c = 0; c < src_.mNumCameras; ++c)
       if (const auto it = node_by_name_.find(src_.mCameras[c]->mName.C_Str()); it != node_by_name_.end())
         out_.scene.nodes[std::size_t(it->second)].has_camera = true;
+    if (has_unread_collada_morphs(src_, model_))
+      warn("morph targets", model_ + ": the file has COLLADA <morph> controllers, which Assimp 5.2.5 does not read: "
+                                     "the meshes they deform are missing from the import");
     if (src_.mNumLights > 0)
       warn("lights", model_ + ": " + std::to_string(src_.mNumLights) + " light(s) dropped: AEM has no lights");
     return std::move(out_);

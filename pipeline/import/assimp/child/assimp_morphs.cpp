@@ -4,10 +4,12 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 #include <assimp/anim.h>
 #include <assimp/mesh.h>
+#include <assimp/scene.h>
 
 #include "import/assimp/child/message_number.hpp"
 #include "import/assimp/utf8_repair.hpp"
@@ -184,6 +186,23 @@ NodeMorphLayout node_morph_layout(const std::vector<const AnimMeshTargets*>& mes
   }
   if (!named) out.names.clear();
   return out;
+}
+
+bool has_unread_collada_morphs(const aiScene& scene, const std::string& model) {
+  if (morph_weight_rule(model) != MorphWeightRule::collada) return false;
+  for (unsigned m = 0; m < scene.mNumMeshes; ++m)
+    if (scene.mMeshes[m]->mNumAnimMeshes > 0) return false;
+  // The file is text: the tag is looked for in chunks that overlap by its length.
+  const std::string tag = "<morph";
+  std::ifstream in(model, std::ios::binary);
+  std::string chunk(1 << 16, '\0'), carry;
+  while (in) {
+    in.read(chunk.data(), std::streamsize(chunk.size()));
+    const std::string text = carry + chunk.substr(0, std::size_t(in.gcount()));
+    if (text.find(tag) != std::string::npos) return true;
+    carry = text.substr(text.size() - std::min(text.size(), tag.size() - 1));
+  }
+  return false;
 }
 
 MorphWeightKeys morph_weight_keys(const aiMeshMorphAnim& channel, std::size_t target_count, double ticks_per_second,

@@ -10,6 +10,7 @@
 
 struct aiMesh;
 struct aiMeshMorphAnim;
+struct aiScene;
 
 namespace aem::pipeline {
 
@@ -46,6 +47,11 @@ struct NodeMorphLayout {
   std::vector<DeferredWarning> warnings;   // import warnings
 };
 NodeMorphLayout node_morph_layout(const std::vector<const AnimMeshTargets*>& meshes, const std::string& mesh_where);
+
+// Whether `model` is a COLLADA file with <morph> controllers that Assimp did not read (no aiMesh
+// of `scene` has targets): Assimp 5.2.5 reads none (it looks for their inputs in the wrong place),
+// and loses the meshes they deform.
+bool has_unread_collada_morphs(const aiScene& scene, const std::string& model);
 
 // An aiMeshMorphAnim as key times (seconds) and `target_count` weights per key. A target a key
 // does not list is interpolated between the keys that list it (held before the first and after
