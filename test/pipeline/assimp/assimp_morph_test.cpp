@@ -132,4 +132,51 @@ TEST(AssimpMorph, AnimatedMorphCubeAsFbxBakesTheTargetsOfTheGltfBake) {
   expect_same_morphed_shapes(fbx.model, gltf.model, 3, 1e-4f, 100);
 }
 
+// Debian's Assimp 5.2.5 reads no COLLADA <morph> controller and loses the mesh it deforms: the
+// import says so instead of baking a scene with a mesh silently missing.
+TEST(AssimpMorph, ColladaMorphControllersAssimpDoesNotReadAreWarned) {
+  aem::test::ScratchDir dir("assimp_morph_dae");
+  const std::string geometry = R"(
+    <geometry id="ID" name="ID"><mesh>
+      <source id="ID-pos"><float_array id="ID-pos-array" count="9">POSITIONS</float_array>
+        <technique_common><accessor source="#ID-pos-array" count="3" stride="3"><param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>
+      <vertices id="ID-vtx"><input semantic="POSITION" source="#ID-pos"/></vertices>
+      <triangles count="1"><input semantic="VERTEX" source="#ID-vtx" offset="0"/><p>0 1 2</p></triangles>
+    </mesh></geometry>)";
+  auto make = [&](const std::string& id, const std::string& positions) {
+    std::string g = geometry;
+    for (std::size_t at; (at = g.find("ID")) != std::string::npos;) g.replace(at, 2, id);
+    return g.replace(g.find("POSITIONS"), 9, positions);
+  };
+  aem::test::write_text_file(dir.path() / "face.dae", R"(<?xml version="1.0" encoding="utf-8"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+  <asset><unit name="meter" meter="1"/><up_axis>Y_UP</up_axis></asset>
+  <library_geometries>)" + make("base", "0 0 0  1 0 0  0 1 0") + make("raise", "0 0 0  1 0 0  0 2 0") + R"(
+  </library_geometries>
+  <library_controllers>
+    <controller id="morph" name="morph"><morph source="#base" method="NORMALIZED">
+      <source id="morph-targets"><IDREF_array id="morph-targets-array" count="1">raise</IDREF_array>
+        <technique_common><accessor source="#morph-targets-array" count="1" stride="1"><param name="IDREF" type="IDREF"/></accessor></technique_common></source>
+      <source id="morph-weights"><float_array id="morph-weights-array" count="1">0.25</float_array>
+        <technique_common><accessor source="#morph-weights-array" count="1" stride="1"><param name="MORPH_WEIGHT" type="float"/></accessor></technique_common></source>
+      <targets><input semantic="MORPH_TARGET" source="#morph-targets"/><input semantic="MORPH_WEIGHT" source="#morph-weights"/></targets>
+    </morph></controller>
+  </library_controllers>
+  <library_visual_scenes>
+    <visual_scene id="scene" name="scene">
+      <node id="Face" name="Face" type="NODE"><instance_controller url="#morph"/></node>
+    </visual_scene>
+  </library_visual_scenes>
+  <scene><instance_visual_scene url="#scene"/></scene>
+</COLLADA>
+)");
+  WarningLog log;
+  const Scene scene = import_assimp(dir.path() / "face.dae", BakeOptions{}, log);
+  bool warned = false;
+  for (const std::string& w : log.messages())
+    warned = warned || w.find("face.dae: the file has COLLADA <morph> controllers, which Assimp 5.2.5 does not read") != std::string::npos;
+  EXPECT_TRUE(warned);
+  for (const Mesh& mesh : scene.meshes) EXPECT_TRUE(mesh.weights.empty()) << "if Assimp reads them, test the targets";
+}
+
 }  // namespace
