@@ -210,7 +210,7 @@ MorphWeightKeys morph_weight_keys(const aiMeshMorphAnim& channel, std::size_t ta
   MorphWeightKeys out;
   std::vector<std::vector<std::pair<std::size_t, double>>> listed(target_count);
   std::size_t ignored = 0;
-  for (unsigned k = 0; k < channel.mNumKeys; ++k) {
+  for (unsigned k = 0; channel.mKeys && k < channel.mNumKeys; ++k) {  // no keys: no channel
     const aiMeshMorphKey& key = channel.mKeys[k];
     out.times.push_back(float(key.mTime / ticks_per_second));
     if (!key.mValues || !key.mWeights) continue;
