@@ -121,7 +121,7 @@ TEST(AssimpMorphRules, ReplacementValuesBecomeDeltasWithNamesAndDefaultWeights) 
 }
 
 TEST(AssimpMorphRules, TheAiMeshesOfANodeShareTargetsMatchedByName) {
-  const auto scene = face_scene({triangle("a", kSmileFrown), triangle("b", {{"frown", {0, -1, 0}}}), triangle("c", {})});
+  const auto scene = face_scene({triangle("a", kSmileFrown), triangle("b", {{"frown", {0, -1, 0}}}, 0), triangle("c", {})});
   const SerializedImport out = scene_from_assimp(*scene, "face.x");
   const Mesh& mesh = out.scene.meshes.at(0);
   ASSERT_EQ(mesh.primitives.size(), 3u);
@@ -130,6 +130,18 @@ TEST(AssimpMorphRules, TheAiMeshesOfANodeShareTargetsMatchedByName) {
   EXPECT_EQ(aem::test::stream_floats(out.scene, mesh.primitives[1].morph_targets[1].position)[7], -1.0f);
   EXPECT_EQ(mesh.primitives[2].morph_targets[1].position, kNone);
   EXPECT_EQ(scene_reference_problem(out.scene), "");
+  EXPECT_TRUE(out.warnings.empty());
+  // Another default weight for a name is warned; unnamed targets are matched by position.
+  const auto weights = face_scene({triangle("a", kSmileFrown), triangle("b", kSmileFrown, 0.75f)});
+  EXPECT_TRUE(any_contains(scene_from_assimp(*weights, "face.x").warnings,
+                           "morph target 'smile' has default weights 0.5 and 0.75 in two aiMeshes; the first is kept"));
+  const auto unnamed = face_scene({triangle("a", {{"", {0, 1, 0}}, {"", {0, 2, 0}}}), triangle("b", {{"", {0, 3, 0}}})});
+  const SerializedImport by_position = scene_from_assimp(*unnamed, "face.x");
+  EXPECT_TRUE(any_contains(by_position.warnings, "its aiMeshes have 1 to 2 morph targets without unique names; they are matched by position"));
+  const Mesh& m = by_position.scene.meshes.at(0);
+  EXPECT_TRUE(m.target_names.empty());
+  EXPECT_EQ(aem::test::stream_floats(by_position.scene, m.primitives[1].morph_targets[0].position)[7], 3.0f);
+  EXPECT_EQ(m.primitives[1].morph_targets[1].position, kNone);
 }
 
 // Keys listing only some targets: the others are interpolated between the keys that list them.
