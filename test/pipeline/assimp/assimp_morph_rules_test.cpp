@@ -142,6 +142,11 @@ TEST(AssimpMorphRules, TheAiMeshesOfANodeShareTargetsMatchedByName) {
   EXPECT_TRUE(m.target_names.empty());
   EXPECT_EQ(aem::test::stream_floats(by_position.scene, m.primitives[1].morph_targets[0].position)[7], 3.0f);
   EXPECT_EQ(m.primitives[1].morph_targets[1].position, kNone);
+  // A name twice in one aiMesh (FBX in-between shapes) is warned, and the targets stay apart.
+  const auto twice = face_scene({triangle("a", {{"blink", {0, 1, 0}}, {"blink", {0, 2, 0}}})});
+  const SerializedImport repeated = scene_from_assimp(*twice, "face.fbx");
+  EXPECT_EQ(repeated.scene.meshes.at(0).primitives.at(0).morph_targets.size(), 2u);
+  EXPECT_TRUE(any_contains(repeated.scene.meshes[0].primitives[0].deferred.warnings, "morph target name 'blink' repeats"));
 }
 
 // Keys listing only some targets: the others are interpolated between the keys that list them.
