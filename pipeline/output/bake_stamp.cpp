@@ -31,7 +31,8 @@ namespace {
 // 7: the extension area (specs/aem-extensions.md): names, emissive, material_flags, morph_targets,
 // vertex_colours and uv1 carry what version 1 dropped.
 // 8: occlusion on another UV set than its PBR texture gets a texture of its own (uv1).
-constexpr int kBakeRevision = 8;
+// 9: Assimp's morph targets and morph animation are read (FBX blend shapes).
+constexpr int kBakeRevision = 9;
 
 // The layout of stamp files: 2 added content hashes and inputs' names relative to the model.
 constexpr int kStampFormat = 2;

@@ -3,6 +3,7 @@
 // SceneFormatError (never a crash, never an allocation the input cannot justify).
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -149,6 +150,26 @@ TEST(SceneSerialization, BrokenReferencesAreRefusedNamingTheElement) {
   s = aem::test::sample_scene();
   s.animations[0].samplers[0].output = 5;
   refused(s, "sampler: output stream 5 does not exist");
+  // Morph targets: streams, counts and weights as the Assimp child writes them.
+  s = aem::test::sample_scene();
+  s.meshes[0].primitives[0].morph_targets[1].normal = 9;
+  refused(s, "mesh 'Body' (aiMesh 0) morph target 1 NORMAL: stream 9 does not exist");
+  s = aem::test::sample_scene();
+  s.meshes[0].primitives[0].morph_targets[0].position = 1;
+  refused(s, "morph target 0 POSITION: inverse bind is not VEC3");
+  s = aem::test::sample_scene();
+  s.meshes[0].primitives.push_back(s.meshes[0].primitives[0]);
+  s.meshes[0].primitives[1].morph_targets.pop_back();
+  refused(s, "1 morph targets, but the mesh's first primitive has 2");
+  s = aem::test::sample_scene();
+  s.meshes[0].weights.push_back(1);
+  refused(s, "3 weights for 2 morph targets");
+  s = aem::test::sample_scene();
+  s.meshes[0].weights[1] = std::numeric_limits<double>::infinity();
+  refused(s, "a morph target weight is not finite");
+  s = aem::test::sample_scene();
+  s.meshes[0].target_names.pop_back();
+  refused(s, "1 target names for 2 morph targets");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "import/assimp/child/assimp_conversion.hpp"
 
 #include "import/assimp/child/assimp_materials.hpp"
+#include "import/assimp/child/assimp_morphs.hpp"
 #include "import/assimp/child/message_number.hpp"
 #include "import/assimp/utf8_repair.hpp"
 
@@ -104,6 +105,8 @@ struct MeshStreams {
   PrimitiveMode mode = PrimitiveMode::triangles;
   std::string error;                  // the primitive cannot be baked
   std::vector<DeferredWarning> warnings;
+  AnimMeshTargets morphs;             // its own morph targets, and their losses
+  std::vector<MorphTargetStreams> morph_streams;  // one per morphs.targets
 };
 
 class Converter {
@@ -114,6 +117,7 @@ class Converter {
 
   SerializedImport run() {
     add_nodes();
+    node_targets_.assign(ai_nodes_.size(), 0);
     mesh_streams_.resize(src_.mNumMeshes);
     converted_.assign(src_.mNumMeshes, 0);
     AssimpMaterials materials(src_, out_.scene);
@@ -124,6 +128,9 @@ class Converter {
     for (std::size_t c = 0; c < src_.mNumCameras; ++c)
       if (const auto it = node_by_name_.find(src_.mCameras[c]->mName.C_Str()); it != node_by_name_.end())
         out_.scene.nodes[std::size_t(it->second)].has_camera = true;
+    if (has_unread_collada_morphs(src_, model_))
+      warn("morph targets", model_ + ": the file has COLLADA <morph> controllers, which Assimp 5.2.5 does not read: "
+                                     "the meshes they deform are missing from the import");
     if (src_.mNumLights > 0)
       warn("lights", model_ + ": " + std::to_string(src_.mNumLights) + " light(s) dropped: AEM has no lights");
     return std::move(out_);
@@ -232,11 +239,15 @@ class Converter {
       }
     }
     if (!joints.empty()) add_unweighted_bones(node_index, joints, inverse_bind);
+    std::vector<const MeshStreams*> sources;
     for (unsigned k = 0; k < ai.mNumMeshes; ++k) {
       const unsigned mi = ai.mMeshes[k];
       if (mi >= src_.mNumMeshes) continue;
       mesh.primitives.push_back(primitive(mi, joint_of_bone, missing_bones));
+      sources.push_back(&mesh_streams_[mi]);
     }
+    add_morph_targets(mesh, sources);
+    node_targets_[node_index] = mesh.weights.size();
     node.mesh = std::int32_t(s.meshes.size());
     s.meshes.push_back(std::move(mesh));
     if (!joints.empty()) {
@@ -295,9 +306,7 @@ class Converter {
     p.material = m.mMaterialIndex < src_.mNumMaterials ? std::int32_t(m.mMaterialIndex) : kNone;
     p.deferred.error = ms.error;
     p.deferred.warnings = ms.warnings;
-    if (m.mNumAnimMeshes > 0)
-      p.deferred.warnings.push_back({"morph targets", "", std::to_string(m.mNumAnimMeshes) +
-                                                              " morph targets dropped (the Assimp import does not carry them); the base shape is kept"});
+    p.deferred.warnings.insert(p.deferred.warnings.end(), ms.morphs.warnings.begin(), ms.morphs.warnings.end());
     if (!p.deferred.error.empty() || m.mNumBones == 0) return p;
     for (unsigned b = 0; b < m.mNumBones; ++b)
       if (std::find(missing_bones.begin(), missing_bones.end(), m.mBones[b]->mName.C_Str()) != missing_bones.end()) {
@@ -415,7 +424,37 @@ class Converter {
     add_surface_attributes(m, where, out);
     add_uv_and_color_sets(m, where, out);
     add_faces(m, where, out);
+    if (out.error.empty()) add_morph_streams(m, where, out);
     return out;
+  }
+
+  // The aiMesh's targets as VEC3 delta streams (kNone where a target does not move an attribute).
+  void add_morph_streams(const aiMesh& m, const std::string& where, MeshStreams& out) {
+    out.morphs = anim_mesh_targets(m, where, morph_weight_rule(model_));
+    for (std::size_t t = 0; t < out.morphs.targets.size(); ++t) {
+      const AnimMeshTarget& target = out.morphs.targets[t];
+      const std::string at = where + " morph target " + std::to_string(t) + " '" + target.name + "' ";
+      auto stream = [&](const std::vector<float>& d, const char* name) {
+        return d.empty() ? kNone : add_floats(at + name + " deltas", 3, d);
+      };
+      out.morph_streams.push_back({stream(target.position, "POSITION"), stream(target.normal, "NORMAL"),
+                                   stream(target.tangent, "TANGENT")});
+    }
+  }
+
+  // The node's mesh's targets: each primitive's own, matched across its aiMeshes (`sources`, one
+  // per primitive) by node_morph_layout.
+  void add_morph_targets(Mesh& mesh, const std::vector<const MeshStreams*>& sources) {
+    std::vector<const AnimMeshTargets*> targets;
+    for (const MeshStreams* ms : sources) targets.push_back(&ms->morphs);
+    NodeMorphLayout layout = node_morph_layout(targets, model_ + ": " + mesh.where);
+    if (layout.weights.empty()) return;
+    out_.warnings.insert(out_.warnings.end(), layout.warnings.begin(), layout.warnings.end());
+    for (std::size_t k = 0; k < sources.size(); ++k)
+      for (int own : layout.source[k])
+        mesh.primitives[k].morph_targets.push_back(own < 0 ? MorphTargetStreams{} : sources[k]->morph_streams[std::size_t(own)]);
+    mesh.weights = std::move(layout.weights);
+    mesh.target_names = std::move(layout.names);
   }
 
   // JOINTS_n/WEIGHTS_n: every influence of every vertex, largest first, four per set (up to
@@ -467,6 +506,56 @@ class Converter {
 
   // ---- animations -----------------------------------------------------------------------------
 
+  // One sampler (linear) and its channel, named `base` and the path; nothing without keys.
+  void add_channel(Animation& anim, const std::string& base, std::int32_t node, TargetPath path, const char* path_name,
+                   const std::vector<float>& times, const std::vector<float>& values, std::uint8_t components) {
+    if (times.empty()) return;
+    AnimationSampler sampler;
+    sampler.where = base + " " + path_name;
+    const float last = *std::max_element(times.begin(), times.end());
+    sampler.input = add_floats(sampler.where + " times", 1, times);
+    last_time_.resize(out_.scene.streams.size(), 0.0f);
+    last_time_[std::size_t(sampler.input)] = last;
+    sampler.output = add_floats(sampler.where + " values", components, values);
+    Channel channel;
+    channel.where = sampler.where;
+    channel.sampler = std::int32_t(anim.samplers.size());
+    channel.node = node;
+    channel.path = path;
+    channel.path_name = path_name;
+    anim.samplers.push_back(std::move(sampler));
+    anim.channels.push_back(std::move(channel));
+  }
+
+  // The node an aiMeshMorphAnim names: COLLADA names the node; FBX names it followed by '*' and
+  // the index of its geometry ("Face*0").
+  std::int32_t morph_channel_node(const std::string& name) const {
+    if (const auto it = node_by_name_.find(name); it != node_by_name_.end()) return it->second;
+    const std::size_t star = name.rfind('*');
+    if (star == std::string::npos || star + 1 == name.size() ||
+        name.find_first_not_of("0123456789", star + 1) != std::string::npos)
+      return kNone;
+    const auto it = node_by_name_.find(name.substr(0, star));
+    return it == node_by_name_.end() ? kNone : it->second;
+  }
+
+  // A morph channel as a `weights` channel of its node, one weight per target of the node's mesh
+  // per key. A channel of a node without morph targets is dropped with a warning.
+  void add_weights_channel(Animation& anim, const aiMeshMorphAnim& ch, double ticks) {
+    const std::string base = anim.where + " morph channel " + quoted(ch.mName);
+    const std::int32_t node = morph_channel_node(ch.mName.C_Str());
+    const std::size_t targets = node == kNone ? 0 : node_targets_[std::size_t(node)];
+    if (targets == 0) {
+      warn("morph animation", model_ + ": " + base + ": " +
+                                  (node == kNone ? std::string("names no node") : "its node's mesh has no morph targets") +
+                                  "; dropped");
+      return;
+    }
+    MorphWeightKeys keys = morph_weight_keys(ch, targets, ticks, model_ + ": " + base);
+    out_.warnings.insert(out_.warnings.end(), keys.warnings.begin(), keys.warnings.end());
+    add_channel(anim, base, node, TargetPath::weights, "weights", keys.times, keys.weights, 1);
+  }
+
   void add_animation(std::size_t ai_index) {
     const aiAnimation& a = *src_.mAnimations[ai_index];
     Animation anim;
@@ -480,22 +569,7 @@ class Converter {
       const std::string base = anim.where + " channel " + quoted(ch.mNodeName);
       auto add = [&](TargetPath path, const char* path_name, std::vector<float> times, std::vector<float> values,
                      std::uint8_t components) {
-        if (times.empty()) return;
-        AnimationSampler sampler;
-        sampler.where = base + " " + path_name;
-        const float last = *std::max_element(times.begin(), times.end());
-        sampler.input = add_floats(sampler.where + " times", 1, times);
-        last_time_.resize(out_.scene.streams.size(), 0.0f);
-        last_time_[std::size_t(sampler.input)] = last;
-        sampler.output = add_floats(sampler.where + " values", components, values);
-        Channel channel;
-        channel.where = sampler.where;
-        channel.sampler = std::int32_t(anim.samplers.size());
-        channel.node = node;
-        channel.path = path;
-        channel.path_name = path_name;
-        anim.samplers.push_back(std::move(sampler));
-        anim.channels.push_back(std::move(channel));
+        add_channel(anim, base, node, path, path_name, times, values, components);
       };
       std::vector<float> times, values;
       for (unsigned k = 0; k < ch.mNumPositionKeys; ++k) {
@@ -521,6 +595,8 @@ class Converter {
       }
       add(TargetPath::scale, "scale", std::move(times), std::move(values), 3);
     }
+    for (unsigned c = 0; c < a.mNumMorphMeshChannels; ++c)
+      if (a.mMorphMeshChannels && a.mMorphMeshChannels[c]) add_weights_channel(anim, *a.mMorphMeshChannels[c], ticks);
     // glTF (and AEM) clips end at their last key; a longer declared length would be lost.
     float last_key = 0;
     for (const AnimationSampler& sampler : anim.samplers) last_key = std::max(last_key, last_time_[std::size_t(sampler.input)]);
@@ -528,10 +604,9 @@ class Converter {
     if (std::isfinite(declared) && declared > double(last_key) + 1e-3)
       warn("animation length", model_ + ": " + anim.where + " declares " + message_number(declared) + " s but its keys end at " +
                                    message_number(last_key) + " s; the clip ends at its last key");
-    if (a.mNumMeshChannels > 0 || a.mNumMorphMeshChannels > 0)
-      warn("morph animation", model_ + ": " + anim.where + ": " +
-                                  std::to_string(a.mNumMeshChannels + a.mNumMorphMeshChannels) +
-                                  " mesh/morph channel(s) dropped (the Assimp import does not carry morph animation)");
+    if (a.mNumMeshChannels > 0)
+      warn("morph animation", model_ + ": " + anim.where + ": " + std::to_string(a.mNumMeshChannels) +
+                                  " mesh channel(s) dropped (vertex animation between whole meshes is not morph targets)");
     out_.scene.animations.push_back(std::move(anim));
   }
 
@@ -544,6 +619,7 @@ class Converter {
   std::vector<MeshStreams> mesh_streams_;      // per aiMesh, converted once
   std::vector<char> converted_;
   std::vector<float> last_time_;               // per stream: its largest key time (time streams)
+  std::vector<std::size_t> node_targets_;      // per scene node: its mesh's morph targets
 };
 
 }  // namespace
