@@ -117,6 +117,7 @@ struct MorphedQuad {
   std::uint32_t grow_vertices = 4;    // 3: a target shorter than its base
   bool chained = false;               // target 2 has a morph of its own (towards mesh 3)
   float smile_weight = 0.25f;
+  std::string smile_name = "smile", animation_name = "grin";  // E3D names are bytes
   std::uint32_t track_index = 1;
   float track_weights[3] = {0, 1, 0.5f};
 };
@@ -145,7 +146,7 @@ inline std::vector<std::uint8_t> e3d_quad_mesh(std::uint32_t id, const std::vect
 inline std::vector<std::uint8_t> morphed_quad(const MorphedQuad& q = {}) {
   constexpr std::uint32_t kMinusZ = 512u << 20, kPlusX = 511u;  // (0,0,-1) and (1,0,0), 10_10_10_2
   std::vector<std::uint8_t> morphs = u32_body(q.declared_morphs);
-  morphs = cat({morphs, e3d_morph_block(0, "smile", q.smile_weight, q.target_ids[0]), e3d_morph_block(1, "grow", 0, q.target_ids[1])});
+  morphs = cat({morphs, e3d_morph_block(0, q.smile_name, q.smile_weight, q.target_ids[0]), e3d_morph_block(1, "grow", 0, q.target_ids[1])});
   std::vector<std::uint8_t> chain;
   if (q.chained) chain = block(0x1070, cat({u32_body(1), e3d_morph_block(0, "chain", 0, 3)}));
   std::vector<float> grow{0, 0, 1, 2, 0, 1, 2, 2, 1, 0, 2, 1};
@@ -160,7 +161,7 @@ inline std::vector<std::uint8_t> morphed_quad(const MorphedQuad& q = {}) {
   weights = cat({weights, floats({q.track_weights[0], q.track_weights[1], q.track_weights[2]})});
   std::vector<std::uint8_t> range;
   for (std::uint32_t f : {0u, 30u, 0u}) put_u32(range, f);
-  const auto animation = block(0xA010, cat({block(0xA021, text_body("grin")), block(0xA022, range),
+  const auto animation = block(0xA010, cat({block(0xA021, text_body(q.animation_name)), block(0xA022, range),
                                             track({0, 15, 30}, false, {block(0xA300, weights), node})}));
   return cat({version_block(), meshes, nodes, block(0xA000, animation)});
 }
