@@ -158,16 +158,20 @@ TEST(E3dMorph, ATrackOfAMorphOutOfRangeIsDropped) {
 }
 
 // E3D names are bytes of no stated encoding: a morph's name is stored as the names extension
-// stores names (up to a NUL, Latin-1 when not UTF-8), and so is an animation's, so that the
-// extension and the animation table stay valid.
+// stores names (up to a NUL, Latin-1 when not UTF-8), and so are a node's (the morph group's and
+// the joint's) and an animation's, so that the extension and the tables stay valid.
 TEST(E3dMorph, NamesAreStoredAsUtf8) {
-  const MorphedQuad quad = with([](MorphedQuad& q) { q.smile_name = "\xE9t\xE9"; q.animation_name = std::string("gr\0in", 5); });
+  const MorphedQuad quad = with([](MorphedQuad& q) { q.smile_name = "\xE9t\xE9"; q.animation_name = std::string("gr\0in", 5);
+                                                 q.node_name = std::string("fa\0ce", 5); q.moved = true; });
   const pipeline::BakeResult result = bake_bytes("names", morphed_quad(quad));
   const std::vector<std::byte> bytes = pipeline::serialize_model(result.content);
   const Model model = Model::open_memory(bytes);
   const std::optional<MorphTargetsView> view = morph_targets_of(model);
   ASSERT_TRUE(view.has_value());
   EXPECT_EQ(view->name(view->targets[0]), "\xC3\xA9t\xC3\xA9");
+  EXPECT_EQ(view->name(view->groups[0]), "fa");
+  ASSERT_EQ(model.joints().size(), 1u);
+  EXPECT_STREQ(model.joints()[0].name, "fa");
   ASSERT_EQ(model.animations().size(), 1u);
   EXPECT_STREQ(model.animations()[0].name, "gr");
 }

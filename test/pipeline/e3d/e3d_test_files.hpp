@@ -117,9 +117,10 @@ struct MorphedQuad {
   std::uint32_t grow_vertices = 4;    // 3: a target shorter than its base
   bool chained = false;               // target 2 has a morph of its own (towards mesh 3)
   float smile_weight = 0.25f;
-  std::string smile_name = "smile", animation_name = "grin";  // E3D names are bytes
+  std::string smile_name = "smile", animation_name = "grin", node_name = "face";  // E3D names are bytes
   std::uint32_t track_index = 1;
   float track_weights[3] = {0, 1, 0.5f};
+  bool moved = false;                 // node 5 also has a position track (so it is a joint)
 };
 
 inline std::vector<std::uint8_t> e3d_morph_block(std::uint32_t id, const std::string& name, float weight, std::uint32_t target) {
@@ -156,13 +157,15 @@ inline std::vector<std::uint8_t> morphed_quad(const MorphedQuad& q = {}) {
       e3d_quad_mesh(3, grow, {}, {}),
       e3d_quad_mesh(1, {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}, {kMinusZ, kMinusZ, kMinusZ, kMinusZ}, block(0x1070, morphs))}));
   const auto node = block(0x3020, u32_body(5));
-  const auto nodes = block(0x3000, block(0x3010, cat({node, block(0x3021, text_body("face")), block(0x1020, u32_body(1))})));
+  const auto nodes = block(0x3000, block(0x3010, cat({node, block(0x3021, text_body(q.node_name)), block(0x1020, u32_body(1))})));
   std::vector<std::uint8_t> weights = u32_body(q.track_index);
   weights = cat({weights, floats({q.track_weights[0], q.track_weights[1], q.track_weights[2]})});
   std::vector<std::uint8_t> range;
   for (std::uint32_t f : {0u, 30u, 0u}) put_u32(range, f);
+  std::vector<std::uint8_t> position;
+  if (q.moved) position = track({0, 30}, false, {block(0xA210, floats({0, 0, 0, 1, 0, 0})), node});
   const auto animation = block(0xA010, cat({block(0xA021, text_body(q.animation_name)), block(0xA022, range),
-                                            track({0, 15, 30}, false, {block(0xA300, weights), node})}));
+                                            track({0, 15, 30}, false, {block(0xA300, weights), node}), position}));
   return cat({version_block(), meshes, nodes, block(0xA000, animation)});
 }
 
