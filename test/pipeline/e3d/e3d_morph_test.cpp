@@ -157,6 +157,19 @@ TEST(E3dMorph, ATrackOfAMorphOutOfRangeIsDropped) {
   for (const MorphWeightTrack& track : view->weight_tracks) EXPECT_EQ(track.key_count, 0u);
 }
 
+// Two tracks of one morph: the later wins, as in Ecere, where it is applied last; a warning says so.
+TEST(E3dMorph, ALaterTrackOfOneMorphReplacesTheEarlier) {
+  const pipeline::BakeResult result = bake_bytes("retracked", morphed_quad(with([](MorphedQuad& q) { q.retracked = true; })));
+  EXPECT_NE(warnings_of(result).find("animates morph 1 of node 0 ('face') again; the later track replaces the earlier"),
+            std::string::npos) << warnings_of(result);
+  const std::vector<std::byte> bytes = pipeline::serialize_model(result.content);
+  const Model model = Model::open_memory(bytes);
+  AnimationSampler sampler(model);
+  std::vector<float> weights(2);
+  sampler.sample_morph_weights(0, 0.25f, Playback::clamp, weights);
+  EXPECT_FLOAT_EQ(weights[1], 1.0f);
+}
+
 // E3D names are bytes of no stated encoding: a morph's name is stored as the names extension
 // stores names (up to a NUL, Latin-1 when not UTF-8), and so are a node's (the morph group's and
 // the joint's) and an animation's, so that the extension and the tables stay valid.

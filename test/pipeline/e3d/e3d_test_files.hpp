@@ -121,6 +121,7 @@ struct MorphedQuad {
   std::uint32_t track_index = 1;
   float track_weights[3] = {0, 1, 0.5f};
   bool moved = false;                 // node 5 also has a position track (so it is a joint)
+  bool retracked = false;             // a second track of morph 1 follows: weights 1, 1
 };
 
 inline std::vector<std::uint8_t> e3d_morph_block(std::uint32_t id, const std::string& name, float weight, std::uint32_t target) {
@@ -164,6 +165,7 @@ inline std::vector<std::uint8_t> morphed_quad(const MorphedQuad& q = {}) {
   for (std::uint32_t f : {0u, 30u, 0u}) put_u32(range, f);
   std::vector<std::uint8_t> position;
   if (q.moved) position = track({0, 30}, false, {block(0xA210, floats({0, 0, 0, 1, 0, 0})), node});
+  if (q.retracked) position = cat({position, track({0, 30}, false, {block(0xA300, cat({u32_body(1), floats({1, 1})})), node})});
   const auto animation = block(0xA010, cat({block(0xA021, text_body(q.animation_name)), block(0xA022, range),
                                             track({0, 15, 30}, false, {block(0xA300, weights), node}), position}));
   return cat({version_block(), meshes, nodes, block(0xA000, animation)});
