@@ -31,7 +31,10 @@ void add_linear_channel(Animation& animation, const std::string& where, std::int
   channel.sampler = std::int32_t(animation.samplers.size() - 1);
   channel.node = node;
   channel.path = path;
-  channel.path_name = path == TargetPath::translation ? "translation" : path == TargetPath::rotation ? "rotation" : "scale";
+  channel.path_name = path == TargetPath::translation ? "translation"
+                      : path == TargetPath::rotation  ? "rotation"
+                      : path == TargetPath::weights   ? "weights"
+                                                      : "scale";
   animation.channels.push_back(channel);
 }
 

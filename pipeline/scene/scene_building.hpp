@@ -16,7 +16,7 @@ std::int32_t append_stream(Scene& scene, std::vector<unsigned char>& bytes, std:
                            ComponentType type, std::uint8_t components, bool normalized, std::size_t count);
 
 // A linear sampler from `input` (times) to `output` (values), and a channel on `node`'s `path`
-// (translation, rotation or scale) that plays it, both named `where`.
+// (translation, rotation, scale or weights) that plays it, both named `where`.
 void add_linear_channel(Animation& animation, const std::string& where, std::int32_t node, TargetPath path, std::int32_t input,
                         std::int32_t output);
 

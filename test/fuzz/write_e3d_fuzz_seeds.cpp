@@ -8,7 +8,8 @@
 //   compressed: libFuzzer keeps a seed only for coverage that the smaller seeds lack, and the
 //   compressed form, smaller and reaching the same blocks, would push the inflated one out;
 // - the animated cubes of e3d_test_files.hpp, one with every kind of frame track (no corpus
-//   model has animation blocks).
+//   model has animation blocks), and its quad with morph targets and a morph weight track (no
+//   corpus model has morphs).
 // A seed over MAX_LEN is left out and named: the duck inflated (2,184,273 bytes), whose kinds of
 // blocks the cow has too (interleaved attributes with tangents, an embedded JPEG, a Phong diffuse
 // map).
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
   }
   write("animated_cube.e3d", aem::test::animated_cube(cube1));
   write("animated_every_track.e3d", aem::test::animated_cube_every_track(cube1));
+  write("morphed_quad.e3d", aem::test::morphed_quad());
   std::printf("wrote %zu seeds to %s\n", written, dir.string().c_str());
   return 0;
 }

@@ -10,7 +10,7 @@
 #include "io/confined_files.hpp"
 #include "io/child_process.hpp"
 #include "scene/scene_serialization.hpp"
-#include "import/assimp/utf8_repair.hpp"
+#include "scene/utf8_repair.hpp"
 
 namespace aem::pipeline {
 namespace {

@@ -193,6 +193,73 @@ void add_euler_channel(Builder& b, std::int32_t node, const Euler& euler, std::a
                 kRotationToleranceDegrees, value_at, math::rotation_angle_degrees);
 }
 
+// The mesh a node places, or nullptr (the geometry builder has checked that the ID exists).
+const MeshData* mesh_placed_by(const Model& model, const NodeData& node) {
+  if (!node.mesh_id) return nullptr;
+  for (const MeshData& m : model.meshes)
+    if (m.id == *node.mesh_id) return &m;
+  return nullptr;
+}
+
+// A node's morph tracks by morph index: those naming a morph its mesh lacks are dropped, and a
+// later track of one index replaces an earlier one (Ecere applies both in order), each warned.
+std::map<std::uint32_t, const TrackData*> morph_tracks_by_index(Builder& b, const NodeData& node, const MeshData* mesh,
+                                                               const std::vector<const TrackData*>& tracks) {
+  const std::string name = b.scene.model.string();
+  const std::size_t morphs = mesh ? mesh->morphs.size() : 0;
+  std::map<std::uint32_t, const TrackData*> out;
+  for (const TrackData* t : tracks) {
+    const std::string at = name + ": " + t->block + ": " + t->where + " animates morph " + std::to_string(t->morph_index) + " of " + node.where;
+    if (t->morph_index >= morphs)
+      b.warnings.warn("morph targets", t->where, at + ", whose mesh has " + (morphs == 0 ? "no morphs" : "only " + std::to_string(morphs)) +
+                                                    "; the track is dropped, as Ecere ignores it");
+    else if (!out.emplace(t->morph_index, t).second) {
+      b.warnings.warn("morph targets", t->where, at + " again; the later track replaces the earlier, as in Ecere");
+      out[t->morph_index] = t;
+    }
+  }
+  return out;
+}
+
+// One node's morph weight tracks as one weights channel over all its mesh's morphs: each tracked
+// morph resampled on its own within kWeightTolerance, the frames merged; a morph without a track
+// holds its default weight.
+void add_morph_channel(Builder& b, std::int32_t node, const std::vector<const TrackData*>& tracks, std::array<double, 2> range) {
+  constexpr double kWeightTolerance = 1e-4;
+  const NodeData& n = b.model.nodes[std::size_t(node)];
+  const MeshData* mesh = mesh_placed_by(b.model, n);
+  const std::map<std::uint32_t, const TrackData*> by_index = morph_tracks_by_index(b, n, mesh, tracks);
+  if (by_index.empty()) return;
+  const std::string where = by_index.begin()->second->where + " (morph weights)";
+  const auto over_limit = [&] {
+    throw BakeError(b.scene.model.string() + ": " + where + ": resampling needs more than the " + std::to_string(b.keys_left) +
+                    " animation keys left of --max-animation-keys");
+  };
+  std::map<std::uint32_t, TcbCurve> curves;
+  std::vector<double> frames;
+  for (const auto& [index, t] : by_index) {
+    const TcbCurve& curve = curves.try_emplace(index, curve_keys(*t, 1, false), 1, false, t->loop).first->second;
+    const std::vector<double> own = resample_frames([&](double f) { return curve.at(f); }, frames_of(*t), range[0], range[1], false,
+        kWeightTolerance, std::size_t(b.keys_left), [](const Value4& x, const Value4& y) { return std::abs(x[0] - y[0]); });
+    if (own.empty()) over_limit();
+    frames.insert(frames.end(), own.begin(), own.end());
+  }
+  std::sort(frames.begin(), frames.end());
+  frames.erase(std::unique(frames.begin(), frames.end()), frames.end());
+  if (frames.size() > b.keys_left) over_limit();
+  b.keys_left -= frames.size();
+  std::vector<float> times, weights;
+  for (double f : frames) {
+    times.push_back(float((f - range[0]) / kFramesPerSecond));
+    for (std::size_t i = 0; i < mesh->morphs.size(); ++i) {
+      const auto curve = curves.find(std::uint32_t(i));
+      weights.push_back(curve == curves.end() ? mesh->morphs[i].default_weight : float(curve->second.at(f)[0]));
+    }
+  }
+  const std::int32_t input = b.stream(where + " times", 1, times);
+  add_linear_channel(b.animation, where, node, TargetPath::weights, input, b.stream(where + " values", 1, weights));
+}
+
 }  // namespace
 
 void add_animations(const Model& model, Scene& scene, const BakeOptions& options, WarningLog& warnings) {
@@ -207,6 +274,7 @@ void add_animations(const Model& model, Scene& scene, const BakeOptions& options
     b.animation.name = a.name;
     const std::array<double, 2> range = frame_range(a);
     std::map<std::int32_t, Euler> eulers;
+    std::map<std::int32_t, std::vector<const TrackData*>> morphs;
     for (const TrackData& t : a.tracks) {
       if (t.keys.empty()) continue;
       const std::int32_t node = nodes.node_of(t);
@@ -219,9 +287,11 @@ void add_animations(const Model& model, Scene& scene, const BakeOptions& options
         case TrackKind::pitch: eulers[node].angle[0] = &t; break;
         case TrackKind::yaw: eulers[node].angle[1] = &t; break;
         case TrackKind::roll: eulers[node].angle[2] = &t; break;
+        case TrackKind::morph: morphs[node].push_back(&t); break;
       }
     }
     for (const auto& [node, euler] : eulers) add_euler_channel(b, node, euler, range);
+    for (const auto& [node, tracks] : morphs) add_morph_channel(b, node, tracks, range);
     keys_left = b.keys_left;
     scene.buffers[std::size_t(b.buffer)] = std::move(b.bytes);
     scene.animations.push_back(std::move(b.animation));

@@ -1,6 +1,8 @@
 // An animation block: its name, frame range and frame tracks (keys with TCB and ease, and one
 // kind of value per track). The track header is uint32 key count, the 1-byte loop flag, then
 // the key frames: the order of Ecere's reader and writer (the spec's prose lists the flag last).
+#include <cmath>
+
 #include "import/e3d/e3d_block_types.hpp"
 #include "import/e3d/e3d_parser.hpp"
 
@@ -11,6 +13,26 @@ void expect_per_key(const ReadContext& context, const Block& block, std::size_t 
   if (block.body.size() != std::uint64_t(keys) * bytes_per_key)
     context.fail(block, std::to_string(keys) + " keys of " + what + " need " + std::to_string(std::uint64_t(keys) * bytes_per_key) +
                             " bytes, the block has " + std::to_string(block.body.size()));
+}
+
+// ftkMorph: an int32 morph index (of the node's mesh, checked when the scene is built), then one
+// float32 weight per key, each finite.
+void read_morph_weights(TrackData& track, const Block& block, ReadContext& context, bool& has_values) {
+  if (has_values) context.fail(block, track.where + ": a second kind of value in one track");
+  has_values = true;
+  track.kind = TrackKind::morph;
+  track.block = context.describe(block);
+  const std::uint64_t bytes = 4 + std::uint64_t(track.keys.size()) * 4;
+  if (block.body.size() != bytes)
+    context.fail(block, "a morph index and " + std::to_string(track.keys.size()) + " weights need " + std::to_string(bytes) +
+                            " bytes, the block has " + std::to_string(block.body.size()));
+  BodyReader v(context, block);
+  track.morph_index = v.u32();
+  for (TrackKey& key : track.keys) {
+    key.value[0] = v.f32();
+    if (!std::isfinite(key.value[0]))
+      context.fail(block, track.where + ": the weight of key " + std::to_string(&key - track.keys.data()) + " is not finite");
+  }
 }
 
 TrackData read_track(const Block& block, ReadContext& context, const std::string& where) {
@@ -64,8 +86,7 @@ TrackData read_track(const Block& block, ReadContext& context, const std::string
         context.skip(child, "lights", where + ": AEM has no lights, so light tracks are dropped"); return TrackData{};
       case kTrackHide:
         context.skip(child, "hide tracks", where + ": AEM cannot hide a node over time; the node stays visible"); return TrackData{};
-      case kTrackMorph:
-        context.skip(child, "morph targets", where + ": morph weight tracks are not read from E3D files yet; dropped"); return TrackData{};
+      case kTrackMorph: read_morph_weights(track, child, context, has_values); break;
       default: context.skip(child, "unknown blocks", "not a block an animation track holds"); break;
     }
   }

@@ -34,7 +34,11 @@ float handedness(const Vec3& n, const Vec3& t, const Vec3& b) {
   return c[0] * b[0] + c[1] * b[1] + c[2] * b[2] < 0 ? -1.0f : 1.0f;
 }
 
-void add_mesh(const MeshData& m, const std::map<std::uint32_t, std::int32_t>& material_of_id, Scene& scene, WarningLog& warnings) {
+struct MeshLookups {
+  std::map<std::uint32_t, std::int32_t> material_of_id, mesh_of_id;  // into model.materials, model.meshes
+};
+
+void add_mesh(const Model& source, const MeshData& m, const MeshLookups& ids, Scene& scene, WarningLog& warnings) {
   const std::string model = scene.model.string();
   const std::int32_t buffer = std::int32_t(scene.buffers.size());
   scene.buffers.emplace_back();
@@ -71,10 +75,11 @@ void add_mesh(const MeshData& m, const std::map<std::uint32_t, std::int32_t>& ma
         const auto corners = to_scene_winding(m.indices[t * 3], m.indices[t * 3 + 1], m.indices[t * 3 + 2]);
         std::memcpy(out, &corners[i % 3], 4);
       });
-  scene.buffers[std::size_t(buffer)] = std::move(bytes);
-
   Mesh mesh;
   mesh.where = m.where;
+  add_morph_targets(source, m, ids.mesh_of_id, scene, bytes, buffer, base, mesh, warnings);
+  scene.buffers[std::size_t(buffer)] = std::move(bytes);
+
   std::vector<MeshData::FaceRun> runs = m.face_runs;
   if (runs.empty()) runs.push_back({0, std::uint32_t(triangles), 0});
   std::vector<bool> covered(triangles, false);
@@ -91,8 +96,8 @@ void add_mesh(const MeshData& m, const std::map<std::uint32_t, std::int32_t>& ma
     scene.streams.push_back(std::move(indices));
     p.indices = std::int32_t(scene.streams.size() - 1);
     if (run.material_id != 0) {  // ID 0: no material (the spec's cube)
-      const auto it = material_of_id.find(run.material_id);
-      if (it != material_of_id.end()) p.material = it->second;
+      const auto it = ids.material_of_id.find(run.material_id);
+      if (it != ids.material_of_id.end()) p.material = it->second;
       else warnings.warn("missing materials", p.where, model + ": " + p.where + ": material ID " + std::to_string(run.material_id) +
                                                           " is not in the file; the default material is used");
     }
@@ -114,17 +119,18 @@ std::int32_t add_buffer(Scene& scene, std::vector<unsigned char> bytes) {
 
 void add_geometry(const Model& model, Scene& scene, WarningLog& warnings) {
   const std::string name = scene.model.string();
-  std::map<std::uint32_t, std::int32_t> material_of_id;
+  MeshLookups ids;
   for (std::size_t i = 0; i < model.materials.size(); ++i)
-    if (!material_of_id.emplace(model.materials[i].id, std::int32_t(i)).second)
+    if (!ids.material_of_id.emplace(model.materials[i].id, std::int32_t(i)).second)
       warnings.warn("duplicate IDs", model.materials[i].where, name + ": " + model.materials[i].where +
                                                                  " repeats an earlier material's ID; faces use the first");
-  std::map<std::uint32_t, std::int32_t> mesh_of_id;
-  for (std::size_t i = 0; i < model.meshes.size(); ++i) {
-    if (!mesh_of_id.emplace(model.meshes[i].id, std::int32_t(i)).second)
-      throw BakeError(name + ": " + model.meshes[i].where + " repeats an earlier mesh's ID, so nodes cannot tell them apart");
-    add_mesh(model.meshes[i], material_of_id, scene, warnings);
-  }
+  for (std::size_t i = 0; i < model.meshes.size(); ++i)
+    if (!ids.mesh_of_id.emplace(model.meshes[i].id, std::int32_t(i)).second)
+      throw BakeError(name + ": " + model.meshes[i].where + " repeats an earlier mesh's ID, so nodes and morphs cannot tell them apart");
+  // Every mesh, targets included: a scene mesh no node places is not baked, so a target mesh
+  // (which Ecere's writer places nowhere) is not baked as a mesh of its own.
+  for (const MeshData& m : model.meshes) add_mesh(model, m, ids, scene, warnings);
+  const std::map<std::uint32_t, std::int32_t>& mesh_of_id = ids.mesh_of_id;
   for (const NodeData& n : model.nodes) {
     Node node;
     node.where = n.where;

@@ -184,9 +184,7 @@ MeshData parse_mesh(const Block& block, ReadContext& context, std::size_t index)
       case kParts:
         context.skip(child, "mesh parts", mesh.where + ": part IDs (intra-model attribution) have no AEM counterpart");
         break;
-      case kMorphs:
-        context.skip(child, "morph targets", mesh.where + ": morph targets are not read from E3D files yet; the base mesh is baked");
-        break;
+      case kMorphs: parse_morphs(mesh, child, context); break;
       default: context.skip(child, "unknown blocks", "not a block a mesh holds"); break;
     }
   }

@@ -14,6 +14,16 @@ namespace aem::pipeline::e3d {
 
 using Vec3 = std::array<float, 3>;
 
+// One morph of a mesh (morphs 0x1070): the mesh it blends towards, a whole mesh of the file with
+// absolute positions in the base's vertex order (Ecere: v = base + sum of w (target - base)).
+struct MorphData {
+  std::string where;                       // "mesh 1 (ID 2) morph 0 ('smile')"
+  std::string block;                       // the morph block as messages name it (offset included)
+  std::string name;
+  float default_weight = 0;                // morphWeight, finite
+  std::uint32_t target_mesh_id = 0;        // meshID inside the morph block
+};
+
 struct MeshData {
   std::string where;                       // "mesh 0 (ID 1)"
   std::uint32_t id = 0;
@@ -26,6 +36,7 @@ struct MeshData {
   std::vector<std::uint32_t> indices;      // 3 per triangle, each < positions.size()
   struct FaceRun { std::uint32_t first = 0, count = 0, material_id = 0; };  // in triangles
   std::vector<FaceRun> face_runs;          // facesMaterials; empty: one run of every face
+  std::vector<MorphData> morphs;           // in the file's order: the morph index tracks name
 };
 
 struct TextureSlot { std::uint32_t texture_id = 0; std::string texture_name; bool present = false; };
@@ -62,17 +73,19 @@ struct NodeData {
   std::array<double, 3> position{0, 0, 0};
 };
 
-enum class TrackKind { position, scaling, rotation, yaw, pitch, roll };
+enum class TrackKind { position, scaling, rotation, yaw, pitch, roll, morph };
 struct TrackKey {
   std::uint32_t frame = 0;
   float tension = 0, continuity = 0, bias = 0, ease_from = 0, ease_to = 0;
-  std::array<float, 4> value{};            // position/scaling xyz; rotation w,x,y,z; angles [0]
+  std::array<float, 4> value{};            // position/scaling xyz; rotation w,x,y,z; angles, weights [0]
 };
 struct TrackData {
   std::string where;                       // "animation 0 track 2"
   TrackKind kind = TrackKind::position;
   bool loop = false;
   std::uint8_t rotation_order = 4;         // 0 xyz .. 5 zyx; 4 zxy is the spec's default
+  std::uint32_t morph_index = 0;           // ftkMorph: which morph of the node's mesh (not checked yet)
+  std::string block;                       // the track's block as messages name it (offset included)
   std::vector<TrackKey> keys;              // frames non-decreasing
   std::optional<std::uint32_t> node_id;
   std::string node_name;

@@ -16,6 +16,9 @@ MeshData parse_mesh(const Block& mesh, ReadContext& context, std::size_t index);
 AnimationData parse_animation(const Block& animation, ReadContext& context, std::size_t index);
 MaterialData parse_material(const Block& material, ReadContext& context, std::size_t index);
 TextureData parse_texture(const Block& texture, ReadContext& context, std::size_t index);
+// A mesh's morphs block into mesh.morphs (e3d_morph_parser.cpp): its count must match the morph
+// blocks it holds, each must name a target mesh, and default weights must be finite.
+void parse_morphs(MeshData& mesh, const Block& morphs, ReadContext& context);
 
 // A block whose body is exactly `bytes` long, else throws naming what it holds.
 void expect_size(const ReadContext& context, const Block& block, std::size_t bytes, const char* what);

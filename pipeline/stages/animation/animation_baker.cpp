@@ -7,6 +7,7 @@
 
 #include "scene/stream_reader.hpp"
 #include "scene/utf8_name.hpp"
+#include "scene/utf8_repair.hpp"
 #include "math/bake_math.hpp"
 
 namespace aem::pipeline {
@@ -249,7 +250,8 @@ class AnimationBaker {
   AnimationDesc bake_animation(std::size_t ai, const RestPose& rest) {
     const Animation& anim = scene_.animations[ai];
     AnimationDesc desc;
-    desc.name = truncated_utf8(anim.name.empty() ? "animation_" + std::to_string(ai) : anim.name, 127);
+    const std::string name = stored_name(anim.name);  // as joint_name: no NUL, valid UTF-8
+    desc.name = truncated_utf8(name.empty() ? "animation_" + std::to_string(ai) : name, 127);
     desc.joints.resize(skeleton_.joints.size());
     double duration = 0;
     for (std::size_t ci = 0; ci < anim.channels.size(); ++ci) bake_channel(anim, ai, ci, desc, duration);

@@ -7,6 +7,7 @@
 #include "scene/node_tree.hpp"
 #include "scene/stream_reader.hpp"
 #include "scene/utf8_name.hpp"
+#include "scene/utf8_repair.hpp"
 #include "math/bake_math.hpp"
 #include "aem/pipeline/bake_error.hpp"
 
@@ -19,8 +20,10 @@ math::Mat4 node_local_transform(const Node& n) {
 
 namespace {
 
+// Producers' names may hold a NUL (glTF escapes) or other bytes than UTF-8 (E3D): stored_name.
 std::string joint_name(const Node& node, int index) {
-  return truncated_utf8(node.name.empty() ? "node_" + std::to_string(index) : node.name, 127);
+  const std::string name = stored_name(node.name);
+  return truncated_utf8(name.empty() ? "node_" + std::to_string(index) : name, 127);
 }
 
 // Every node, parents first: the scene's roots first so that the baked scene's joints come

@@ -6,6 +6,7 @@
 #include "aem/ext_morph_targets.hpp"
 #include "aem/pipeline/bake_error.hpp"
 #include "scene/stream_reader.hpp"
+#include "scene/utf8_repair.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -59,10 +60,10 @@ MorphSourceGroup& group_of(MorphSources& sources, const Scene& scene, int node, 
                                                 " weights for " + std::to_string(target_count) + " morph targets; its mesh's are used");
   MorphSourceGroup g;
   g.node = node;
-  g.name = n.name;
+  g.name = stored_name(n.name);  // names come from any producer: valid UTF-8 without NUL here
   g.targets.resize(target_count);
   for (std::size_t t = 0; t < target_count; ++t) {
-    if (t < mesh.target_names.size()) g.targets[t].name = mesh.target_names[t];
+    if (t < mesh.target_names.size()) g.targets[t].name = stored_name(mesh.target_names[t]);
     if (node_weights) g.targets[t].default_weight = float(n.weights[t]);
     else if (t < mesh.weights.size()) g.targets[t].default_weight = float(mesh.weights[t]);
   }

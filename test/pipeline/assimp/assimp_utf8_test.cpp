@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "import/assimp/utf8_repair.hpp"
+#include "scene/utf8_repair.hpp"
 
 namespace {
 

@@ -20,6 +20,7 @@
 #include "aem/ext_vertex_colours.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "bake_test_support.hpp"
+#include "e3d_test_bake.hpp"
 #include "e3d_test_files.hpp"
 #include "e3d_test_walker.hpp"
 
@@ -30,34 +31,6 @@ namespace fs = std::filesystem;
 using pipeline::e3d::CurveKey;
 using pipeline::e3d::TcbCurve;
 using pipeline::e3d::Value4;
-
-fs::path write_temp(const std::string& name, const std::vector<std::uint8_t>& bytes) {
-  const fs::path path = fs::temp_directory_path() / ("aem_e3d_test_" + std::to_string(::getpid()) + "_" + name + ".e3d");
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-  return path;
-}
-
-// The bake's error for `bytes`, or "" when it bakes.
-std::string bake_error(const std::string& name, const std::vector<std::uint8_t>& bytes,
-                       pipeline::BakeOptions options = test_options()) {
-  const fs::path path = write_temp(name, bytes);
-  std::string error;
-  try {
-    pipeline::bake_model(path, options);
-  } catch (const pipeline::BakeError& e) {
-    error = e.what();
-  }
-  fs::remove(path);
-  return error;
-}
-
-// `bytes` baked as an .e3d file (test_options()).
-pipeline::BakeResult bake_bytes(const std::string& name, const std::vector<std::uint8_t>& bytes) {
-  const fs::path path = write_temp(name, bytes);
-  pipeline::BakeResult result = pipeline::bake_model(path, test_options());
-  fs::remove(path);
-  return result;
-}
 
 TEST(E3dImport, ModelPathsIncludeE3d) {
   EXPECT_TRUE(pipeline::is_e3d_path("a/Cow.E3D"));

@@ -1,6 +1,7 @@
 #pragma once
 // E3D files built byte by byte, for the E3D tests and the E3D fuzzer's seeds: blocks, and the
-// spec's cube (cube1.e3d's meshes block) placed by nodes and animated by frame tracks.
+// spec's cube (cube1.e3d's meshes block) placed by nodes and animated by frame tracks, and a quad
+// with morph targets and a morph weight track.
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
@@ -101,6 +102,73 @@ inline std::vector<std::uint8_t> animated_cube_every_track(const std::vector<std
                                         yaw, pitch, roll, camera}));
   const auto second = block(0xA010, cat({block(0xA021, text_body("no range")), track({3, 9}, false, {block(0xA210, floats({0, 0, 0, 0, 4, 0})), id})}));
   return cat({version_block(), cube_meshes(cube1), nodes, block(0xA000, cat({first, second}))});
+}
+
+// A quad with two morph targets, as Ecere's writer lays them out (targets first, placed by no node).
+// E3D space: vertices (0,0,0), (1,0,0), (1,1,0), (0,1,0), normals (0,0,-1), triangles 0 1 2, 0 2 3.
+// Mesh ID 2 ("smile"'s target, normals too) moves vertex 1 to (1.5,-0.5,0.25) with normal (1,0,0);
+// mesh ID 3 ("grow"'s target, no normals) is every vertex doubled and moved by (0,0,1). Mesh ID 1,
+// the base, placed by node ID 5 ('face'): morph 0 'smile' (default weight 0.25, target 2), morph 1
+// 'grow' (0, target 3). One animation, frames 0-30, one ftkMorph track on node 5: morph 1 weights
+// 0, 1, 0.5 at frames 0, 15, 30. The fields below break one rule each, for the hostile tests.
+struct MorphedQuad {
+  std::uint32_t declared_morphs = 2;
+  std::uint32_t target_ids[2] = {2, 3};
+  std::uint32_t grow_vertices = 4;    // 3: a target shorter than its base
+  bool chained = false;               // target 2 has a morph of its own (towards mesh 3)
+  float smile_weight = 0.25f;
+  std::string smile_name = "smile", animation_name = "grin", node_name = "face";  // E3D names are bytes
+  std::uint32_t track_index = 1;
+  float track_weights[3] = {0, 1, 0.5f};
+  bool moved = false;                 // node 5 also has a position track (so it is a joint)
+  bool retracked = false;             // a second track of morph 1 follows: weights 1, 1
+};
+
+inline std::vector<std::uint8_t> e3d_morph_block(std::uint32_t id, const std::string& name, float weight, std::uint32_t target) {
+  return block(0x1071, cat({block(0x1072, u32_body(id)), block(0x1073, text_body(name)), block(0x1074, floats({weight})),
+                            block(0x1020, u32_body(target))}));
+}
+
+// A mesh: ID, positions (3 floats each), packed 10_10_10_2 normals (none when empty), the quad's
+// two triangles (indices past the vertex count left out), then `extra` blocks.
+inline std::vector<std::uint8_t> e3d_quad_mesh(std::uint32_t id, const std::vector<float>& positions,
+                                              const std::vector<std::uint32_t>& normals, const std::vector<std::uint8_t>& extra) {
+  const auto count = std::uint32_t(positions.size() / 3);
+  std::vector<std::uint8_t> vertices(positions.size() * 4), attributes = u32_body(count), packed, faces;
+  std::memcpy(vertices.data(), positions.data(), vertices.size());
+  attributes = cat({attributes, block(0x2010, vertices)});
+  for (std::uint32_t n : normals) put_u32(packed, n);
+  if (!normals.empty()) attributes = cat({attributes, block(0x2020, packed)});
+  const std::uint16_t corners[6] = {0, 1, 2, 0, 2, 3};
+  put_u32(faces, count == 4 ? 2 : 1);
+  for (std::uint32_t i = 0; i < (count == 4 ? 6u : 3u); ++i) put_u16(faces, corners[i]);
+  return block(0x1010, cat({block(0x1020, u32_body(id)), block(0x2000, attributes), block(0x1030, faces), extra}));
+}
+
+inline std::vector<std::uint8_t> morphed_quad(const MorphedQuad& q = {}) {
+  constexpr std::uint32_t kMinusZ = 512u << 20, kPlusX = 511u;  // (0,0,-1) and (1,0,0), 10_10_10_2
+  std::vector<std::uint8_t> morphs = u32_body(q.declared_morphs);
+  morphs = cat({morphs, e3d_morph_block(0, q.smile_name, q.smile_weight, q.target_ids[0]), e3d_morph_block(1, "grow", 0, q.target_ids[1])});
+  std::vector<std::uint8_t> chain;
+  if (q.chained) chain = block(0x1070, cat({u32_body(1), e3d_morph_block(0, "chain", 0, 3)}));
+  std::vector<float> grow{0, 0, 1, 2, 0, 1, 2, 2, 1, 0, 2, 1};
+  grow.resize(std::size_t(q.grow_vertices) * 3);
+  const auto meshes = block(0x1000, cat({
+      e3d_quad_mesh(2, {0, 0, 0, 1.5f, -0.5f, 0.25f, 1, 1, 0, 0, 1, 0}, {kMinusZ, kPlusX, kMinusZ, kMinusZ}, chain),
+      e3d_quad_mesh(3, grow, {}, {}),
+      e3d_quad_mesh(1, {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}, {kMinusZ, kMinusZ, kMinusZ, kMinusZ}, block(0x1070, morphs))}));
+  const auto node = block(0x3020, u32_body(5));
+  const auto nodes = block(0x3000, block(0x3010, cat({node, block(0x3021, text_body(q.node_name)), block(0x1020, u32_body(1))})));
+  std::vector<std::uint8_t> weights = u32_body(q.track_index);
+  weights = cat({weights, floats({q.track_weights[0], q.track_weights[1], q.track_weights[2]})});
+  std::vector<std::uint8_t> range;
+  for (std::uint32_t f : {0u, 30u, 0u}) put_u32(range, f);
+  std::vector<std::uint8_t> position;
+  if (q.moved) position = track({0, 30}, false, {block(0xA210, floats({0, 0, 0, 1, 0, 0})), node});
+  if (q.retracked) position = cat({position, track({0, 30}, false, {block(0xA300, cat({u32_body(1), floats({1, 1})})), node})});
+  const auto animation = block(0xA010, cat({block(0xA021, text_body(q.animation_name)), block(0xA022, range),
+                                            track({0, 15, 30}, false, {block(0xA300, weights), node}), position}));
+  return cat({version_block(), meshes, nodes, block(0xA000, animation)});
 }
 
 }  // namespace aem::test

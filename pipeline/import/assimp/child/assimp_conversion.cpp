@@ -3,7 +3,7 @@
 #include "import/assimp/child/assimp_materials.hpp"
 #include "import/assimp/child/assimp_morphs.hpp"
 #include "import/assimp/child/message_number.hpp"
-#include "import/assimp/utf8_repair.hpp"
+#include "scene/utf8_repair.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -9,7 +9,7 @@
 #include <assimp/scene.h>
 
 #include "import/assimp/child/message_number.hpp"
-#include "import/assimp/utf8_repair.hpp"
+#include "scene/utf8_repair.hpp"
 
 namespace aem::pipeline {
 namespace {

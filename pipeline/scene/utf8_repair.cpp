@@ -1,4 +1,4 @@
-#include "import/assimp/utf8_repair.hpp"
+#include "scene/utf8_repair.hpp"
 
 #include <cstdint>
 
@@ -44,5 +44,7 @@ std::string utf8_from_unknown(const std::string& text) {
   }
   return out;
 }
+
+std::string stored_name(const std::string& name) { return utf8_from_unknown(name.substr(0, name.find('\0'))); }
 
 }  // namespace aem::pipeline
