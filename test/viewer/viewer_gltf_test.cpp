@@ -1,6 +1,7 @@
 // aem-viewer opening a glTF it bakes in memory, on small files the test writes: every warning of
 // the bake on stderr and in the panel, the model still shown; single-sided triangles culled from
 // behind, double-sided ones shown from both sides, a mirroring node transform still facing out.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -49,6 +50,50 @@ std::filesystem::path write_quad_gltf(const std::filesystem::path& dir, const st
        << R"(}, "indices": 3, "material": 0}]}],
     "nodes": [{"mesh": 0, "scale": [-1, 1, 1]}],
     "scenes": [{"nodes": [0]}], "scene": 0})";
+  const auto path = dir / (name + ".gltf");
+  std::ofstream(path) << json.str();
+  return path;
+}
+
+// dir/NAME.gltf: the 2x2 m quad facing +Z with TEXCOORD_0 = ((x + 1) / 2, (1 - y) / 2) and
+// TEXCOORD_1 its mirror in u, a white base colour texture on TEXCOORD_0 (which makes it AEM's set
+// 0) and occlusion on TEXCOORD_1 from ao.png (black left half, white right half). With
+// `pbr_on_set_0`, a white metallic-roughness texture on TEXCOORD_0 besides, so that occlusion
+// cannot share the PBR texture's set and gets a texture of its own.
+std::filesystem::path write_two_set_occlusion_gltf(const std::filesystem::path& dir, const std::string& name, bool pbr_on_set_0) {
+  std::vector<std::uint8_t> buf;
+  append_values<float>(buf, {-1, -1, 0, 1, -1, 0, -1, 1, 0, 1, 1, 0});  // positions @0 (48)
+  append_values<float>(buf, {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1});      // normals @48 (48)
+  append_values<float>(buf, {0, 1, 1, 1, 0, 0, 1, 0});                  // TEXCOORD_0 @96 (32)
+  append_values<float>(buf, {1, 1, 0, 1, 1, 0, 0, 0});                  // TEXCOORD_1 @128 (32)
+  append_values<std::uint16_t>(buf, {0, 1, 3, 0, 3, 2});                // indices @160 (12)
+  std::ofstream(dir / (name + ".bin"), std::ios::binary)
+      .write(reinterpret_cast<const char*>(buf.data()), std::streamsize(buf.size()));
+  Image ao{16, 16, std::vector<std::uint8_t>(16 * 16 * 4, 255)};
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 8; ++x) std::fill_n(&ao.rgba[(std::size_t(y) * 16 + x) * 4], 3, std::uint8_t(0));
+  write_png(dir / "ao.png", ao);
+  write_png(dir / "white.png", Image{4, 4, std::vector<std::uint8_t>(4 * 4 * 4, 255)});
+  std::ostringstream json;
+  json << R"({"asset": {"version": "2.0"},
+    "buffers": [{"byteLength": )" << buf.size() << R"(, "uri": ")" << name << R"(.bin"}],
+    "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 48},
+                    {"buffer": 0, "byteOffset": 96, "byteLength": 32}, {"buffer": 0, "byteOffset": 128, "byteLength": 32},
+                    {"buffer": 0, "byteOffset": 160, "byteLength": 12}],
+    "accessors": [
+      {"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3", "min": [-1,-1,0], "max": [1,1,0]},
+      {"bufferView": 1, "componentType": 5126, "count": 4, "type": "VEC3"},
+      {"bufferView": 2, "componentType": 5126, "count": 4, "type": "VEC2"},
+      {"bufferView": 3, "componentType": 5126, "count": 4, "type": "VEC2"},
+      {"bufferView": 4, "componentType": 5123, "count": 6, "type": "SCALAR"}],
+    "images": [{"uri": "ao.png"}, {"uri": "white.png"}],
+    "textures": [{"source": 0}, {"source": 1}],
+    "materials": [{"pbrMetallicRoughness": {"metallicFactor": 0, "baseColorTexture": {"index": 1})"
+       << (pbr_on_set_0 ? R"(, "metallicRoughnessTexture": {"index": 1})" : "") << R"(},
+                   "occlusionTexture": {"index": 0, "texCoord": 1}}],
+    "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": 1, "TEXCOORD_0": 2, "TEXCOORD_1": 3},
+                                "indices": 4, "material": 0}]}],
+    "nodes": [{"mesh": 0}], "scenes": [{"nodes": [0]}], "scene": 0})";
   const auto path = dir / (name + ".gltf");
   std::ofstream(path) << json.str();
   return path;
@@ -148,6 +193,24 @@ TEST(ViewerRender, SingleSidedGltfIsCulledFromBehindDoubleSidedIsNot) {
   const Image normals = screenshot(both, dir / "both_behind_normals.png", kBehind + " --mode normals");
   ASSERT_GT(normals.width, 0);
   EXPECT_LT(int(normals.at(128, 128)[2]), 10) << "the back face's normal is not -Z";
+}
+
+// Occlusion on TEXCOORD_1 is sampled with that set, in the PBR texture's G (all its maps on set 1)
+// and on a texture of its own (the metallic-roughness map on set 0). The second set mirrors the
+// first, so the quad's left half shows ao.png's white right half; set 0 would show it black.
+TEST(ViewerRender, OcclusionOnTheSecondSetSamplesThatSet) {
+  AEM_REQUIRE_DISPLAY();
+  const auto dir = scratch_dir("gltf_two_set_occlusion");
+  for (const bool own_texture : {false, true}) {
+    const std::string name = own_texture ? "own" : "shared";
+    const auto model = write_two_set_occlusion_gltf(dir, name, own_texture);
+    const Image image = screenshot(model, dir / (name + ".png"), kGltfFront + " --mode occlusion");
+    ASSERT_GT(image.width, 0) << name;
+    for (const int y : {100, 128, 156}) {
+      EXPECT_GT(int(image.at(90, y)[0]), 230) << name << ": the left half samples ao.png's right half, row " << y;
+      EXPECT_LT(int(image.at(166, y)[0]), 25) << name << ": the right half samples ao.png's left half, row " << y;
+    }
+  }
 }
 
 }  // namespace
