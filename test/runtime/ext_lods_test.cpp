@@ -156,7 +156,7 @@ TEST(Lods, EveryCheckerRuleRefusesItsHostilePayload) {
   expect_refused(poked(good, 52, 0u), 52, "mesh 0 level 2 index_count: 0");
   expect_refused(poked(good, 40, std::numeric_limits<float>::quiet_NaN()), 40, "mesh 0 level 1 error:");
   expect_refused(poked(good, 40, std::numeric_limits<float>::infinity()), 40, "mesh 0 level 1 error:");
-  expect_refused(poked(good, 40, -0.5f), 40, "mesh 0 level 1 error: -0.5");
+  expect_refused(poked(good, 40, -0.5f), 40, "mesh 0 level 1 error: -0.500000 is below the previous level's 0.000000");
   expect_refused(poked(good, 56, 0.125f), 56, "mesh 0 level 2 error: 0.125000 is below the previous level's 0.250000");
   expect_refused(poked(good, 44, 7u), 44, "level reserved: 7");
   expect_refused(poked(good, 64 + 4 * 4, 9u), 64 + 4 * 4, "index 4: 9 is not below the vertex count 9");

@@ -78,9 +78,9 @@ std::optional<Error> check_lod_level(const PayloadInput& in, std::uint64_t at, c
                                              " triangles, not fewer than the previous level's " +
                                              std::to_string(previous_triangles));
   const std::uint64_t error_at = at + offsetof(LodLevel, error);
-  if (!std::isfinite(level.error) || level.error < 0)
-    return payload_problem(in, error_at, name + " error: " + std::to_string(level.error) + " is not finite and >= 0");
-  if (level.error < previous_error)
+  if (!std::isfinite(level.error))
+    return payload_problem(in, error_at, name + " error: " + std::to_string(level.error) + " is not finite");
+  if (level.error < previous_error)  // level 0's error is 0: no error is negative
     return payload_problem(in, error_at, name + " error: " + std::to_string(level.error) +
                                              " is below the previous level's " + std::to_string(previous_error));
   return check_reserved(in, at + offsetof(LodLevel, reserved), 1, "level reserved");
