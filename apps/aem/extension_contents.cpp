@@ -1,7 +1,9 @@
 #include "extension_contents.hpp"
 
+#include "aem/ext_lods.hpp"
 #include "aem/ext_uv1.hpp"
 #include "aem/ext_vertex_colours.hpp"
+#include "shortest_number.hpp"
 
 namespace aem::cli {
 namespace {
@@ -31,9 +33,38 @@ nlohmann::ordered_json uv1_contents(const Model& model) {
   return {{"vertices", view->header.vertex_count}, {"materials using set 1", using_set_1}};
 }
 
+// Totals of the levels: the meshes that have some, the levels, the indices they use.
+nlohmann::ordered_json lods_contents(const Model& model) {
+  const std::optional<LodsView> view = lods_of(model);
+  if (!view) return nullptr;
+  std::size_t meshes = 0;
+  for (const LodMesh& m : view->meshes) meshes += m.level_count > 0;
+  return {{"meshes with levels", meshes}, {"levels", view->header.level_count}, {"indices", view->header.index_count}};
+}
+
 }  // namespace
 
+nlohmann::ordered_json mesh_lods_json(const Model& model, std::uint32_t mesh) {
+  const std::optional<LodsView> view = lods_of(model);
+  if (!view) return nullptr;
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const LodLevel& level : view->levels_of(mesh))
+    out.push_back({{"triangles", level.triangle_count()}, {"error", shortest_double(level.error)}});
+  return out;
+}
+
+std::string mesh_lods_text(const Model& model, std::uint32_t mesh) {
+  const std::optional<LodsView> view = lods_of(model);
+  if (!view || view->levels_of(mesh).empty()) return {};
+  std::string text = "  lods";
+  for (const LodLevel& level : view->levels_of(mesh))
+    text += (text.size() > 6 ? ", " : " ") + std::to_string(level.triangle_count()) + " (error " +
+            shortest_text(level.error) + ")";
+  return text;
+}
+
 nlohmann::ordered_json extension_contents(const Model& model, std::string_view name) {
+  if (name == kLodsExtension) return lods_contents(model);
   if (name == kVertexColoursExtension) return vertex_colours_contents(model);
   if (name == kUv1Extension) return uv1_contents(model);
   return nullptr;

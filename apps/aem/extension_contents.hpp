@@ -2,6 +2,7 @@
 // What a known extension of an opened model holds, as `aem info` and `aem validate` show it beside
 // its directory entry: counts and kinds (vertex colours' encoding, the UV sets...), from the
 // runtime's typed views.
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -14,5 +15,12 @@ namespace aem::cli {
 // The contents of the extension `name` of `model` as a JSON object; null for an extension this
 // reader does not know (or whose payload the view cannot read: a trusted open of a bad file).
 nlohmann::ordered_json extension_contents(const Model& model, std::string_view name);
+
+// Mesh `mesh`'s levels of detail 1..n as [{"triangles", "error"}] (error in the model's units);
+// null when the model has no `lods` extension (an empty array for a mesh without levels).
+nlohmann::ordered_json mesh_lods_json(const Model& model, std::uint32_t mesh);
+// The same as text for a mesh's line of `aem info`: "  lods 2106 (error 0.0012), 1053 (0.0031)"
+// (triangles and error per level); empty when the mesh has no levels.
+std::string mesh_lods_text(const Model& model, std::uint32_t mesh);
 
 }  // namespace aem::cli

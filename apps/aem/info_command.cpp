@@ -14,6 +14,7 @@
 #include "aem/arg_parser/arg_parser.hpp"
 #include "aem/model_bounds.hpp"
 #include "utf8_arguments.hpp"
+#include "extension_contents.hpp"
 #include "extension_listing.hpp"
 #include "aem/ext_emissive.hpp"
 #include "aem/ext_material_flags.hpp"
@@ -200,10 +201,10 @@ void print_text(const std::string& path, const Model& model) {
   std::printf("\nmeshes: %u\n", h.mesh_count);
   for (std::uint32_t i = 0; i < model.meshes().size(); ++i) {
     const Mesh& m = model.meshes()[i];
-    std::printf("  #%u  %u triangles  indices %u..%u  material #%u  box %s%s\n", i, m.index_count / 3,
+    std::printf("  #%u  %u triangles  indices %u..%u  material #%u  box %s%s%s\n", i, m.index_count / 3,
                 m.first_index, m.first_index + m.index_count, m.material,
                 box_text(mesh_bind_pose_bounds(model, m)).c_str(),
-                names ? name_text(names->mesh_name(i)).c_str() : "");
+                names ? name_text(names->mesh_name(i)).c_str() : "", mesh_lods_text(model, i).c_str());
   }
   const AnimationBounds motion = animation_bounds(model);
   std::printf("\nbounds\n  bind pose        %s\n  every animation  %s  (%s)\n",
@@ -255,6 +256,7 @@ nlohmann::ordered_json meshes_json(const Model& model) {
                       {"material", m.material},
                       {"bounds", box_json(mesh_bind_pose_bounds(model, m))}});
     if (names) meshes.back()["name"] = std::string(names->mesh_name(i));
+    if (nlohmann::ordered_json lods = mesh_lods_json(model, i); !lods.is_null()) meshes.back()["lods"] = std::move(lods);
   }
   return meshes;
 }

@@ -17,6 +17,7 @@
 #include "aem/pipeline/model_writer.hpp"
 #include "output/output_guard.hpp"
 #include "stages/animation/skeleton_builder.hpp"
+#include "stages/geometry/lod_chain.hpp"
 #include "stages/geometry/vertex_optimizer.hpp"
 #include "stages/geometry/uv1_stream.hpp"
 #include "stages/geometry/vertex_colour_stream.hpp"
@@ -75,8 +76,8 @@ void count_content(const ModelContent& content, const WarningLog& warnings, Bake
 // check_scene, then the stages and the report, for a scene whose producer has already logged its
 // warnings (and spent `import_s`).
 BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, WarningLog& warnings, double import_s) {
-  if (const std::string problem = rdo_option_problem(options); !problem.empty())
-    throw BakeError(scene.model.string() + ": " + problem);
+  for (const std::string& problem : {rdo_option_problem(options), lod_option_problem(options)})
+    if (!problem.empty()) throw BakeError(scene.model.string() + ": " + problem);
   const std::filesystem::path& input = scene.model;
   BakeResult result;
   BakeReport& report = result.report;
@@ -131,6 +132,7 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   content.vertices = std::move(optimized.vertices);
   content.indices = std::move(optimized.indices);
   content.meshes = std::move(optimized.meshes);
+  content.extensions.lods = build_lods(content.vertices, content.indices, content.meshes, {options.lods, float(options.lod_error)});
   content.extensions.vertex_colours = vertex_colours(optimized.streams);
   content.extensions.uv1.uvs = uv1_values(optimized.streams);
   if (!content.extensions.uv1.uvs.empty()) content.extensions.uv1.materials = uv1_materials(materials, geometry.uv1_sets, packed.occlusion_textures);

@@ -169,6 +169,10 @@ class Manifest {
       if (!value.is_number() || !codec::rdo_lambda_problem(value.get<double>()).empty())
         fail(place, "must be a number from 0 to 1000 (the RDO lambda), not " + value.dump());
       o.rdo_lambda = value.get<double>();
+    } else if (key == "lods") {
+      o.lods = std::uint32_t(whole(0, pipeline::kMaxLods));
+    } else if (key == "lod_error") {
+      o.lod_error = positive_number();
     } else if (key == "max_texture_size") {
       o.max_texture_size = std::uint32_t(whole(0, 1 << 16));
     } else if (key == "scene") {
@@ -221,7 +225,8 @@ class Manifest {
   // bake), or lies outside the manifest's directory and every allowed one.
   void check_input(const std::filesystem::path& source, const std::string& place,
                    const pipeline::BakeOptions& options) const {
-    if (const std::string why = pipeline::rdo_option_problem(options); !why.empty()) fail(place, why);
+    for (const std::string& why : {pipeline::rdo_option_problem(options), pipeline::lod_option_problem(options)})
+      if (!why.empty()) fail(place, why);
     struct ::stat s {};
     if (::stat(source.c_str(), &s) != 0) fail(place, source.string() + ": no such file or directory");
     if (!S_ISREG(s.st_mode) && !S_ISDIR(s.st_mode))

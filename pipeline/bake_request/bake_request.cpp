@@ -23,7 +23,8 @@ constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tang
 constexpr std::string_view kValueOptions[] = {
     "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality", "--rdo",
     "--max-texture-size", "--fps", "--max-image-pixels", "--max-total-pixels", "--max-vertices", "--max-animation-keys",
-    "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard", "--format-version"};
+    "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard", "--format-version",
+    "--lods", "--lod-error"};
 
 // `-j4` as `-j 4`, so that the shared parser sees an option and its value.
 std::vector<std::string_view> split_jobs_flag(arg_parser::Args args, std::vector<std::string>& storage) {
@@ -85,6 +86,8 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
       throw arg_parser::UsageError(std::string("--rdo: ") + e.what());
     }
   }
+  if (const auto lods = parser.int_option("--lods", 0, pipeline::kMaxLods)) r.options.lods = std::uint32_t(*lods);
+  if (const auto error = parser.positive_number_option("--lod-error")) r.options.lod_error = *error;
   if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
     r.options.max_texture_size = std::uint32_t(*max_size);
   pipeline::BakeLimits& limits = r.options.limits;
@@ -129,6 +132,8 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
   // With a manifest, each entry's own settings are checked (they may change --textures).
   if (const std::string why = pipeline::rdo_option_problem(r.options); !why.empty() && !r.manifest)
     throw arg_parser::UsageError("--rdo: " + why);
+  if (const std::string why = pipeline::lod_option_problem(r.options); !why.empty() && !r.manifest)
+    throw arg_parser::UsageError("--lods: " + why);
   return r;
 }
 

@@ -1,5 +1,7 @@
 #include "aem/pipeline/bake_options.hpp"
 
+#include <string>
+
 #include "aem/codec/rdo.hpp"
 
 namespace aem::pipeline {
@@ -9,6 +11,15 @@ std::string rdo_option_problem(const BakeOptions& options) {
     return "RDO lambda " + why + " (expected 0 to 1000)";
   if (options.rdo_lambda > 0 && options.textures == TextureEncoding::rgba)
     return "RDO applies to block-compressed textures only: drop the RDO lambda or use textures \"bc\"";
+  return {};
+}
+
+std::string lod_option_problem(const BakeOptions& options) {
+  if (options.lods > kMaxLods) return "at most " + std::to_string(kMaxLods) + " levels of detail, not " + std::to_string(options.lods);
+  if (!(options.lod_error > 0 && options.lod_error <= 1))
+    return "the LOD error is relative to the model's extent: a number in (0, 1], not " + std::to_string(options.lod_error);
+  if (options.lods > 0 && options.version_1_only)
+    return "levels of detail are an extension, which format version 1 cannot carry: drop the levels or the version";
   return {};
 }
 

@@ -50,6 +50,23 @@ TEST(BakeOptionKind, FormatVersionTakesOnlyOne) {
   EXPECT_FALSE(parse_bake_request(plain).options.version_1_only);
 }
 
+// --lods N (0 to 16) and --lod-error E (in (0, 1]), refused with --format-version 1.
+TEST(BakeOptionKind, LodsTakeTheirRangesAndNotFormatVersionOne) {
+  const std::vector<std::string_view> args{"model.gltf", "-o", "out.aem", "--lods", "3", "--lod-error", "0.01"};
+  const BakeRequest request = parse_bake_request(args);
+  EXPECT_EQ(request.options.lods, 3u);
+  EXPECT_EQ(request.options.lod_error, 0.01);
+  EXPECT_EQ(parse_bake_request(std::vector<std::string_view>{"model.gltf", "-o", "out.aem"}).options.lods, 0u);
+  EXPECT_EQ(refusal("--lods=16"), "");
+  EXPECT_NE(refusal("--lods=17"), "");
+  EXPECT_NE(refusal("--lods=-1"), "");
+  EXPECT_EQ(refusal("--lod-error=1"), "");
+  EXPECT_NE(refusal("--lod-error=1.5").find("--lods: the LOD error is relative to the model's extent"), std::string::npos);
+  EXPECT_NE(refusal("--lod-error=0"), "");
+  const std::vector<std::string_view> both{"model.gltf", "-o", "out.aem", "--lods", "2", "--format-version", "1"};
+  EXPECT_THROW(parse_bake_request(both), arg_parser::UsageError);
+}
+
 TEST(BakeOptionKind, AnythingElseIsUnknownToThem) {
   EXPECT_EQ(bake_option_kind("--colour"), BakeOptionKind::unknown);
   EXPECT_EQ(bake_option_kind("textures"), BakeOptionKind::unknown);  // the dashes belong to the name

@@ -235,6 +235,31 @@ TEST_F(CliTest, InfoAndValidateDescribeKnownExtensions) {
   }
 }
 
+// Levels of detail: per mesh in info's text and JSON, the totals under the entry, and validate
+// naming a level whose error falls.
+TEST_F(CliTest, InfoAndValidateListEachMeshsLevels) {
+  aem::pipeline::ModelContent content = aem::test::tiny_model();
+  content.indices = {0, 1, 2, 0, 2, 1, 1, 2, 0};
+  content.meshes[0].index_count = 9;
+  content.extensions.lods.meshes = {{{{0, 1, 2, 0, 2, 1}, 0.125f}, {{2, 0, 1}, 0.5f}}};
+  std::vector<std::byte> bytes = aem::pipeline::serialize_model(content);
+  const fs::path file = write_bytes("levels.aem", bytes);
+  const auto info = aem_cli("info " + shell_path(file));
+  ASSERT_EQ(info.exit_code, 0) << info.output;
+  for (const char* text : {"  lods 2 (error 0.125), 1 (error 0.5)\n", "    lods: {\"meshes with levels\":1,\"levels\":2,\"indices\":9}"})
+    EXPECT_NE(info.output.find(text), std::string::npos) << text << "\n" << info.output;
+  const auto json = nlohmann::json::parse(aem_cli("info --json " + shell_path(file)).output);
+  EXPECT_EQ(json["meshes"][0]["lods"], nlohmann::json::parse(R"([{"triangles": 2, "error": 0.125}, {"triangles": 1, "error": 0.5}])"));
+  const auto plain = nlohmann::json::parse(aem_cli("info --json " + shell_path(write_bytes("plain.aem", aem::pipeline::serialize_model(aem::test::tiny_model())))).output);
+  EXPECT_FALSE(plain["meshes"][0].contains("lods"));
+  const std::uint64_t payload = aem::Model::open_memory(bytes).extensions()[0].offset;
+  aem::test::poke(bytes, payload + 48 + 8, 0.0625f);  // level 2's error below level 1's
+  const auto refused = aem_cli("validate " + shell_path(write_bytes("bad levels.aem", bytes)));
+  EXPECT_EQ(refused.exit_code, 1) << refused.output;
+  EXPECT_NE(refused.output.find("lods: mesh 0 level 2 error: 0.062500 is below the previous level's 0.125000"), std::string::npos)
+      << refused.output;
+}
+
 TEST_F(CliTest, InfoRefusesBadFilesAndArguments) {
   const auto missing = aem_cli("info " + shell_path(dir_ / "nope.aem"));
   EXPECT_EQ(missing.exit_code, 1);

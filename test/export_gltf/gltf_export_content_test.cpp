@@ -175,6 +175,21 @@ TEST(GltfExportContent, DamagedHelmetEmissionIsCarriedAndComesBack) {
 // KHR_materials_unlit and KHR_materials_emissive_strength come back from a glTF built here (the
 // quad, unlit, and emitting at strength 4), listed in extensionsUsed; the validator (when
 // installed) finds no error.
+// Levels of detail have no glTF form: the export writes each mesh's own triangles (level 0) and
+// says the levels are lost.
+TEST(GltfExportContent, LevelsOfDetailAreALossNamedInTheWarning) {
+  ScratchDir scratch("gltf_export_content_lods");
+  pipeline::ModelContent content = tiny_model();
+  content.indices = {0, 1, 2, 1, 2, 0};  // the triangle twice (not a back face: the same winding)
+  content.meshes[0].index_count = 6;
+  content.extensions.lods.meshes = {{{{0, 1, 2}, 0.25f}}};
+  const pipeline::ExportedGltf document = export_glb(pipeline::serialize_model(content), scratch.path() / "levels.glb");
+  ASSERT_EQ(document.warnings.size(), 1u);
+  EXPECT_NE(document.warnings[0].find("the levels of detail of the lods extension"), std::string::npos) << document.warnings[0];
+  const nlohmann::json json = nlohmann::json::parse(document.json);
+  EXPECT_EQ(json["accessors"][json["meshes"][0]["primitives"][0]["indices"].get<int>()]["count"], 6);
+}
+
 TEST(GltfExportContent, UnlitAndEmissiveStrengthComeBack) {
   ScratchDir scratch("gltf_export_content_unlit");
   const std::filesystem::path source = scratch.path() / "unlit.gltf";

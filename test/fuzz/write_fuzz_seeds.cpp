@@ -46,6 +46,12 @@ void write_extended_seeds(const std::filesystem::path& dir) {
   vertex_data.extensions.uv1.materials.assign(vertex_data.materials.size(), {0, 0, 0, 0, aem::kUv1NoTexture, {0, 0}});
   if (!vertex_data.materials.empty() && !vertex_data.textures.empty()) vertex_data.extensions.uv1.materials[0] = {0, 0, 1, 1, 0, {0, 0}};
   aem::pipeline::write_model_file(dir / "extended_vertex_data.aem", vertex_data);
+  // Levels of detail: the tiny triangle three times over, then two levels of two and one.
+  aem::pipeline::ModelContent levels = aem::test::tiny_model();
+  levels.indices = {0, 1, 2, 0, 2, 1, 1, 2, 0};
+  levels.meshes[0].index_count = 9;
+  levels.extensions.lods.meshes = {{{{0, 1, 2, 0, 2, 1}, 0.125f}, {{2, 0, 1}, 0.5f}}};
+  aem::pipeline::write_model_file(dir / "extended_lods.aem", levels);
 }
 
 }  // namespace

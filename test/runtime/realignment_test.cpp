@@ -114,6 +114,9 @@ TEST(Realignment, MisalignedCallerBufferWithEveryKnownExtension) {
   ext.vertex_colours.assign(content.vertices.size(), {0.1f, 0.2f, 0.3f, 1.0f});
   ext.uv1.uvs.assign(content.vertices.size(), {0.5f, 0.25f});
   ext.uv1.materials.assign(content.materials.size(), {0, 0, 0, 1, aem::kUv1NoTexture, {0, 0}});
+  content.indices.insert(content.indices.end(), {0, 2, 1});  // a second triangle, so that one level can drop it
+  content.meshes[0].index_count += 3;
+  ext.lods.meshes = {{{{0, 1, 2}, 0.5f}}};
   const std::vector<std::byte> file = aem::pipeline::serialize_model(content);
   const aem::Model reference = aem::Model::open_memory(file);
   ASSERT_EQ(reference.extensions().size(), aem::kKnownExtensions.size());

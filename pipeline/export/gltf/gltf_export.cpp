@@ -5,6 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "aem/ext_lods.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "export/gltf/gltf_animation_export.hpp"
 #include "export/gltf/gltf_buffer.hpp"
@@ -92,6 +93,8 @@ ExportedGltf build_gltf(const aem::Model& model, const std::string& model_name) 
   const std::size_t group_count = morphs.empty() ? 0 : morphs.view()->groups.size();
   const std::vector<std::vector<int>> group_nodes = add_gltf_scene(doc, meshes, skin, roots, group_count);
   morphs.note_losses(group_nodes, doc);
+  if (lods_of(model))  // glTF has no chain of levels (MSFT_lod names other meshes, not index lists)
+    doc.losses.push_back("the levels of detail of the lods extension (each mesh is written at level 0, its own triangles)");
   gltf::export_animations(model, morphs, group_nodes, doc);
   while (doc.bin.size() % 4 != 0) doc.bin.push_back(std::byte{0});
   if (!doc.bin.empty()) doc.json["buffers"] = nlohmann::json::array({{{"byteLength", doc.bin.size()}}});

@@ -1,6 +1,7 @@
 #include "output/extensions/encode_extensions.hpp"
 
 #include "output/extensions/encode_emissive.hpp"
+#include "output/extensions/encode_lods.hpp"
 #include "output/extensions/encode_material_flags.hpp"
 #include "output/extensions/encode_names.hpp"
 #include "output/extensions/encode_morph_targets.hpp"
@@ -15,6 +16,7 @@ std::vector<ExtensionPayload> encode_extensions(const ModelContent& content) {
   // One line per extension.
   if (!content.extensions.names.empty()) payloads.push_back(encode_names(content));
   if (!content.extensions.emissive.empty()) payloads.push_back(encode_emissive(content));
+  if (!content.extensions.lods.empty()) payloads.push_back(encode_lods(content));
   if (!content.extensions.material_flags.empty()) payloads.push_back(encode_material_flags(content));
   if (!content.extensions.morph_targets.empty()) payloads.push_back(encode_morph_targets(content));
   if (!content.extensions.uv1.empty()) payloads.push_back(encode_uv1(content));

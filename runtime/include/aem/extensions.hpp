@@ -29,6 +29,7 @@ struct KnownExtension {
 // other entry is unknown: optional ones are skipped, required ones refused. Each has its payload
 // checker (runtime/src/extensions/) and its typed view (aem/ext_<name>.hpp).
 inline constexpr auto kKnownExtensions = std::to_array<KnownExtension>({{"emissive", 1},
+                                                                        {"lods", 1},
                                                                         {"material_flags", 1},
                                                                         {"morph_targets", 1},
                                                                         {"names", 1},

@@ -21,6 +21,7 @@ struct PayloadChecker {
 
 // One row per entry of aem::kKnownExtensions, same order (checked below).
 constexpr auto kCheckers = std::to_array<PayloadChecker>({{"emissive", check_emissive},
+                                                        {"lods", check_lods},
                                                         {"material_flags", check_material_flags},
                                                         {"morph_targets", check_morph_targets},
                                                         {"names", check_names},

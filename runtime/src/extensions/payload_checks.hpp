@@ -30,6 +30,7 @@ Error payload_problem(const PayloadInput& in, std::uint64_t at, const std::strin
 
 // One checker per known extension (check_<name>.cpp): the payload's first problem, or nullopt.
 std::optional<Error> check_emissive(const PayloadInput& in);
+std::optional<Error> check_lods(const PayloadInput& in);
 std::optional<Error> check_material_flags(const PayloadInput& in);
 std::optional<Error> check_morph_targets(const PayloadInput& in);
 std::optional<Error> check_names(const PayloadInput& in);

@@ -42,11 +42,23 @@ struct BakeOptions {
   // `aem bake --format-version 1`: plain version 1, no extension area (specs/aem-extensions.md
   // section 3); what an extension would carry is dropped with version 1's warnings instead.
   bool version_1_only = false;
+  // `aem bake --lods N --lod-error E` (specs/aem-extensions.md, `lods`): at most N levels of
+  // detail per mesh (0: none, and no `lods` extension: the bytes of a bake without the option),
+  // E the largest error a level may have, relative to the extent of the model's vertices
+  // (meshoptimizer's target_error), in (0, 1]. Not with version_1_only (lod_option_problem).
+  std::uint32_t lods = 0;
+  double lod_error = 0.05;
 };
+
+inline constexpr std::uint32_t kMaxLods = 16;  // more halvings than any mesh has triangles for
 
 // Why options.rdo_lambda cannot apply (empty when it can): an invalid λ, or a λ above 0 with
 // rgba textures, which have no blocks to optimise (refused rather than silently ignored).
 std::string rdo_option_problem(const BakeOptions& options);
+
+// Why options.lods and lod_error cannot apply (empty when they can): more than kMaxLods levels,
+// an error outside (0, 1], or levels asked of a plain version-1 bake, which cannot carry them.
+std::string lod_option_problem(const BakeOptions& options);
 
 // Why `dir` cannot be an allowed directory ("no such directory", "is not a directory"); empty
 // when it can.

@@ -73,10 +73,25 @@ struct Uv1Content {
   bool empty() const { return uvs.empty(); }
 };
 
+// `lods`: per mesh of ModelContent::meshes, its levels of detail 1..n (none: no levels), each a
+// triangle list numbered like ModelContent::indices with its object-space error
+// (aem/ext_lods.hpp: triangle counts strictly decreasing, errors non-decreasing).
+struct LodLevelContent {
+  std::vector<std::uint32_t> indices;
+  float error = 0;
+};
+struct LodsContent {
+  std::vector<std::vector<LodLevelContent>> meshes;  // one per mesh, or none at all
+  bool empty() const {
+    return std::all_of(meshes.begin(), meshes.end(), [](const auto& levels) { return levels.empty(); });
+  }
+};
+
 struct ExtensionContent {
   NamesContent names;
   EmissiveContent emissive;
   MaterialFlagsContent material_flags;
+  LodsContent lods;
   MorphTargetsContent morph_targets;
   // `vertex_colours`: one linear RGBA colour per vertex of ModelContent::vertices, each component
   // in [0, 1]; empty: none. The writer picks the smallest encoding that holds every value exactly.
@@ -84,7 +99,7 @@ struct ExtensionContent {
   Uv1Content uv1;
   // Each member's emptiness is part of this.
   bool empty() const {
-    return names.empty() && emissive.empty() && material_flags.empty() && morph_targets.empty() &&
+    return names.empty() && emissive.empty() && material_flags.empty() && lods.empty() && morph_targets.empty() &&
            vertex_colours.empty() && uv1.empty();
   }
 };
