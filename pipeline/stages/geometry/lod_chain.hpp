@@ -22,9 +22,9 @@ inline constexpr double kLodMinimumSaving = 0.10;
 
 // The levels of every mesh of `meshes` (ranges of `indices` over `vertices`). Level k simplifies
 // level 0 towards half of level k-1's triangles with meshopt_SimplifyLockBorder, so its error is
-// measured against level 0 directly; the stored error is the simplifier's result error times
-// meshopt_simplifyScale of all vertices, raised to the previous level's when lower (errors never
-// fall). The chain stops at max_levels, at a level that saves less than kLodMinimumSaving, or at
+// measured against level 0 directly; the stored error is the larger of the simplifier's estimate
+// (in the model's units) and surface_distance(level 0, level k), raised to the previous level's
+// when lower (errors never fall). The chain stops at max_levels, at a level that saves less than kLodMinimumSaving, or at
 // one with no triangles. Empty when max_levels is 0 or no mesh has a level.
 LodsContent build_lods(std::span<const Vertex> vertices, std::span<const std::uint32_t> indices,
                        std::span<const aem::Mesh> meshes, const LodSettings& settings);

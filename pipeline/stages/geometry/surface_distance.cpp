@@ -72,17 +72,26 @@ class TriangleGrid {
     std::array<int, 3> home{};
     for (int a = 0; a < 3; ++a) home[a] = cell_of(p[a], a);
     double best = INFINITY;
-    const int rings = std::max({size_[0], size_[1], size_[2]});
-    for (int r = 0; r < rings; ++r) {
+    for (int r = 0;; ++r) {
       visit_ring(p, home, r, best);
-      // Any cell of ring r + 1 or beyond lies at least r cells away along some axis.
-      const double bound = double(r) * cell_;
-      if (best <= bound * bound) break;
+      const double bound = unvisited_distance(p, home, r);
+      if (best <= bound * bound) break;  // also when every cell was visited (bound infinite)
     }
     return best;
   }
 
  private:
+  // How far p is from every cell outside the block of rings 0..r around `home`: from p to the
+  // nearest face of the block behind which there are cells. Infinite when there are none.
+  double unvisited_distance(const Vec3& p, const std::array<int, 3>& home, int r) const {
+    double d = INFINITY;
+    for (int a = 0; a < 3; ++a) {
+      if (home[a] - r > 0) d = std::min(d, p[a] - (lo_[a] + double(home[a] - r) * cell_));
+      if (home[a] + r < size_[a] - 1) d = std::min(d, lo_[a] + double(home[a] + r + 1) * cell_ - p[a]);
+    }
+    return std::max(d, 0.0);
+  }
+
   int cell_of(double x, int axis) const { return std::clamp(int(std::floor((x - lo_[axis]) / cell_)), 0, size_[axis] - 1); }
   std::vector<std::uint32_t>& cell(int x, int y, int z) { return cells_[(std::size_t(z) * size_[1] + y) * size_[0] + x]; }
 

@@ -1,6 +1,5 @@
 // surface_distance: the measured error of a level of detail. Exact cases worked out by hand, and
-// random meshes against a brute-force search with a point-triangle distance of the test's own
-// (the barycentric-region method, not the pipeline's projection-and-edges one).
+// random meshes against the tests' brute-force search (surface_samples.hpp).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -10,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "stages/geometry/surface_distance.hpp"
+#include "surface_samples.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -20,59 +20,6 @@ Vertex vertex_at(double x, double y, double z) {
   Vertex v{};
   v.position[0] = float(x), v.position[1] = float(y), v.position[2] = float(z);
   return v;
-}
-
-P sub(P a, P b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
-double dot(P a, P b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
-P at(const P& a, const P& ab, const P& ac, double v, double w) {
-  return {a[0] + ab[0] * v + ac[0] * w, a[1] + ab[1] * v + ac[1] * w, a[2] + ab[2] * v + ac[2] * w};
-}
-
-// The closest point of triangle abc to p by the Voronoi region p falls in (vertex, edge or face).
-P closest_on_triangle(P p, P a, P b, P c) {
-  const P ab = sub(b, a), ac = sub(c, a), ap = sub(p, a);
-  const double d1 = dot(ab, ap), d2 = dot(ac, ap);
-  if (d1 <= 0 && d2 <= 0) return a;
-  const P bp = sub(p, b);
-  const double d3 = dot(ab, bp), d4 = dot(ac, bp);
-  if (d3 >= 0 && d4 <= d3) return b;
-  const double vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return at(a, ab, ac, d1 / (d1 - d3), 0);
-  const P cp = sub(p, c);
-  const double d5 = dot(ab, cp), d6 = dot(ac, cp);
-  if (d6 >= 0 && d5 <= d6) return c;
-  const double vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return at(a, ab, ac, 0, d2 / (d2 - d6));
-  const double va = d3 * d6 - d5 * d4;
-  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-    const double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-    return {b[0] + (c[0] - b[0]) * w, b[1] + (c[1] - b[1]) * w, b[2] + (c[2] - b[2]) * w};
-  }
-  const double denom = 1 / (va + vb + vc);
-  return at(a, ab, ac, vb * denom, vc * denom);
-}
-
-P pos(const std::vector<Vertex>& v, std::uint32_t i) { return {v[i].position[0], v[i].position[1], v[i].position[2]}; }
-
-// Brute force over every triangle of `to`, on the same sample points the contract names.
-double one_way(const std::vector<Vertex>& v, const std::vector<std::uint32_t>& from, const std::vector<std::uint32_t>& to) {
-  double worst = 0;
-  for (std::size_t t = 0; t < from.size(); t += 3) {
-    const P a = pos(v, from[t]), b = pos(v, from[t + 1]), c = pos(v, from[t + 2]);
-    const std::vector<P> samples{a, b, c, {(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2},
-                                 {(b[0] + c[0]) / 2, (b[1] + c[1]) / 2, (b[2] + c[2]) / 2},
-                                 {(c[0] + a[0]) / 2, (c[1] + a[1]) / 2, (c[2] + a[2]) / 2},
-                                 {(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3}};
-    for (const P& p : samples) {
-      double nearest = INFINITY;
-      for (std::size_t u = 0; u < to.size(); u += 3) {
-        const P q = closest_on_triangle(p, pos(v, to[u]), pos(v, to[u + 1]), pos(v, to[u + 2]));
-        nearest = std::min(nearest, dot(sub(p, q), sub(p, q)));
-      }
-      worst = std::max(worst, nearest);
-    }
-  }
-  return std::sqrt(worst);
 }
 
 TEST(SurfaceDistance, APeakFlattenedIsItsHeightAway) {
@@ -122,25 +69,30 @@ TEST(SurfaceDistance, EdgeMidpointsAreSampled) {
   }
   const double measured = surface_distance(v, big, tiny);
   EXPECT_GT(measured, 0.6);
-  EXPECT_NEAR(measured, std::max(one_way(v, big, tiny), one_way(v, tiny, big)), 1e-9);
+  EXPECT_NEAR(measured, test::brute_surface_distance(v, big, tiny), 1e-9);
 }
 
 TEST(SurfaceDistance, TriangleSoupsMatchABruteForceSearch) {
-  // Two clouds of 300 small random triangles in a 10-unit cube: nearest triangles lie in every
-  // direction, several grid cells away.
+  // Clouds of small random triangles in a 10-unit cube, of several sizes and densities: nearest
+  // triangles lie in every direction, from inside a grid cell to several cells away.
   std::mt19937 random(11);
-  std::uniform_real_distribution<double> cube(0, 10), jitter(-0.4, 0.4);
-  std::vector<Vertex> v;
-  std::vector<std::uint32_t> lists[2];
-  for (auto& list : lists)
-    for (int t = 0; t < 300; ++t) {
-      const P c{cube(random), cube(random), cube(random)};
-      for (int k = 0; k < 3; ++k) {
-        list.push_back(std::uint32_t(v.size()));
-        v.push_back(vertex_at(c[0] + jitter(random), c[1] + jitter(random), c[2] + jitter(random)));
-      }
+  std::uniform_real_distribution<double> cube(0, 10);
+  for (const int count : {40, 300, 1200})
+    for (const double size : {0.05, 0.4}) {
+      std::uniform_real_distribution<double> jitter(-size, size);
+      std::vector<Vertex> v;
+      std::vector<std::uint32_t> lists[2];
+      for (auto& list : lists)
+        for (int t = 0; t < (&list == &lists[0] ? count : count / 4 + 1); ++t) {
+          const double c[3] = {cube(random), cube(random), cube(random)};
+          for (int k = 0; k < 3; ++k) {
+            list.push_back(std::uint32_t(v.size()));
+            v.push_back(vertex_at(c[0] + jitter(random), c[1] + jitter(random), c[2] + jitter(random)));
+          }
+        }
+      EXPECT_NEAR(surface_distance(v, lists[0], lists[1]), test::brute_surface_distance(v, lists[0], lists[1]), 1e-9)
+          << count << " triangles of size " << size;
     }
-  EXPECT_NEAR(surface_distance(v, lists[0], lists[1]), std::max(one_way(v, lists[0], lists[1]), one_way(v, lists[1], lists[0])), 1e-9);
 }
 
 TEST(SurfaceDistance, RandomMeshesMatchABruteForceSearch) {
@@ -167,7 +119,7 @@ TEST(SurfaceDistance, RandomMeshesMatchABruteForceSearch) {
         }
       }
     part.insert(part.end(), {0, std::uint32_t(n * n - 1), std::uint32_t(n - 1), 0, std::uint32_t(n * (n - 1)), std::uint32_t(n * n - 1)});
-    EXPECT_NEAR(surface_distance(v, field, part), std::max(one_way(v, field, part), one_way(v, part, field)), 1e-9)
+    EXPECT_NEAR(surface_distance(v, field, part), test::brute_surface_distance(v, field, part), 1e-9)
         << "round " << round;
   }
 }
