@@ -20,7 +20,8 @@ TEST(LodSelection, ChoosingALevelEachFrameAllocatesNothing) {
   content.indices.insert(content.indices.end(), {0, 2, 1, 1, 2, 0});  // three triangles
   content.meshes[0].index_count = 9;
   content.extensions.lods.meshes = {{{{0, 1, 2, 0, 2, 1}, 0.1f}, {{0, 1, 2}, 0.3f}}};
-  const aem::Model model = aem::Model::open_memory(aem::pipeline::serialize_model(content));
+  const std::vector<std::byte> bytes = aem::pipeline::serialize_model(content);  // the model views it
+  const aem::Model model = aem::Model::open_memory(bytes);
   const std::optional<aem::LodsView> view = aem::lods_of(model);
   ASSERT_TRUE(view.has_value());
   const long before = aem::test::allocation_count();

@@ -79,7 +79,13 @@ void add_deltas(const Scene& scene, std::int32_t stream, const math::Mat4& m, co
     if (!std::isfinite(x)) throw BakeError(what + ": " + scene.streams[std::size_t(stream)].where + " holds a non-finite delta");
   for (std::size_t i = 0; i < scale.size(); ++i) {
     const Vec3 v = math::transform_vector(m, {d[i * 3], d[i * 3 + 1], d[i * 3 + 2]});
-    for (std::size_t c = 0; c < 3; ++c) out[i * 9 + slot + c] = float(v[c] * scale[i]);
+    for (std::size_t c = 0; c < 3; ++c) {
+      out[i * 9 + slot + c] = float(v[c] * scale[i]);
+      // A finite delta can leave float's range under a node's scale (the positions' own check).
+      if (!std::isfinite(out[i * 9 + slot + c]))
+        throw BakeError(what + ": " + scene.streams[std::size_t(stream)].where + " vertex " + std::to_string(i) +
+                        " is not finite once node transforms are applied");
+    }
   }
 }
 

@@ -332,6 +332,15 @@ TEST(BakeMorphTargets, CubicSplineWeightsAreResampledWithinTheToleranceOfTheCurv
   }
 }
 
+// A finite delta that a node's scale pushes past float's range is refused like a position would
+// be (found by the glTF bake fuzzer: the bake's own output check refused what it wrote).
+TEST(BakeMorphTargets, ADeltaANodeScalePushesPastFloatIsRefusedNamingIt) {
+  ScratchDir dir("morph_overflow");
+  const std::string failure = bake_failure(write_morph_quad(dir, R"([{"POSITION": 2}])", "", R"([{"mesh": 0, "scale": [1, 1, 1e39]}])"));
+  EXPECT_NE(failure.find("morph target 0 POSITION"), std::string::npos) << failure;
+  EXPECT_NE(failure.find("vertex 0 is not finite once node transforms are applied"), std::string::npos) << failure;
+}
+
 TEST(BakeMorphTargets, WeightsOutputOfTheWrongCountIsRefusedNamingTheSampler) {
   ScratchDir dir("morph_wrong_count");
   EXPECT_NE(bake_failure(write_weights_animation(dir, "LINEAR", {0, 1}, {0, 1, 2}))
