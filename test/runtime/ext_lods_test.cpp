@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -97,8 +98,8 @@ TEST(Lods, LodForPicksTheCoarsestLevelWithinTheAllowedError) {
 TEST(Lods, AllowedObjectErrorIsThePixelsProjectedBack) {
   // 90° vertical field of view over 1000 pixels: at distance 10 the view is 20 units high, so a
   // pixel is 0.02 units.
-  EXPECT_NEAR(aem::allowed_object_error(1.0f, 10.0f, float(M_PI / 2), 1000.0f), 0.02f, 1e-7f);
-  EXPECT_NEAR(aem::allowed_object_error(4.0f, 10.0f, float(M_PI / 2), 1000.0f), 0.08f, 1e-7f);
+  EXPECT_NEAR(aem::allowed_object_error(1.0f, 10.0f, float(std::numbers::pi / 2), 1000.0f), 0.02f, 1e-7f);
+  EXPECT_NEAR(aem::allowed_object_error(4.0f, 10.0f, float(std::numbers::pi / 2), 1000.0f), 0.08f, 1e-7f);
   EXPECT_EQ(aem::allowed_object_error(4.0f, 0.0f, 1.0f, 1000.0f), 0.0f);
 }
 
