@@ -4,6 +4,7 @@
 #include <string>
 
 #include "aem/ext_emissive.hpp"
+#include "aem/ext_lods.hpp"
 #include "aem/ext_material_flags.hpp"
 #include "aem/ext_meshlets.hpp"
 #include "aem/ext_morph_targets.hpp"

@@ -56,6 +56,28 @@ void parse_shard(const std::string& text, BakeRequest& r) {
   r.shard_count = unsigned(n);
 }
 
+// --lods, --lod-error, --meshlets, --meshlet-vertices, --meshlet-triangles: what the bake adds to the
+// model's geometry (levels of detail and meshlets), each within its range.
+void parse_geometry_extensions(arg_parser::ArgParser& parser, pipeline::BakeOptions& options) {
+  if (const auto lods = parser.int_option("--lods", 0, pipeline::kMaxLods)) options.lods = std::uint32_t(*lods);
+  if (const auto error = parser.positive_number_option("--lod-error")) options.lod_error = *error;
+  options.meshlets = parser.flag("--meshlets");
+  if (const auto v = parser.int_option("--meshlet-vertices", 3, pipeline::kMaxMeshletVertices))
+    options.meshlet_vertices = std::uint32_t(*v);
+  if (const auto t = parser.int_option("--meshlet-triangles", 4, pipeline::kMaxMeshletTriangles))
+    options.meshlet_triangles = std::uint32_t(*t);
+}
+
+// The options that cannot apply together (rdo_option_problem and its kin), as usage errors.
+void refuse_option_problems(const pipeline::BakeOptions& options) {
+  if (const std::string why = pipeline::rdo_option_problem(options); !why.empty())
+    throw arg_parser::UsageError("--rdo: " + why);
+  if (const std::string why = pipeline::lod_option_problem(options); !why.empty())
+    throw arg_parser::UsageError("--lods: " + why);
+  if (const std::string why = pipeline::meshlet_option_problem(options); !why.empty())
+    throw arg_parser::UsageError("--meshlets: " + why);
+}
+
 BakeRequest parse(arg_parser::ArgParser& parser) {
   BakeRequest r;
   r.output = parser.option("--output");
@@ -86,12 +108,7 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
       throw arg_parser::UsageError(std::string("--rdo: ") + e.what());
     }
   }
-  if (const auto lods = parser.int_option("--lods", 0, pipeline::kMaxLods)) r.options.lods = std::uint32_t(*lods);
-  if (const auto error = parser.positive_number_option("--lod-error")) r.options.lod_error = *error;
-  if (const auto v = parser.int_option("--meshlet-vertices", 3, pipeline::kMaxMeshletVertices))
-    r.options.meshlet_vertices = std::uint32_t(*v);
-  if (const auto t = parser.int_option("--meshlet-triangles", 4, pipeline::kMaxMeshletTriangles))
-    r.options.meshlet_triangles = std::uint32_t(*t);
+  parse_geometry_extensions(parser, r.options);
   if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
     r.options.max_texture_size = std::uint32_t(*max_size);
   pipeline::BakeLimits& limits = r.options.limits;
@@ -105,7 +122,6 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
   r.options.strict = parser.flag("--strict");
   r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
   r.options.allow_missing = parser.flag("--allow-missing");
-  r.options.meshlets = parser.flag("--meshlets");
   if (const auto version = parser.option("--format-version")) {
     if (*version != "1")
       throw arg_parser::UsageError("--format-version " + *version +
@@ -135,12 +151,7 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
   r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));
   if (!r.output && !r.manifest) throw arg_parser::UsageError("missing -o OUT.aem (or -o OUTDIR)");
   // With a manifest, each entry's own settings are checked (they may change --textures).
-  if (const std::string why = pipeline::rdo_option_problem(r.options); !why.empty() && !r.manifest)
-    throw arg_parser::UsageError("--rdo: " + why);
-  if (const std::string why = pipeline::lod_option_problem(r.options); !why.empty() && !r.manifest)
-    throw arg_parser::UsageError("--lods: " + why);
-  if (const std::string why = pipeline::meshlet_option_problem(r.options); !why.empty() && !r.manifest)
-    throw arg_parser::UsageError("--meshlets: " + why);
+  if (!r.manifest) refuse_option_problems(r.options);
   return r;
 }
 
