@@ -33,23 +33,7 @@ Meshlet grid_meshlet(std::uint32_t first_vertex, std::uint32_t first_triangle, s
 // A 3 × 3 grid of vertices, 8 triangles in its one mesh, a `lods` level of 2 triangles, and their
 // meshlets: level 0 as its two rows (6 vertices, 4 triangles each), level 1 as one meshlet.
 aem::pipeline::ModelContent grid_with_meshlets() {
-  aem::pipeline::ModelContent m = aem::test::tiny_model();
-  const aem::Vertex corner = m.vertices[0];
-  m.vertices.clear();
-  for (int y = 0; y < 3; ++y)
-    for (int x = 0; x < 3; ++x) {
-      aem::Vertex v = corner;
-      v.position[0] = float(x);
-      v.position[1] = float(y);
-      m.vertices.push_back(v);
-    }
-  m.indices.clear();
-  for (std::uint32_t y = 0; y < 2; ++y)
-    for (std::uint32_t x = 0; x < 2; ++x) {
-      const std::uint32_t a = y * 3 + x;
-      m.indices.insert(m.indices.end(), {a, a + 1, a + 4, a, a + 4, a + 3});
-    }
-  m.meshes = {{0, 24, 0}};
+  aem::pipeline::ModelContent m = aem::test::grid_model();
   m.extensions.lods.meshes = {{{{0, 2, 8, 0, 8, 6}, 0.25f}}};
   const std::vector<std::uint32_t> row = {pack(0, 1, 2), pack(0, 2, 3), pack(1, 4, 5), pack(1, 5, 2)};
   aem::pipeline::MeshletGroupContent level_0{

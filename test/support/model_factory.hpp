@@ -16,6 +16,10 @@ pipeline::ModelContent tiny_model();
 // (positions and normals), and an empty weight track for its animation.
 pipeline::ModelContent morphed_tiny_model();
 
+// tiny_model() as a 3 × 3 grid of vertices one unit apart (vertex y * 3 + x at (x, y, 0)), its one
+// mesh the 8 triangles (a, a+1, a+4), (a, a+4, a+3) of each square a, all facing +z.
+pipeline::ModelContent grid_model();
+
 // tiny_model()'s triangle three times over (twice wound one way, once the other), two `lods`
 // levels of two and one triangles, and one meshlet per level holding all of it (no cone: the
 // triangles face both ways).
