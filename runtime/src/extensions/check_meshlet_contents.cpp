@@ -16,15 +16,15 @@ constexpr double kSphereTolerance = 1e-5;
 // How far |cone_axis| may be from 1 when the cone is used.
 constexpr double kAxisTolerance = 1e-3;
 
-using Triangle = std::array<std::uint32_t, 3>;
+using WoundTriangle = std::array<std::uint32_t, 3>;
 
 // The triangle's rotation that starts at its lexicographically smallest corner sequence: the same
 // for every rotation of one winding, different for the opposite winding.
-Triangle canonical(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
-  return std::min({Triangle{a, b, c}, Triangle{b, c, a}, Triangle{c, a, b}});
+WoundTriangle canonical_rotation(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+  return std::min({WoundTriangle{a, b, c}, WoundTriangle{b, c, a}, WoundTriangle{c, a, b}});
 }
 
-std::string triangle_text(const Triangle& t) {
+std::string wound_triangle_text(const WoundTriangle& t) {
   return "(" + std::to_string(t[0]) + ", " + std::to_string(t[1]) + ", " + std::to_string(t[2]) + ")";
 }
 
@@ -120,8 +120,8 @@ std::optional<Error> check_each_meshlet(const PayloadInput& in, const MeshletsLa
 }
 
 // The group's meshlets' triangles in version-1 numbering, canonical and sorted.
-std::vector<Triangle> group_triangles(const PayloadInput& in, const MeshletsLayout& layout, const MeshletGroup& group) {
-  std::vector<Triangle> out;
+std::vector<WoundTriangle> group_triangles(const PayloadInput& in, const MeshletsLayout& layout, const MeshletGroup& group) {
+  std::vector<WoundTriangle> out;
   for (std::uint32_t i = group.first_meshlet; i < group.first_meshlet + group.meshlet_count; ++i) {
     const Meshlet m = meshlet_at(in, layout, i);
     const auto vertex = [&](std::uint32_t packed, int corner) {
@@ -129,7 +129,7 @@ std::vector<Triangle> group_triangles(const PayloadInput& in, const MeshletsLayo
     };
     for (std::uint32_t t = 0; t < m.triangle_count; ++t) {
       const std::uint32_t packed = payload_u32(in.payload, layout.triangles_at + (std::uint64_t(m.first_triangle) + t) * 4);
-      out.push_back(canonical(vertex(packed, 0), vertex(packed, 1), vertex(packed, 2)));
+      out.push_back(canonical_rotation(vertex(packed, 0), vertex(packed, 1), vertex(packed, 2)));
     }
   }
   std::sort(out.begin(), out.end());
@@ -142,11 +142,11 @@ std::optional<Error> check_group_coverage(const PayloadInput& in, const Meshlets
   MeshletGroup group;
   const std::uint64_t at = layout.groups_at + std::uint64_t(g) * sizeof(MeshletGroup);
   std::memcpy(&group, in.payload.data() + at, sizeof group);
-  std::vector<Triangle> wanted;
+  std::vector<WoundTriangle> wanted;
   wanted.reserve(indices.size() / 3);
-  for (std::size_t i = 0; i + 2 < indices.size(); i += 3) wanted.push_back(canonical(indices[i], indices[i + 1], indices[i + 2]));
+  for (std::size_t i = 0; i + 2 < indices.size(); i += 3) wanted.push_back(canonical_rotation(indices[i], indices[i + 1], indices[i + 2]));
   std::sort(wanted.begin(), wanted.end());
-  const std::vector<Triangle> held = group_triangles(in, layout, group);
+  const std::vector<WoundTriangle> held = group_triangles(in, layout, group);
   if (held == wanted) return std::nullopt;
   const std::string name = "group " + std::to_string(g) + " (" + level + ")";
   if (held.size() != wanted.size())
@@ -154,9 +154,9 @@ std::optional<Error> check_group_coverage(const PayloadInput& in, const Meshlets
                                            " triangles but the level has " + std::to_string(wanted.size()));
   const auto [w, h] = std::mismatch(wanted.begin(), wanted.end(), held.begin());
   if (*w < *h)
-    return payload_problem(in, at, name + ": the level's triangle " + triangle_text(*w) +
+    return payload_problem(in, at, name + ": the level's triangle " + wound_triangle_text(*w) +
                                        " is not in its meshlets (each triangle once, with its winding)");
-  return payload_problem(in, at, name + ": its meshlets hold triangle " + triangle_text(*h) +
+  return payload_problem(in, at, name + ": its meshlets hold triangle " + wound_triangle_text(*h) +
                                      " more often than the level (each triangle once, with its winding)");
 }
 

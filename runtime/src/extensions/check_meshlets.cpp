@@ -12,7 +12,7 @@
 namespace aem::detail {
 namespace {
 
-constexpr std::uint64_t kMeshesAt = sizeof(MeshletsHeader);
+constexpr std::uint64_t kMeshletMeshesAt = sizeof(MeshletsHeader);
 
 
 // The header's counts and limits against the model and the payload's size.
@@ -35,7 +35,7 @@ std::optional<Error> check_meshlets_header(const PayloadInput& in, MeshletsLayou
                            "max_triangles: " + std::to_string(h.max_triangles) + " is outside 1.." +
                                std::to_string(kMeshletTriangleLimit));
   if (std::optional<Error> e = check_reserved(in, offsetof(MeshletsHeader, reserved), 1, "reserved")) return e;
-  layout.groups_at = kMeshesAt + std::uint64_t(h.mesh_count) * sizeof(MeshletMesh);
+  layout.groups_at = kMeshletMeshesAt + std::uint64_t(h.mesh_count) * sizeof(MeshletMesh);
   layout.meshlets_at = layout.groups_at + std::uint64_t(h.group_count) * sizeof(MeshletGroup);
   layout.vertices_at = layout.meshlets_at + std::uint64_t(h.meshlet_count) * sizeof(Meshlet);
   layout.triangles_at = layout.vertices_at + std::uint64_t(h.vertex_count) * 4;
@@ -47,7 +47,7 @@ std::optional<Error> check_meshlet_meshes(const PayloadInput& in, const Meshlets
                                           const std::optional<LodsView>& lods) {
   std::uint64_t next = 0;
   for (std::uint32_t m = 0; m < layout.header.mesh_count; ++m) {
-    const std::uint64_t at = kMeshesAt + std::uint64_t(m) * sizeof(MeshletMesh);
+    const std::uint64_t at = kMeshletMeshesAt + std::uint64_t(m) * sizeof(MeshletMesh);
     const std::uint32_t first = payload_u32(in.payload, at), count = payload_u32(in.payload, at + 4);
     const std::string mesh = "mesh " + std::to_string(m);
     if (first != next)
