@@ -18,13 +18,13 @@ constexpr long long kMaxLimit = 1LL << 62;
 
 // The command's options by kind; parse() below consumes exactly these (test/apps/bake_option_kind_test.cpp
 // checks that the parser takes every one as its kind).
-constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tangents", "--allow-missing",
+constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tangents", "--allow-missing", "--meshlets",
                                        "--verbose", "--json", "--dry-run"};
 constexpr std::string_view kValueOptions[] = {
     "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality", "--rdo",
     "--max-texture-size", "--fps", "--max-image-pixels", "--max-total-pixels", "--max-vertices", "--max-animation-keys",
     "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard", "--format-version",
-    "--lods", "--lod-error"};
+    "--lods", "--lod-error", "--meshlet-vertices", "--meshlet-triangles"};
 
 // `-j4` as `-j 4`, so that the shared parser sees an option and its value.
 std::vector<std::string_view> split_jobs_flag(arg_parser::Args args, std::vector<std::string>& storage) {
@@ -54,6 +54,28 @@ void parse_shard(const std::string& text, BakeRequest& r) {
   if (k == 0 || n == 0 || k > n) throw arg_parser::UsageError("--shard " + text + ": expected K/N with 1 <= K <= N (e.g. 2/4)");
   r.shard_index = unsigned(k);
   r.shard_count = unsigned(n);
+}
+
+// --lods, --lod-error, --meshlets, --meshlet-vertices, --meshlet-triangles: what the bake adds to the
+// model's geometry (levels of detail and meshlets), each within its range.
+void parse_geometry_extensions(arg_parser::ArgParser& parser, pipeline::BakeOptions& options) {
+  if (const auto lods = parser.int_option("--lods", 0, pipeline::kMaxLods)) options.lods = std::uint32_t(*lods);
+  if (const auto error = parser.positive_number_option("--lod-error")) options.lod_error = *error;
+  options.meshlets = parser.flag("--meshlets");
+  if (const auto v = parser.int_option("--meshlet-vertices", 3, pipeline::kMaxMeshletVertices))
+    options.meshlet_vertices = std::uint32_t(*v);
+  if (const auto t = parser.int_option("--meshlet-triangles", 4, pipeline::kMaxMeshletTriangles))
+    options.meshlet_triangles = std::uint32_t(*t);
+}
+
+// The options that cannot apply together (rdo_option_problem and its kin), as usage errors.
+void refuse_option_problems(const pipeline::BakeOptions& options) {
+  if (const std::string why = pipeline::rdo_option_problem(options); !why.empty())
+    throw arg_parser::UsageError("--rdo: " + why);
+  if (const std::string why = pipeline::lod_option_problem(options); !why.empty())
+    throw arg_parser::UsageError("--lods: " + why);
+  if (const std::string why = pipeline::meshlet_option_problem(options); !why.empty())
+    throw arg_parser::UsageError("--meshlets: " + why);
 }
 
 BakeRequest parse(arg_parser::ArgParser& parser) {
@@ -86,8 +108,7 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
       throw arg_parser::UsageError(std::string("--rdo: ") + e.what());
     }
   }
-  if (const auto lods = parser.int_option("--lods", 0, pipeline::kMaxLods)) r.options.lods = std::uint32_t(*lods);
-  if (const auto error = parser.positive_number_option("--lod-error")) r.options.lod_error = *error;
+  parse_geometry_extensions(parser, r.options);
   if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
     r.options.max_texture_size = std::uint32_t(*max_size);
   pipeline::BakeLimits& limits = r.options.limits;
@@ -130,10 +151,7 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
   r.inputs = parser.positionals(r.manifest ? 0 : 1, std::size_t(-1));
   if (!r.output && !r.manifest) throw arg_parser::UsageError("missing -o OUT.aem (or -o OUTDIR)");
   // With a manifest, each entry's own settings are checked (they may change --textures).
-  if (const std::string why = pipeline::rdo_option_problem(r.options); !why.empty() && !r.manifest)
-    throw arg_parser::UsageError("--rdo: " + why);
-  if (const std::string why = pipeline::lod_option_problem(r.options); !why.empty() && !r.manifest)
-    throw arg_parser::UsageError("--lods: " + why);
+  if (!r.manifest) refuse_option_problems(r.options);
   return r;
 }
 

@@ -20,23 +20,7 @@ namespace ext_lods_test {
 // tiny_model() as a 3 × 3 grid of vertices, 8 triangles in its one mesh, with two levels: the
 // grid's two halves (error 0.25) and one corner triangle (error 0.5).
 aem::pipeline::ModelContent grid_with_lods() {
-  aem::pipeline::ModelContent m = aem::test::tiny_model();
-  const aem::Vertex corner = m.vertices[0];
-  m.vertices.clear();
-  for (int y = 0; y < 3; ++y)
-    for (int x = 0; x < 3; ++x) {
-      aem::Vertex v = corner;
-      v.position[0] = float(x);
-      v.position[1] = float(y);
-      m.vertices.push_back(v);
-    }
-  m.indices.clear();
-  for (std::uint32_t y = 0; y < 2; ++y)
-    for (std::uint32_t x = 0; x < 2; ++x) {
-      const std::uint32_t a = y * 3 + x;
-      m.indices.insert(m.indices.end(), {a, a + 1, a + 4, a, a + 4, a + 3});
-    }
-  m.meshes = {{0, 24, 0}};
+  aem::pipeline::ModelContent m = aem::test::grid_model();
   m.extensions.lods.meshes = {{{{0, 2, 8, 0, 8, 6}, 0.25f}, {{0, 2, 6}, 0.5f}}};
   return m;
 }

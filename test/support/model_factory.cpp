@@ -134,6 +134,42 @@ pipeline::ModelContent morphed_tiny_model() {
   return c;
 }
 
+pipeline::ModelContent grid_model() {
+  ModelContent m = tiny_model();
+  const Vertex corner = m.vertices[0];
+  m.vertices.clear();
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 3; ++x) {
+      Vertex v = corner;
+      v.position[0] = float(x);
+      v.position[1] = float(y);
+      m.vertices.push_back(v);
+    }
+  m.indices.clear();
+  for (std::uint32_t y = 0; y < 2; ++y)
+    for (std::uint32_t x = 0; x < 2; ++x) {
+      const std::uint32_t a = y * 3 + x;
+      m.indices.insert(m.indices.end(), {a, a + 1, a + 4, a, a + 4, a + 3});
+    }
+  m.meshes = {{0, 24, 0}};
+  return m;
+}
+
+pipeline::ModelContent tiny_model_with_meshlets() {
+  pipeline::ModelContent m = tiny_model();
+  m.indices = {0, 1, 2, 0, 2, 1, 1, 2, 0};
+  m.meshes[0].index_count = 9;
+  m.extensions.lods.meshes = {{{{0, 1, 2, 0, 2, 1}, 0.125f}, {{2, 0, 1}, 0.5f}}};
+  const auto all = [](std::uint32_t triangles) {
+    return Meshlet{0, 0, 3, triangles, {0.5f, 0.5f, 0}, 0.75f, {}, 1.0f, {}, {}, 127};
+  };
+  const std::uint32_t ab = 0x020100, ba = 0x010200, rotated = 0x000201;  // (0,1,2), (0,2,1), (1,2,0)
+  m.extensions.meshlets = {64, 124, {{{{all(3)}, {0, 1, 2}, {ab, ba, rotated}},
+                                      {{all(2)}, {0, 1, 2}, {ab, ba}},
+                                      {{all(1)}, {2, 0, 1}, {ab}}}}};
+  return m;
+}
+
 pipeline::ModelContent two_group_morph_model() {
   pipeline::ModelContent c = tiny_model();
   const Vertex first = c.vertices[0];

@@ -226,6 +226,20 @@ TEST(BakeConfinement, RdoLambdaIsPartOfTheStampsOptionsWhenOn) {
   EXPECT_NE(pipeline::cache_options_text(options), pipeline::cache_options_text(test_options()));
 }
 
+// Meshlets likewise: in the key (with their limits) only when on, so a bake without them keeps
+// its stamps and cache entries; the limits alone change nothing while meshlets are off.
+TEST(BakeConfinement, MeshletsArePartOfTheStampsOptionsWhenOn) {
+  pipeline::BakeOptions options = test_options();
+  const std::string off = pipeline::options_key(options);
+  options.meshlet_vertices = 128;
+  EXPECT_EQ(pipeline::options_key(options), off);
+  options.meshlets = true;
+  const std::string on = pipeline::options_key(options);
+  EXPECT_TRUE(contains(on, " meshlets=128/124")) << on;
+  EXPECT_FALSE(contains(off, "meshlets")) << off;
+  EXPECT_NE(pipeline::cache_options_text(options), pipeline::cache_options_text(test_options()));
+}
+
 TEST(BakeConfinementCli, FifoPlantedAsAStampDoesNotBlock) {
   ScratchDir dir("stamp_fifo");
   write_triangle_buffer(dir.path() / "tri.bin");
