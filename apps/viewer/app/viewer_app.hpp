@@ -54,6 +54,10 @@ class ViewerApp {
   void handle_event(const SDL_Event& event, bool& quit);
   void handle_key(const SDL_KeyboardEvent& key, bool& quit);
   void draw_frame(int width, int height);
+  // Chooses each mesh's level of detail for a frame `height` pixels high and sets it to be drawn.
+  void choose_levels_of_detail(int height);
+  // The screenshot's account of the levels drawn (the panel is hidden there): one line per mesh.
+  void print_levels_of_detail() const;
   // The UI (viewer_app_ui.cpp): created on first use; drawn over the frame when shown.
   void draw_panels(int width, int height);
   // Selects the material under pixel (x, y) of a width x height frame (none: -1); returns it.
@@ -80,6 +84,7 @@ class ViewerApp {
   float click_travel_ = 0;  // pointer movement since the left button went down: < 4 px picks
   std::string message_;  // the last error (a file that did not open), shown in the panel
   double frame_ms_ = 0;
+  std::vector<LevelChoice> level_choices_;  // per mesh of the viewed model, this frame's
 };
 
 }  // namespace aem::viewer

@@ -1,6 +1,7 @@
 #pragma once
 // A model's GPU resources: one vertex buffer and one index buffer filled straight from the
-// mapping (and the vertex colours' buffer, when it has them), every material's three textures,
+// mapping (the version-1 indices, then the `lods` extension's levels after them, uploaded once),
+// the vertex colours' buffer when it has them, every material's three textures,
 // a texture buffer of skinning matrices (any joint count) and the morph targets (gpu_morphs.hpp).
 #include <epoxy/gl.h>
 
@@ -12,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "aem/ext_lods.hpp"
 #include "aem/model.hpp"
 #include "render/gpu_morphs.hpp"
 #include "render/texture_upload.hpp"
@@ -34,11 +36,26 @@ struct GpuMaterial {
   bool unlit = false;  // `material_flags`: base colour alone, no lighting
 };
 
-struct GpuMesh {
+// One level of detail of a mesh as an index range of the model's index buffer.
+struct GpuLevel {
   std::uint32_t first_index = 0;
+  std::uint32_t index_count = 0;
+  float error = 0;  // object space (aem/ext_lods.hpp); 0 for level 0
+  std::uint32_t triangle_count() const { return index_count / 3; }
+};
+
+struct GpuMesh {
+  std::uint32_t first_index = 0;  // level 0: the version-1 range
   std::uint32_t index_count = 0;
   std::uint32_t material = 0;
   Vec3 centroid;  // bind pose, for back-to-front sorting of transparent meshes
+  Bounds bounds;  // bind pose, object space (the viewer draws the model untransformed)
+  // Skinned or moved by a morph target: the bind-pose bounds do not hold while it plays.
+  bool deformed = false;
+  std::vector<GpuLevel> levels;  // level 0, then the `lods` levels 1..n; never empty
+  std::span<const LodLevel> file_levels;  // the file's levels 1..n (LodsView::levels_of), for lod_for
+  std::uint32_t drawn_level = 0;  // index into levels: what the renderer draws (set_drawn_level)
+  const GpuLevel& drawn() const { return levels[drawn_level]; }
 };
 
 class GpuModel {
@@ -53,6 +70,8 @@ class GpuModel {
   // This frame's morph target weights, one per target (AnimationPlayer::morph_weights()).
   void update_morph_weights(std::span<const float> weights) { morphs_->update(weights); }
   const GpuMorphs& morphs() const { return *morphs_; }
+  // The level mesh `mesh` draws from now on (clamped to its last level); no upload.
+  void set_drawn_level(std::size_t mesh, std::uint32_t level);
 
   // What the model vertex shader reads besides the material (the program is in use): binds the
   // vertex array, the joint matrices and the morph targets, and sets their uniforms.
@@ -80,6 +99,10 @@ class GpuModel {
   // The extensions' part of material `index`: its own emission and its flags.
   void add_extensions(const Model& model, std::uint32_t index, GpuMaterial& gpu, const TextureCaps& caps);
   GLuint white_texture();  // 1×1 white, made on first use
+  // The version-1 indices, then the `lods` levels' after them, in one element buffer.
+  void upload_indices(const Model& model);
+  // meshes_ with their bind-pose bounds, whether each deforms, and their levels of detail.
+  void describe_meshes(const Model& model);
 
 
   GLuint vao_ = 0, vertex_buffer_ = 0, index_buffer_ = 0, colour_buffer_ = 0, uv1_buffer_ = 0;

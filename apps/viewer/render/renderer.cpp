@@ -228,8 +228,9 @@ void Renderer::draw_mesh(const GpuModel& model, const GpuMesh& mesh) {
   glBindTexture(GL_TEXTURE_2D, material.occlusion);
   glUniform4i(p.uniform("u_uv_sets"), material.uv_sets[0], material.uv_sets[1], material.uv_sets[2], material.uv_sets[3]);
   glUniform1i(p.uniform("u_occlusion_own"), material.occlusion != 0 ? 1 : 0);
-  glDrawElements(GL_TRIANGLES, GLsizei(mesh.index_count), GL_UNSIGNED_INT,
-                 reinterpret_cast<const void*>(std::size_t{mesh.first_index} * 4));
+  const GpuLevel& level = mesh.drawn();  // the level of detail chosen for this frame
+  glDrawElements(GL_TRIANGLES, GLsizei(level.index_count), GL_UNSIGNED_INT,
+                 reinterpret_cast<const void*>(std::size_t{level.first_index} * 4));
 }
 
 }  // namespace aem::viewer

@@ -13,6 +13,7 @@
 #include "render/gpu_model.hpp"
 #include "render/grid.hpp"
 #include "render/ibl.hpp"
+#include "render/level_choice.hpp"
 #include "render/selection_highlight.hpp"
 #include "render/shaders.hpp"
 #include "render/vertex_batch.hpp"
@@ -40,6 +41,8 @@ struct RenderSettings {
   // Selection from the UI: highlighted in the render, -1 for none.
   int selected_material = -1;
   int selected_joint = -1;
+  // Levels of detail (issue 38): what the app's per-frame choice (level_choice.hpp) follows.
+  LevelSettings levels;
 };
 
 struct Frame {
