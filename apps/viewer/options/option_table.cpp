@@ -156,7 +156,8 @@ constexpr OptionSpec kOptions[] = {
     {"--animation", "", "N|none", "animation index (default 0), none for the bind pose", set_animation},
     {"--mode", "", "NAME",
      "lit, base-color, opacity, normal-map, roughness, occlusion,\n"
-     "metalness, emissive, normals, tangents, bitangents, uv, vertex-colour",
+     "metalness, emissive, normals, tangents, bitangents, uv, vertex-colour,\n"
+     "meshlets",
      set_mode},
     {"--yaw", "", "DEG", "camera orbit angle about the vertical (default 30)",
      [](Options& o, V v) { o.yaw = parse_float("--yaw", v); }},

@@ -1,4 +1,5 @@
 #include "render/gpu_model.hpp"
+#include "render/meshlet_order.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -8,6 +9,7 @@
 #include "aem/ext_emissive.hpp"
 #include "aem/ext_lods.hpp"
 #include "aem/ext_material_flags.hpp"
+#include "aem/ext_meshlets.hpp"
 #include "aem/ext_morph_targets.hpp"
 #include "aem/ext_uv1.hpp"
 #include "aem/ext_vertex_colours.hpp"
@@ -23,7 +25,7 @@ GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
   glGenBuffers(1, &vertex_buffer_);
   glBindBuffer(GL_ARRAY_BUFFER, vertex_buffer_);
   glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size_bytes()), vertices.data(), GL_STATIC_DRAW);
-  upload_indices(model);
+  std::vector<std::vector<GpuLevel>> meshlet_levels = upload_indices(model);
 
   const auto offset = [](std::size_t bytes) { return reinterpret_cast<const void*>(bytes); };
   const GLsizei stride = sizeof(Vertex);
@@ -75,23 +77,49 @@ GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
   upload_uv1(model, caps);
   glBindVertexArray(0);
 
-  describe_meshes(model);
+  describe_meshes(model, std::move(meshlet_levels));
 }
 
-void GpuModel::upload_indices(const Model& model) {
+std::vector<std::vector<GpuLevel>> GpuModel::upload_indices(const Model& model) {
   const std::span<const std::uint32_t> indices = model.indices();
   const std::optional<LodsView> lods = lods_of(model);
-  const std::size_t level_bytes = lods ? lods->indices.size_bytes() : 0;
+  const std::optional<MeshletsView> meshlets = meshlets_of(model);
+  const std::span<const std::uint32_t> levels = lods ? lods->indices : std::span<const std::uint32_t>{};
+  const MeshletOrder order = meshlets ? meshlet_order(model, *meshlets) : MeshletOrder{};
+  const std::size_t bytes[3] = {indices.size_bytes(), levels.size_bytes(), order.indices.size() * 4};
   glGenBuffers(1, &index_buffer_);
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, index_buffer_);
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size_bytes() + level_bytes), nullptr, GL_STATIC_DRAW);
-  glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, GLsizeiptr(indices.size_bytes()), indices.data());
-  if (level_bytes > 0) {
-    glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, GLintptr(indices.size_bytes()), GLsizeiptr(level_bytes), lods->indices.data());
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(bytes[0] + bytes[1] + bytes[2]), nullptr, GL_STATIC_DRAW);
+  glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, GLsizeiptr(bytes[0]), indices.data());
+  if (bytes[1] > 0) glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, GLintptr(bytes[0]), GLsizeiptr(bytes[1]), levels.data());
+  std::vector<std::vector<GpuLevel>> meshlet_levels(model.meshes().size());
+  if (bytes[2] == 0) return meshlet_levels;
+  glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, GLintptr(bytes[0] + bytes[1]), GLsizeiptr(bytes[2]), order.indices.data());
+  const auto base = std::uint32_t((bytes[0] + bytes[1]) / 4);  // the meshlet order's first index
+  for (std::size_t mesh = 0; mesh < order.levels.size(); ++mesh) {
+    for (const MeshletOrder::Range& r : order.levels[mesh]) {
+      meshlet_levels[mesh].push_back({base + 3 * r.first_triangle, 3 * r.triangle_count, 0.0f, r.first_triangle});
+    }
   }
+  glGenBuffers(1, &meshlet_buffer_);
+  glBindBuffer(GL_TEXTURE_BUFFER, meshlet_buffer_);
+  glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(order.meshlet_of_triangle.size() * 4), order.meshlet_of_triangle.data(), GL_STATIC_DRAW);
+  glGenTextures(1, &meshlet_texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, meshlet_texture_);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_R32UI, meshlet_buffer_);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  return meshlet_levels;
 }
 
-void GpuModel::describe_meshes(const Model& model) {
+bool GpuModel::bind_meshlet_table(int unit) const {
+  if (meshlet_texture_ == 0) return false;
+  glActiveTexture(GLenum(GL_TEXTURE0 + unit));
+  glBindTexture(GL_TEXTURE_BUFFER, meshlet_texture_);
+  return true;
+}
+
+void GpuModel::describe_meshes(const Model& model, std::vector<std::vector<GpuLevel>> meshlet_levels) {
   const std::span<const Vertex> vertices = model.vertices();
   const std::optional<LodsView> lods = lods_of(model);
   std::vector<bool> morphed(vertices.size(), false);  // in some morph target's span
@@ -105,7 +133,10 @@ void GpuModel::describe_meshes(const Model& model) {
   const auto level_base = std::uint32_t(model.indices().size());  // the levels follow the version-1 indices
   for (std::size_t m = 0; m < model.meshes().size(); ++m) {
     const Mesh& mesh = model.meshes()[m];
-    GpuMesh gpu{mesh.first_index, mesh.index_count, mesh.material, {}, {}, false, {}, {}, 0};
+    GpuMesh gpu;
+    gpu.first_index = mesh.first_index;
+    gpu.index_count = mesh.index_count;
+    gpu.material = mesh.material;
     Vec3 sum;
     for (std::uint32_t index : model.mesh_indices(mesh)) {
       const float* p = vertices[index].position;
@@ -123,6 +154,7 @@ void GpuModel::describe_meshes(const Model& model) {
       gpu.file_levels = lods->levels_of(m);  // valid as long as the model, which outlives this copy
       for (const LodLevel& level : gpu.file_levels) gpu.levels.push_back({level_base + level.first_index, level.index_count, level.error});
     }
+    gpu.meshlet_levels = std::move(meshlet_levels[m]);
     meshes_.push_back(std::move(gpu));
   }
   bounds_ = model_box.empty() ? Bounds{{-1, -1, -1}, {1, 1, 1}} : bounds_of(model_box);
@@ -235,6 +267,8 @@ GpuModel::~GpuModel() {
   glDeleteTextures(1, &joint_texture_);
   glDeleteBuffers(1, &joint_buffer_);
   glDeleteBuffers(1, &index_buffer_);
+  if (meshlet_texture_ != 0) glDeleteTextures(1, &meshlet_texture_);
+  if (meshlet_buffer_ != 0) glDeleteBuffers(1, &meshlet_buffer_);
   if (colour_buffer_ != 0) glDeleteBuffers(1, &colour_buffer_);
   if (uv1_buffer_ != 0) glDeleteBuffers(1, &uv1_buffer_);
   glDeleteBuffers(1, &vertex_buffer_);

@@ -91,6 +91,7 @@ class Renderer {
   std::filesystem::path environment_file_;  // what ibl_ was computed from
   std::filesystem::path failed_environment_;  // reported already; not retried every frame
   SelectionHighlight selection_;  // the UI's selected material
+  bool meshlet_mode_ = false;  // this pass draws the meshlet order (the meshlets mode, with meshlets)
 };
 
 }  // namespace aem::viewer
