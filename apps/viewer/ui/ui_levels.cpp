@@ -27,18 +27,25 @@ void total_line(const std::vector<GpuMesh>& meshes, std::span<const LevelChoice>
     coarsest = std::max(coarsest, levels[m].level);
     worst = std::max(worst, levels[m].error_pixels);
   }
-  ImGui::Text("all meshes: %llu of %llu triangles, levels up to %u, at most %.2g px", (unsigned long long)drawn,
-              (unsigned long long)full, coarsest, double(worst));
+  ImGui::Text("all meshes: %llu of %llu triangles", (unsigned long long)drawn, (unsigned long long)full);
+  ImGui::Text("levels up to %u, at most %.2g px", coarsest, double(worst));
+}
+
+// What a meshlet culler would skip of the drawn levels in this view.
+void meshlet_lines(const MeshletCounts& c) {
+  ImGui::Text("meshlets: %u drawn, %u outside the view, %u facing away", c.drawn, c.outside, c.facing_away);
+  if (c.untested > 0) ImGui::TextDisabled("%u of skinned or morphed meshes not tested (bind-pose bounds)", c.untested);
 }
 
 }  // namespace
 
 void ui_levels(UiFrame& frame) {
-  if (!ImGui::CollapsingHeader("Levels of detail", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader("Levels and meshlets", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (frame.meshlets != nullptr) meshlet_lines(*frame.meshlets);
   const std::vector<GpuMesh>& meshes = frame.viewed->gpu().meshes();
   const std::uint32_t last = last_level(meshes);
   if (last == 0) {
-    ImGui::TextDisabled("None in this model (aem bake --lods N)");
+    ImGui::TextDisabled("No levels in this model (aem bake --lods N)");
     return;
   }
   LevelSettings& settings = frame.settings->levels;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/viewed_model.hpp"
+#include "render/meshlet_culling.hpp"
 #include "render/renderer.hpp"
 #include "render/texture_thumbnails.hpp"
 
@@ -36,6 +37,7 @@ struct UiFrame {
   TextureThumbnails* thumbnails = nullptr;
   UiState* state = nullptr;
   std::span<const LevelChoice> levels;  // per mesh: this frame's level of detail
+  const MeshletCounts* meshlets = nullptr;  // this frame's culling counts; null without meshlets
 };
 
 // Lays out both windows for this frame (between UiLayer's begin and end).

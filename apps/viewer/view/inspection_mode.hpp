@@ -25,6 +25,9 @@ enum class InspectionMode {
 inline constexpr int kInspectionModeCount = 14;
 
 std::string_view name(InspectionMode mode);
+// What the meshlets mode says of a model without the `meshlets` extension (drawn grey).
+inline constexpr std::string_view kNoMeshletsMessage =
+    "meshlets mode: this model has no meshlets (bake it with aem bake --meshlets); drawn grey";
 // "lit", "base-color", "opacity", "normal-map", "roughness", "occlusion", "metalness", "emissive",
 // "normals", "tangents", "bitangents", "uv", "vertex-colour", "meshlets".
 std::optional<InspectionMode> parse_inspection_mode(std::string_view text);
