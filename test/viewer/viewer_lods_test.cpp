@@ -326,17 +326,14 @@ TEST(ViewerRender, MeshletsModeSaysSoOfAModelWithoutMeshlets) {
   const auto dir = scratch_dir("lods_no_meshlets");
   const auto model = dir / "tiny.aem";
   pipeline::write_model_file(model, tiny_model());
-  const Image plain = screenshot(model, dir / "plain.png", "--size 128x128 --no-grid");
   const auto png = dir / "meshlets.png";
   const CommandResult run = run_viewer(shell_quote(model.string()) + " --screenshot " + shell_quote(png.string()) +
                                        " --size 128x128 --no-grid --mode meshlets");
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("aem-viewer: meshlets mode: this model has no meshlets (bake it with aem bake --meshlets)"),
             std::string::npos) << run.output;
-  // Not a blank: the model is drawn (grey) where the lit frame has it.
-  const Image grey = read_png(png);
-  EXPECT_GT(coverage(grey), 0.5 * coverage(plain));
-  EXPECT_GT(coverage(plain), 0.01);
+  // Not a blank: the model is drawn (grey).
+  EXPECT_GT(coverage(read_png(png)), 0.05);
 }
 
 }  // namespace
