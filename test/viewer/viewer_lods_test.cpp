@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <optional>
 #include <regex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "aem/pipeline/model_writer.hpp"
 #include "corpus.hpp"
 #include "model_factory.hpp"
+#include "options/options.hpp"
 #include "render/level_choice.hpp"
 #include "ui/render_controls.hpp"
 #include "viewer_test_support.hpp"
@@ -95,6 +97,18 @@ TEST(ViewerUnit, TheLevelKeyCyclesThroughEveryLevelAndBackToAutomatic) {
   EXPECT_EQ(next_level_lock(0, 3, true), -1);
   EXPECT_EQ(next_level_lock(-1, 0, false), 0);  // a model without levels: auto and level 0
   EXPECT_EQ(next_level_lock(0, 0, false), -1);
+}
+
+TEST(ViewerUnit, LodOptionsLockALevelOrSetThePixelError) {
+  EXPECT_EQ(parse_options({"m.aem"}).lod_lock, -1);
+  EXPECT_EQ(parse_options({"m.aem", "--lod", "2"}).lod_lock, 2);
+  EXPECT_EQ(parse_options({"m.aem", "--lod", "2", "--lod", "auto"}).lod_lock, -1);
+  EXPECT_FLOAT_EQ(parse_options({"m.aem", "--lod-pixels", "0.5"}).lod_pixels, 0.5f);
+  for (const auto& bad : std::vector<std::vector<std::string>>{
+           {"m.aem", "--lod", "-1"}, {"m.aem", "--lod", "coarse"}, {"m.aem", "--lod-pixels", "0"}, {"m.aem", "--lod-pixels", "x"}}) {
+    EXPECT_THROW(parse_options(bad), std::invalid_argument) << bad[1] << " " << bad[2];
+  }
+  EXPECT_EQ(parse_inspection_mode("meshlets"), InspectionMode::meshlets);
 }
 
 // What the screenshot printed for mesh 0: its level, or -1 when it printed none.
