@@ -41,9 +41,10 @@ std::filesystem::path bake_khronos_glb(const std::filesystem::path& corpus, cons
   return bake_file(corpus / "khronos" / name / "glTF-Binary" / (name + ".glb"), dir / (name + ".aem"));
 }
 
-std::filesystem::path bake_file(const std::filesystem::path& input, const std::filesystem::path& output) {
+std::filesystem::path bake_file(const std::filesystem::path& input, const std::filesystem::path& output,
+                                const std::string& bake_arguments) {
   const CommandResult result = run_command(shell_quote(AEM_CLI_PATH) + " bake " + shell_quote(input.string()) +
-                                           " -o " + shell_quote(output.string()));
+                                           " -o " + shell_quote(output.string()) + " " + bake_arguments);
   EXPECT_EQ(result.exit_code, 0) << result.output;
   return output;
 }

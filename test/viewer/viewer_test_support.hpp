@@ -57,8 +57,10 @@ bool have_bake();
 // failure is a test failure); returns the .aem's path.
 std::filesystem::path bake_khronos_glb(const std::filesystem::path& corpus, const std::string& name,
                                        const std::filesystem::path& dir);
-// Bakes `input` (any model `aem bake` reads) to `output` the same way; returns `output`.
-std::filesystem::path bake_file(const std::filesystem::path& input, const std::filesystem::path& output);
+// Bakes `input` (any model `aem bake` reads) to `output` the same way, with `bake_arguments`
+// (already shell-quoted: "--lods 3"); returns `output`.
+std::filesystem::path bake_file(const std::filesystem::path& input, const std::filesystem::path& output,
+                                const std::string& bake_arguments = "");
 
 }  // namespace aem::test::viewer
 

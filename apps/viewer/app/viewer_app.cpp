@@ -155,6 +155,7 @@ void ViewerApp::draw_frame(int width, int height) {
     player.evaluate();
     viewed_->gpu().update_skinning(player.skinning());
     viewed_->gpu().update_morph_weights(player.morph_weights());
+    choose_levels_of_detail(width, height);
     Frame frame{width, height, &camera_, bounds_, player.skeleton(), player.model_space()};
     renderer_->draw(viewed_->gpu(), frame, settings_);
   } else {
@@ -163,10 +164,45 @@ void ViewerApp::draw_frame(int width, int height) {
   if (show_panel_) draw_panels(width, height);
 }
 
+void ViewerApp::choose_levels_of_detail(int width, int height) {
+  GpuModel& gpu = viewed_->gpu();
+  const std::span<const GpuMesh> meshes = gpu.meshes();
+  level_choices_.resize(meshes.size());  // allocates once per model
+  const LevelView view{camera_.eye(), OrbitCamera::kFovY, float(std::max(height, 1))};
+  choose_levels(meshes, bounds_, view, settings_.levels, level_choices_);
+  for (std::size_t m = 0; m < meshes.size(); ++m) gpu.set_drawn_level(m, level_choices_[m].level);
+  meshlet_counts_.reset();
+  if (const std::optional<MeshletsView> meshlets = meshlets_of(viewed_->model())) {
+    const Mat4 view_projection = camera_.projection(float(std::max(width, 1)) / float(std::max(height, 1))) * camera_.view();
+    meshlet_counts_ = count_meshlets(*meshlets, meshes, view_projection, camera_.eye());
+  }
+}
+
+void ViewerApp::print_levels_of_detail() const {
+  if (!viewed_) return;
+  if (settings_.mode == InspectionMode::meshlets && !meshlet_counts_) {
+    std::printf("aem-viewer: %s\n", std::string(kNoMeshletsMessage).c_str());
+  }
+  if (meshlet_counts_) {
+    const MeshletCounts& c = *meshlet_counts_;
+    std::printf("aem-viewer: meshlets: %u drawn, %u outside the view, %u facing away, %u not tested (skinned or morphed)\n",
+                c.drawn, c.outside, c.facing_away, c.untested);
+  }
+  const std::vector<GpuMesh>& meshes = viewed_->gpu().meshes();
+  if (last_level(meshes) == 0) return;
+  for (std::size_t m = 0; m < meshes.size() && m < level_choices_.size(); ++m) {
+    const LevelChoice& c = level_choices_[m];
+    std::printf("aem-viewer: mesh %zu: level %u of %zu, %u triangles, error %.3g px at distance %.4g\n", m, c.level,
+                meshes[m].levels.size() - 1, meshes[m].levels[c.level].triangle_count(), double(c.error_pixels),
+                double(c.distance));
+  }
+}
+
 void ViewerApp::screenshot() {
   const int w = screenshot_width(), h = screenshot_height();
   write_png(*options_.screenshot, w, h, render_offscreen());
   std::printf("aem-viewer: wrote %s (%dx%d)\n", options_.screenshot->string().c_str(), w, h);
+  print_levels_of_detail();
 }
 
 std::vector<std::uint8_t> ViewerApp::render_offscreen() {
@@ -345,6 +381,10 @@ void ViewerApp::handle_key(const SDL_KeyboardEvent& key, bool& quit) {
       break;
     case KeyAction::toggle_panels:
       show_panel_ = !show_panel_;
+      break;
+    case KeyAction::cycle_level_lock:
+      settings_.levels.locked =
+          next_level_lock(settings_.levels.locked, viewed_ ? last_level(viewed_->gpu().meshes()) : 0, shift);
       break;
     default:  // playback with no model open: nothing to play
       break;

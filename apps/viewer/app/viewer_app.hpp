@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "app/window.hpp"
 #include "model/viewed_model.hpp"
 #include "options/options.hpp"
+#include "render/meshlet_culling.hpp"
 #include "render/renderer.hpp"
 #include "render/texture_thumbnails.hpp"
 #include "ui/ui_layer.hpp"
@@ -54,6 +56,12 @@ class ViewerApp {
   void handle_event(const SDL_Event& event, bool& quit);
   void handle_key(const SDL_KeyboardEvent& key, bool& quit);
   void draw_frame(int width, int height);
+  // Chooses each mesh's level of detail for a width x height frame and sets it to be drawn; counts
+  // what a meshlet culler would skip of those levels.
+  void choose_levels_of_detail(int width, int height);
+  // The screenshot's account of the levels drawn (the panel is hidden there): one line per mesh,
+  // and the meshlets' counts, or that the meshlets mode has none to show.
+  void print_levels_of_detail() const;
   // The UI (viewer_app_ui.cpp): created on first use; drawn over the frame when shown.
   void draw_panels(int width, int height);
   // Selects the material under pixel (x, y) of a width x height frame (none: -1); returns it.
@@ -80,6 +88,8 @@ class ViewerApp {
   float click_travel_ = 0;  // pointer movement since the left button went down: < 4 px picks
   std::string message_;  // the last error (a file that did not open), shown in the panel
   double frame_ms_ = 0;
+  std::vector<LevelChoice> level_choices_;  // per mesh of the viewed model, this frame's
+  std::optional<MeshletCounts> meshlet_counts_;  // this frame's, for a model with meshlets
 };
 
 }  // namespace aem::viewer

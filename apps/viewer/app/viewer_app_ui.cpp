@@ -26,6 +26,8 @@ void ViewerApp::draw_panels(int width, int height) {
   frame.scale = ui_->content_scale();
   frame.thumbnails = thumbnails_.get();
   frame.state = &ui_state_;
+  if (viewed_) frame.levels = level_choices_;
+  if (meshlet_counts_) frame.meshlets = &*meshlet_counts_;
   if (offscreen) {
     // Windows that fit their contents take their size from a frame laid out before: lay out
     // twice unseen, then draw.

@@ -6,7 +6,7 @@ Bounds motion_bounds(const Model& model, const MotionSampling& sampling) {
   // The runtime's motion box (runtime/include/aem/model_bounds.hpp), which `aem info` prints too.
   const BoundingBox box = aem::animation_bounds(model, sampling).box;
   if (box.empty()) return {{-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}};
-  return {{box.min[0], box.min[1], box.min[2]}, {box.max[0], box.max[1], box.max[2]}};
+  return bounds_of(box);
 }
 
 }  // namespace aem::viewer

@@ -114,6 +114,20 @@ void set_background(Options& o, const std::string& v) {
   o.background_environment = v == "env";
 }
 
+void set_lod(Options& o, const std::string& v) {
+  if (v == "auto") {
+    o.lod_lock = -1;
+    return;
+  }
+  o.lod_lock = parse_int("--lod", v);
+  if (o.lod_lock < 0) throw std::invalid_argument("--lod needs auto or a level from 0, not " + v);
+}
+
+void set_lod_pixels(Options& o, const std::string& v) {
+  o.lod_pixels = parse_float("--lod-pixels", v);
+  if (o.lod_pixels <= 0 || o.lod_pixels > 1000) throw std::invalid_argument("--lod-pixels needs a number of pixels above 0, at most 1000, not " + v);
+}
+
 // As `aem bake --allow-dir`: the same checks, the same messages.
 void add_allowed_dir(Options& o, const std::string& v) {
   if (v.empty()) throw std::invalid_argument("--allow-dir names nothing");
@@ -142,7 +156,8 @@ constexpr OptionSpec kOptions[] = {
     {"--animation", "", "N|none", "animation index (default 0), none for the bind pose", set_animation},
     {"--mode", "", "NAME",
      "lit, base-color, opacity, normal-map, roughness, occlusion,\n"
-     "metalness, emissive, normals, tangents, bitangents, uv, vertex-colour",
+     "metalness, emissive, normals, tangents, bitangents, uv, vertex-colour,\n"
+     "meshlets",
      set_mode},
     {"--yaw", "", "DEG", "camera orbit angle about the vertical (default 30)",
      [](Options& o, V v) { o.yaw = parse_float("--yaw", v); }},
@@ -193,6 +208,14 @@ constexpr OptionSpec kOptions[] = {
     {"--environment-yaw", "", "DEG", "turn the environment about the vertical axis",
      [](Options& o, V v) { o.environment_yaw = parse_float("--environment-yaw", v); }},
     {"--background", "", "env|flat", "the environment or a flat colour behind the model (default flat)", set_background},
+    {"--lod", "", "auto|N",
+     "levels of detail: chosen by distance (default), or level N locked\n"
+     "(each mesh at most at its last level)",
+     set_lod},
+    {"--lod-pixels", "", "P",
+     "the error a level may show on screen, in pixels (default 1):\n"
+     "each mesh draws its coarsest level within it at its distance",
+     set_lod_pixels},
     {"--version", "", "", "print the version and exit", [](Options& o, V) { o.version = true; }},
     {"--help", "-h", "", "print this and exit", [](Options& o, V) { o.help = true; }},
 };

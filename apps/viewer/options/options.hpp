@@ -50,6 +50,9 @@ struct Options {
   float exposure_stops = 0;             // --exposure STOPS
   float environment_yaw = 0;            // --environment-yaw DEG
   bool background_environment = false;  // --background env|flat
+  // Levels of detail (issue 38).
+  int lod_lock = -1;       // --lod auto|N: -1 chosen by distance, N locked (clamped per mesh)
+  float lod_pixels = 1;    // --lod-pixels P: the screen error allowed
 };
 
 // Throws std::invalid_argument with a one-line message naming the problem for a bad command

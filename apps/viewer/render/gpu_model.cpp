@@ -1,30 +1,31 @@
 #include "render/gpu_model.hpp"
+#include "render/meshlet_order.hpp"
 
 #include <algorithm>
 #include <cstddef>
-#include <limits>
 #include <optional>
 #include <tuple>
 
 #include "aem/ext_emissive.hpp"
+#include "aem/ext_lods.hpp"
 #include "aem/ext_material_flags.hpp"
+#include "aem/ext_meshlets.hpp"
+#include "aem/ext_morph_targets.hpp"
 #include "aem/ext_uv1.hpp"
 #include "aem/ext_vertex_colours.hpp"
+#include "aem/model_bounds.hpp"
 
 namespace aem::viewer {
 
 GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
   const std::span<const Vertex> vertices = model.vertices();
-  const std::span<const std::uint32_t> indices = model.indices();
 
   glGenVertexArrays(1, &vao_);
   glBindVertexArray(vao_);
   glGenBuffers(1, &vertex_buffer_);
   glBindBuffer(GL_ARRAY_BUFFER, vertex_buffer_);
   glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size_bytes()), vertices.data(), GL_STATIC_DRAW);
-  glGenBuffers(1, &index_buffer_);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, index_buffer_);
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size_bytes()), indices.data(), GL_STATIC_DRAW);
+  std::vector<std::vector<GpuLevel>> meshlet_levels = upload_indices(model);
 
   const auto offset = [](std::size_t bytes) { return reinterpret_cast<const void*>(bytes); };
   const GLsizei stride = sizeof(Vertex);
@@ -76,22 +77,92 @@ GpuModel::GpuModel(const Model& model, const TextureCaps& caps) {
   upload_uv1(model, caps);
   glBindVertexArray(0);
 
-  constexpr float kMax = std::numeric_limits<float>::max();
-  bounds_.min = {kMax, kMax, kMax};
-  bounds_.max = {-kMax, -kMax, -kMax};
-  for (const Mesh& mesh : model.meshes()) {
-    GpuMesh gpu{mesh.first_index, mesh.index_count, mesh.material, {}};
+  describe_meshes(model, std::move(meshlet_levels));
+}
+
+std::vector<std::vector<GpuLevel>> GpuModel::upload_indices(const Model& model) {
+  const std::span<const std::uint32_t> indices = model.indices();
+  const std::optional<LodsView> lods = lods_of(model);
+  const std::optional<MeshletsView> meshlets = meshlets_of(model);
+  const std::span<const std::uint32_t> levels = lods ? lods->indices : std::span<const std::uint32_t>{};
+  const MeshletOrder order = meshlets ? meshlet_order(model, *meshlets) : MeshletOrder{};
+  const std::size_t bytes[3] = {indices.size_bytes(), levels.size_bytes(), order.indices.size() * 4};
+  glGenBuffers(1, &index_buffer_);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, index_buffer_);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(bytes[0] + bytes[1] + bytes[2]), nullptr, GL_STATIC_DRAW);
+  glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, GLsizeiptr(bytes[0]), indices.data());
+  if (bytes[1] > 0) glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, GLintptr(bytes[0]), GLsizeiptr(bytes[1]), levels.data());
+  std::vector<std::vector<GpuLevel>> meshlet_levels(model.meshes().size());
+  if (bytes[2] == 0) return meshlet_levels;
+  glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, GLintptr(bytes[0] + bytes[1]), GLsizeiptr(bytes[2]), order.indices.data());
+  const auto base = std::uint32_t((bytes[0] + bytes[1]) / 4);  // the meshlet order's first index
+  for (std::size_t mesh = 0; mesh < order.levels.size(); ++mesh) {
+    for (const MeshletOrder::Range& r : order.levels[mesh]) {
+      meshlet_levels[mesh].push_back({base + 3 * r.first_triangle, 3 * r.triangle_count, 0.0f, r.first_triangle});
+    }
+  }
+  glGenBuffers(1, &meshlet_buffer_);
+  glBindBuffer(GL_TEXTURE_BUFFER, meshlet_buffer_);
+  glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(order.meshlet_of_triangle.size() * 4), order.meshlet_of_triangle.data(), GL_STATIC_DRAW);
+  glGenTextures(1, &meshlet_texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, meshlet_texture_);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_R32UI, meshlet_buffer_);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  return meshlet_levels;
+}
+
+bool GpuModel::bind_meshlet_table(int unit) const {
+  if (meshlet_texture_ == 0) return false;
+  glActiveTexture(GLenum(GL_TEXTURE0 + unit));
+  glBindTexture(GL_TEXTURE_BUFFER, meshlet_texture_);
+  return true;
+}
+
+void GpuModel::describe_meshes(const Model& model, std::vector<std::vector<GpuLevel>> meshlet_levels) {
+  const std::span<const Vertex> vertices = model.vertices();
+  const std::optional<LodsView> lods = lods_of(model);
+  std::vector<bool> morphed(vertices.size(), false);  // in some morph target's span
+  if (const std::optional<MorphTargetsView> morphs = morph_targets_of(model)) {
+    for (const MorphTarget& t : morphs->targets) {
+      const std::size_t end = std::min<std::size_t>(vertices.size(), std::size_t{t.first_vertex} + t.vertex_span);
+      for (std::size_t v = t.first_vertex; v < end; ++v) morphed[v] = true;
+    }
+  }
+  BoundingBox model_box;
+  const auto level_base = std::uint32_t(model.indices().size());  // the levels follow the version-1 indices
+  for (std::size_t m = 0; m < model.meshes().size(); ++m) {
+    const Mesh& mesh = model.meshes()[m];
+    GpuMesh gpu;
+    gpu.first_index = mesh.first_index;
+    gpu.index_count = mesh.index_count;
+    gpu.material = mesh.material;
     Vec3 sum;
     for (std::uint32_t index : model.mesh_indices(mesh)) {
       const float* p = vertices[index].position;
       sum = sum + Vec3{p[0], p[1], p[2]};
-      bounds_.min = {std::min(bounds_.min.x, p[0]), std::min(bounds_.min.y, p[1]), std::min(bounds_.min.z, p[2])};
-      bounds_.max = {std::max(bounds_.max.x, p[0]), std::max(bounds_.max.y, p[1]), std::max(bounds_.max.z, p[2])};
+      gpu.deformed = gpu.deformed || vertices[index].joints[0] >= 0 || morphed[index];
     }
-    if (mesh.index_count > 0) gpu.centroid = sum * (1.0f / float(mesh.index_count));
-    meshes_.push_back(gpu);
+    const BoundingBox box = mesh_bind_pose_bounds(model, mesh);
+    if (!box.empty()) {
+      gpu.centroid = sum * (1.0f / float(mesh.index_count));
+      gpu.bounds = bounds_of(box);
+      model_box.add(box);
+    }
+    gpu.levels.push_back({mesh.first_index, mesh.index_count, 0.0f});
+    if (lods) {
+      gpu.file_levels = lods->levels_of(m);  // valid as long as the model, which outlives this copy
+      for (const LodLevel& level : gpu.file_levels) gpu.levels.push_back({level_base + level.first_index, level.index_count, level.error});
+    }
+    gpu.meshlet_levels = std::move(meshlet_levels[m]);
+    meshes_.push_back(std::move(gpu));
   }
-  if (bounds_.min.x > bounds_.max.x) bounds_ = Bounds{{-1, -1, -1}, {1, 1, 1}};
+  bounds_ = model_box.empty() ? Bounds{{-1, -1, -1}, {1, 1, 1}} : bounds_of(model_box);
+}
+
+void GpuModel::set_drawn_level(std::size_t mesh, std::uint32_t level) {
+  GpuMesh& m = meshes_[mesh];
+  m.drawn_level = std::min<std::uint32_t>(level, std::uint32_t(m.levels.size() - 1));
 }
 
 void GpuModel::upload_vertex_colours(const Model& model) {
@@ -196,6 +267,8 @@ GpuModel::~GpuModel() {
   glDeleteTextures(1, &joint_texture_);
   glDeleteBuffers(1, &joint_buffer_);
   glDeleteBuffers(1, &index_buffer_);
+  if (meshlet_texture_ != 0) glDeleteTextures(1, &meshlet_texture_);
+  if (meshlet_buffer_ != 0) glDeleteBuffers(1, &meshlet_buffer_);
   if (colour_buffer_ != 0) glDeleteBuffers(1, &colour_buffer_);
   if (uv1_buffer_ != 0) glDeleteBuffers(1, &uv1_buffer_);
   glDeleteBuffers(1, &vertex_buffer_);

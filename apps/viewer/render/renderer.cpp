@@ -12,8 +12,8 @@ namespace aem::viewer {
 namespace {
 
 // Texture units: 0-2 the material, 3 the joint matrices, 4 occlusion, 5-6 the environment, 7
-// emission, 8-11 the morph targets (GpuModel::bind_vertex_stage).
-constexpr int kOcclusionUnit = 4, kSpecularUnit = 5, kBrdfLutUnit = 6, kEmissiveUnit = 7;
+// emission, 8-11 the morph targets (GpuModel::bind_vertex_stage), 12 the meshlet table.
+constexpr int kOcclusionUnit = 4, kSpecularUnit = 5, kBrdfLutUnit = 6, kEmissiveUnit = 7, kMeshletUnit = 12;
 
 bool multisampled_target() {
   GLint samples = 0;
@@ -37,6 +37,7 @@ Renderer::Renderer()
   glUniform1i(model_program_.uniform("u_occlusion"), kOcclusionUnit);
   glUniform1i(model_program_.uniform("u_specular"), kSpecularUnit);
   glUniform1i(model_program_.uniform("u_brdf_lut"), kBrdfLutUnit);
+  glUniform1i(model_program_.uniform("u_meshlet_of_triangle"), kMeshletUnit);
   glUniform1f(model_program_.uniform("u_specular_max_lod"), float(ImageBasedLighting::kSpecularLevels - 1));
   glUseProgram(0);
 }
@@ -122,6 +123,8 @@ void Renderer::draw_meshes(const GpuModel& model, const Frame& frame, const Mat4
   glUniform1i(p.uniform("u_flat"), pass == Pass::wireframe ? 1 : 0);
   glUniform4f(p.uniform("u_flat_color"), 0.05f, 0.95f, 0.95f, 1.0f);
   model.bind_vertex_stage(p.id());
+  meshlet_mode_ = settings.mode == InspectionMode::meshlets && pass != Pass::wireframe && model.bind_meshlet_table(kMeshletUnit);
+  glUniform1i(p.uniform("u_meshlet_triangle_base"), -1);
   // AEM triangles are single-sided, counter-clockwise in front (specs/aem-v1.md, "Sidedness"):
   // the baker gave double-sided glTF materials their back faces as triangles of their own.
   glEnable(GL_CULL_FACE);
@@ -228,8 +231,12 @@ void Renderer::draw_mesh(const GpuModel& model, const GpuMesh& mesh) {
   glBindTexture(GL_TEXTURE_2D, material.occlusion);
   glUniform4i(p.uniform("u_uv_sets"), material.uv_sets[0], material.uv_sets[1], material.uv_sets[2], material.uv_sets[3]);
   glUniform1i(p.uniform("u_occlusion_own"), material.occlusion != 0 ? 1 : 0);
-  glDrawElements(GL_TRIANGLES, GLsizei(mesh.index_count), GL_UNSIGNED_INT,
-                 reinterpret_cast<const void*>(std::size_t{mesh.first_index} * 4));
+  // The level of detail chosen for this frame; in the meshlets mode its triangles in meshlet order.
+  const GpuLevel* meshlets = meshlet_mode_ ? mesh.drawn_meshlets() : nullptr;
+  const GpuLevel& level = meshlets != nullptr ? *meshlets : mesh.drawn();
+  glUniform1i(p.uniform("u_meshlet_triangle_base"), meshlets != nullptr ? GLint(meshlets->first_triangle) : -1);
+  glDrawElements(GL_TRIANGLES, GLsizei(level.index_count), GL_UNSIGNED_INT,
+                 reinterpret_cast<const void*>(std::size_t{level.first_index} * 4));
 }
 
 }  // namespace aem::viewer

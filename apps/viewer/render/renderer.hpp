@@ -13,6 +13,7 @@
 #include "render/gpu_model.hpp"
 #include "render/grid.hpp"
 #include "render/ibl.hpp"
+#include "render/level_choice.hpp"
 #include "render/selection_highlight.hpp"
 #include "render/shaders.hpp"
 #include "render/vertex_batch.hpp"
@@ -40,6 +41,8 @@ struct RenderSettings {
   // Selection from the UI: highlighted in the render, -1 for none.
   int selected_material = -1;
   int selected_joint = -1;
+  // Levels of detail (issue 38): what the app's per-frame choice (level_choice.hpp) follows.
+  LevelSettings levels;
 };
 
 struct Frame {
@@ -88,6 +91,7 @@ class Renderer {
   std::filesystem::path environment_file_;  // what ibl_ was computed from
   std::filesystem::path failed_environment_;  // reported already; not retried every frame
   SelectionHighlight selection_;  // the UI's selected material
+  bool meshlet_mode_ = false;  // this pass draws the meshlet order (the meshlets mode, with meshlets)
 };
 
 }  // namespace aem::viewer

@@ -41,8 +41,9 @@ void SelectionHighlight::draw(const GpuModel& model, const Mat4& view_projection
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
   for (const GpuMesh& mesh : model.meshes()) {
     if (int(mesh.material) != material) continue;
-    glDrawElements(GL_TRIANGLES, GLsizei(mesh.index_count), GL_UNSIGNED_INT,
-                   reinterpret_cast<const void*>(std::size_t{mesh.first_index} * 4));
+    const GpuLevel& level = mesh.drawn();  // over the level the renderer draws
+    glDrawElements(GL_TRIANGLES, GLsizei(level.index_count), GL_UNSIGNED_INT,
+                   reinterpret_cast<const void*>(std::size_t{level.first_index} * 4));
   }
   glDisable(GL_BLEND);
   glDisable(GL_CULL_FACE);

@@ -195,9 +195,19 @@ uniform int u_transparent;
 uniform int u_alpha_to_coverage; // multisampled: alpha-tested edges become coverage
 uniform int u_flat;              // wireframe overlay: a flat colour
 uniform vec4 u_flat_color;
+uniform usamplerBuffer u_meshlet_of_triangle;  // R32UI: per triangle in meshlet order, its meshlet
+uniform int u_meshlet_triangle_base;  // the draw's first triangle in it; -1: no meshlets (grey)
 out vec4 o_color;
 
 const float PI = 3.14159265;
+
+// A meshlet's colour: a hash of its index, so that consecutive (mostly neighbouring) meshlets
+// differ in every channel; never darker than a quarter.
+vec3 meshlet_colour(uint m) {
+  uint h = m * 0x9E3779B9u;
+  h ^= h >> 16; h *= 0x85EBCA6Bu; h ^= h >> 13; h *= 0xC2B2AE35u; h ^= h >> 16;
+  return vec3(float(h & 255u), float((h >> 8) & 255u), float((h >> 16) & 255u)) / 255.0 * 0.75 + 0.25;
+}
 
 // glTF 2.0 metallic-roughness BRDF (specification, appendix B): GGX distribution,
 // height-correlated Smith visibility, Schlick Fresnel, Lambertian diffuse.
@@ -276,6 +286,12 @@ void main() {
   if (u_mode == 10) { o_color = vec4(normalize(v_bitangent) * 0.5 + 0.5, 1.0); return; }
   if (u_mode == 11) { o_color = vec4(fract(base_uv), 0.0, 1.0); return; }
   if (u_mode == 12) { o_color = vec4(linear_to_srgb(v_color.rgb), 1.0); return; }
+  if (u_mode == 13) {
+    if (u_meshlet_triangle_base < 0) { o_color = vec4(vec3(0.3 + 0.3 * (N.y * 0.5 + 0.5)), 1.0); return; }
+    uint m = texelFetch(u_meshlet_of_triangle, u_meshlet_triangle_base + gl_PrimitiveID).r;
+    o_color = vec4(meshlet_colour(m), 1.0);
+    return;
+  }
 
   vec3 albedo = base.rgb;
   if (u_unlit != 0) { o_color = vec4(linear_to_srgb(albedo), opacity); return; }

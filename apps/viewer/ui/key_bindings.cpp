@@ -24,6 +24,7 @@ constexpr KeyBinding kBindings[] = {
     {SDLK_k, {}, KeyAction::toggle_skeleton, "skeleton on or off"},
     {SDLK_g, {}, KeyAction::toggle_grid, "grid on or off"},
     {SDLK_h, {}, KeyAction::toggle_panels, "the UI panels on or off"},
+    {SDLK_l, {}, KeyAction::cycle_level_lock, "lock the next level of detail, then automatic (Shift: back)"},
     {SDLK_e, {}, KeyAction::step_exposure, "exposure up half a stop (Shift: down)"},
     {SDLK_y, {}, KeyAction::turn_environment, "turn the environment 15 degrees (Shift: back)"},
     {SDLK_v, {}, KeyAction::toggle_background, "background: environment or flat colour"},

@@ -32,6 +32,7 @@ enum class KeyAction {
   toggle_skeleton,
   toggle_grid,
   toggle_panels,
+  cycle_level_lock,       // Shift: backwards
   step_exposure,          // rendering settings from here on
   turn_environment,
   toggle_background,

@@ -11,6 +11,13 @@ void apply_render_options(const Options& options, RenderSettings& settings) {
   settings.exposure_stops = options.exposure_stops;
   settings.environment_yaw_degrees = options.environment_yaw;
   settings.background_mode = options.background_environment ? BackgroundMode::environment : BackgroundMode::flat_colour;
+  settings.levels = LevelSettings{.pixels = options.lod_pixels, .locked = options.lod_lock};
+}
+
+int next_level_lock(int locked, std::uint32_t last_level, bool backwards) {
+  const int states = int(last_level) + 2;  // automatic (-1), then levels 0..last
+  const int state = std::clamp(locked, -1, int(last_level)) + 1;
+  return (state + (backwards ? states - 1 : 1)) % states - 1;
 }
 
 bool handle_render_key(KeyAction action, bool shift, RenderSettings& settings) {

@@ -45,6 +45,7 @@ void draw_ui(UiFrame& frame) {
       ui_morph_targets(frame);
     }
     ui_render_modes(frame);
+    if (frame.viewed != nullptr) ui_levels(frame);
     ui_lighting(frame);
     ui_frame_time(frame);
     ui_keys(frame);

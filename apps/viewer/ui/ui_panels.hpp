@@ -1,12 +1,14 @@
 #pragma once
 // The viewer's Dear ImGui panels. Two movable, collapsible windows keep to the sides of the
 // model: "Model" (statistics, materials, joints, bake warnings) on the left, "View"
-// (animation, morph targets, render modes, lighting, frame time) on the right. Each section lives in its own
+// (animation, morph targets, render modes, levels of detail, lighting, frame time) on the right. Each section lives in its own
 // ui_*.cpp file; they read the viewed model and edit the settings in place.
+#include <span>
 #include <string>
 #include <vector>
 
 #include "model/viewed_model.hpp"
+#include "render/meshlet_culling.hpp"
 #include "render/renderer.hpp"
 #include "render/texture_thumbnails.hpp"
 
@@ -34,6 +36,8 @@ struct UiFrame {
   float scale = 1;    // content scale, for sizes in pixels
   TextureThumbnails* thumbnails = nullptr;
   UiState* state = nullptr;
+  std::span<const LevelChoice> levels;  // per mesh: this frame's level of detail
+  const MeshletCounts* meshlets = nullptr;  // this frame's culling counts; null without meshlets
 };
 
 // Lays out both windows for this frame (between UiLayer's begin and end).
@@ -46,6 +50,7 @@ void ui_warnings(UiFrame& frame);    // ui_warnings.cpp
 void ui_animation(UiFrame& frame);   // ui_animation.cpp
 void ui_morph_targets(UiFrame& frame);  // ui_morph_targets.cpp
 void ui_render_modes(UiFrame& frame);  // ui_render_modes.cpp
+void ui_levels(UiFrame& frame);      // ui_levels.cpp
 void ui_lighting(UiFrame& frame);    // ui_lighting.cpp
 void ui_frame_time(UiFrame& frame);  // ui_frame_time.cpp
 void ui_keys(UiFrame& frame);        // ui_keys.cpp

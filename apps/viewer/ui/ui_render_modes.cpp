@@ -18,6 +18,13 @@ void ui_render_modes(UiFrame& frame) {
     }
     ImGui::EndCombo();
   }
+  if (settings.mode == InspectionMode::meshlets && frame.viewed != nullptr && frame.meshlets == nullptr) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1));
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 280 * frame.scale);
+    ImGui::TextUnformatted(std::string(kNoMeshletsMessage).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
   ImGui::Checkbox("Grid", &settings.grid);
   ImGui::SameLine();
   ImGui::Checkbox("Wireframe", &settings.wireframe);

@@ -3,6 +3,7 @@
 // seen from the current angles.
 #include <algorithm>
 
+#include "aem/model_bounds.hpp"
 #include "aem/vector_math.hpp"
 
 namespace aem::viewer {
@@ -13,6 +14,11 @@ struct Bounds {
   Vec3 center() const { return (min + max) * 0.5f; }
   float radius() const { return std::max(length(max - min) * 0.5f, 1e-4f); }
 };
+
+// The runtime's box (aem/model_bounds.hpp) as the viewer's; `box` must not be empty.
+inline Bounds bounds_of(const BoundingBox& box) {
+  return Bounds{{box.min[0], box.min[1], box.min[2]}, {box.max[0], box.max[1], box.max[2]}};
+}
 
 class OrbitCamera {
  public:

@@ -6,7 +6,7 @@ namespace aem::viewer {
 namespace {
 constexpr std::array<std::string_view, kInspectionModeCount> kNames = {
     "lit", "base-color", "opacity", "normal-map", "roughness", "occlusion",
-    "metalness", "emissive", "normals", "tangents", "bitangents", "uv", "vertex-colour"};
+    "metalness", "emissive", "normals", "tangents", "bitangents", "uv", "vertex-colour", "meshlets"};
 }
 
 std::string_view name(InspectionMode mode) { return kNames[std::size_t(mode)]; }

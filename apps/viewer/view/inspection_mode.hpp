@@ -20,12 +20,16 @@ enum class InspectionMode {
   bitangents,
   uvs,          // fract(u), fract(v), 0
   vertex_colours,  // the vertex colour's RGB (white without the vertex_colours extension)
+  meshlets,     // each meshlet of the drawn level in its own colour (grey without the extension)
 };
-inline constexpr int kInspectionModeCount = 13;
+inline constexpr int kInspectionModeCount = 14;
 
 std::string_view name(InspectionMode mode);
+// What the meshlets mode says of a model without the `meshlets` extension (drawn grey).
+inline constexpr std::string_view kNoMeshletsMessage =
+    "meshlets mode: this model has no meshlets (bake it with aem bake --meshlets); drawn grey";
 // "lit", "base-color", "opacity", "normal-map", "roughness", "occlusion", "metalness", "emissive",
-// "normals", "tangents", "bitangents", "uv", "vertex-colour".
+// "normals", "tangents", "bitangents", "uv", "vertex-colour", "meshlets".
 std::optional<InspectionMode> parse_inspection_mode(std::string_view text);
 
 }  // namespace aem::viewer
