@@ -6,6 +6,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <pybind11/stl.h>
 
@@ -58,28 +59,29 @@ Lod level_of(const MeshLods& self, std::int64_t level) {
           model_array(self.model, self.view->indices_of(record), py::dtype::of<std::uint32_t>())};
 }
 
+// The view `find` gives of `extension`, or nullopt without it, after the checks a model opened
+// without validation needs (its payloads are checked on first use).
+template <class View>
+std::optional<View> checked_view(const OpenedModel& model, std::optional<View> (*find)(const Model&), std::string_view extension) {
+  require_checked_payloads(model);
+  std::optional<View> view = find(model.model);
+  if (!view && model.model.extension_payload(extension))
+    throw py::value_error("the " + std::string(extension) + " payload's records lie outside it (the file was opened without validation)");
+  return view;
+}
+
 // model.lods: None without the extension, else one MeshLods per mesh.
 py::object lods_of_model(const ModelPtr& self) {
-  require_checked_payloads(*self);
-  std::optional<LodsView> view = lods_of(self->model);
-  if (!view) {
-    if (self->model.extension_payload(kLodsExtension))
-      throw py::value_error("the lods payload's records lie outside it (the file was opened without validation)");
-    return py::none();
-  }
+  const std::optional<LodsView> view = checked_view(*self, &lods_of, kLodsExtension);
+  if (!view) return py::none();
   py::list meshes;
   for (std::uint32_t mesh = 0; mesh < self->model.meshes().size(); ++mesh) meshes.append(MeshLods{self, mesh, view});
   return meshes;
 }
 
 py::object meshlets_of_model(const ModelPtr& self) {
-  require_checked_payloads(*self);
-  std::optional<MeshletsView> view = meshlets_of(self->model);
-  if (!view) {
-    if (self->model.extension_payload(kMeshletsExtension))
-      throw py::value_error("the meshlets payload's records lie outside it (the file was opened without validation)");
-    return py::none();
-  }
+  const std::optional<MeshletsView> view = checked_view(*self, &meshlets_of, kMeshletsExtension);
+  if (!view) return py::none();
   return py::cast(Meshlets{self, *view});
 }
 

@@ -157,3 +157,18 @@ def test_faces_away_culls_the_faces_behind(box_with_meshlets):
     assert not culled[facing].any() and culled.sum() == 5
     with pytest.raises(TypeError):
         meshlets.faces_away([0.0, 0.0, 0.0], mesh=0)
+
+
+def test_a_bad_payload_opened_without_validation_raises_model_error(duck, tmp_path):
+    data = bytearray(duck.read_bytes())
+    entry = data.index(b"lods\0")
+    payload = struct.unpack_from("<Q", data, entry + 32)[0]
+    meshes = struct.unpack_from("<I", data, payload)[0]
+    struct.pack_into("<f", data, payload + 16 + 16 * meshes + 16 + 8, 0.0)  # level 2's error below level 1's
+    bad = tmp_path / "falling-error.aem"
+    bad.write_bytes(bytes(data))
+    with pytest.raises(aem.ModelError, match="lods"):
+        aem.open(bad)
+    model = aem.open(bad, validate=False)
+    with pytest.raises(aem.ModelError, match="lods"):
+        model.lods
