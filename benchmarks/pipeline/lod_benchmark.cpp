@@ -7,7 +7,8 @@
 //    triangles (level 0 of every mesh) and the simplified ones (level k of every mesh, or the
 //    mesh's coarsest where it has fewer; or gltfpack's output), in the model's units and as a
 //    share of its bounding box diagonal. Beside each of our levels: the triangles gltfpack needs
-//    for the same measured error (interpolated between its two nearest ratios, log-linearly).
+//    for the same measured error (on the front of its best results, interpolated log-linearly
+//    between the two that bracket the error).
 // 2. Bake time without and with --lods 3 (median of --runs, textures rgba at most 64 pixels so that
 //    geometry dominates).
 //
@@ -107,19 +108,33 @@ struct Point {
   double error;
 };
 
-// The triangles gltfpack needs for `error`, between its two points that bracket it.
-std::string triangles_at(const std::vector<Point>& points, double error) {
-  for (std::size_t i = 0; i + 1 < points.size(); ++i) {
-    const Point& fine = points[i];
-    const Point& coarse = points[i + 1];
-    if (fine.error <= error && error <= coarse.error && coarse.error > fine.error) {
+// gltfpack's best points: each with a smaller error than every point of fewer triangles (its
+// results are not monotonic: at low ratios it stops at its own error limit, a little apart from
+// run to run), finest first.
+std::vector<Point> pareto_front(std::vector<Point> points) {
+  std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.triangles < b.triangles; });
+  std::vector<Point> front;
+  for (const Point& p : points)
+    if (front.empty() || p.error < front.back().error) front.push_back(p);
+  std::reverse(front.begin(), front.end());
+  return front;
+}
+
+// The triangles gltfpack needs for `error`, between the two points of its front that bracket it;
+// past its coarsest point, at most that point's triangles.
+std::string triangles_at(const std::vector<Point>& front, double error) {
+  for (std::size_t i = 0; i + 1 < front.size(); ++i) {
+    const Point& fine = front[i];
+    const Point& coarse = front[i + 1];
+    if (fine.error <= error && error <= coarse.error) {
       const double t = (error - fine.error) / (coarse.error - fine.error);
       const double log_triangles = std::log(double(fine.triangles)) + t * (std::log(double(coarse.triangles)) - std::log(double(fine.triangles)));
       return std::to_string(std::lround(std::exp(log_triangles)));
     }
   }
-  return error < points.front().error ? "> " + std::to_string(points.front().triangles)
-                                      : "< " + std::to_string(points.back().triangles) + " (not reached)";
+  char text[96];
+  std::snprintf(text, sizeof text, "at most %zu (its coarsest, error %.4g)", front.back().triangles, front.back().error);
+  return text;
 }
 
 std::vector<Point> gltfpack_points(const fs::path& gltfpack, const fs::path& input, const Baked& ours, const fs::path& scratch) {
@@ -143,7 +158,7 @@ std::vector<Point> gltfpack_points(const fs::path& gltfpack, const fs::path& inp
     const Baked theirs = read_baked(baked);
     points.push_back({ratio, theirs.levels[0].size() / 3, distance_to(ours, theirs, theirs.levels[0])});
   }
-  std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.triangles > b.triangles; });
+  std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.ratio > b.ratio; });
   return points;
 }
 
@@ -160,10 +175,11 @@ void compare_with_gltfpack(const fs::path& gltfpack, const fs::path& input, cons
     std::printf("| %.4g | %zu | %.4g | %.3f%% |\n", p.ratio, p.triangles, p.error, 100 * p.error / ours.diagonal);
   std::printf("\n| --lods level | triangles | stated error (largest mesh's) | measured error | of diagonal | gltfpack at that error |\n"
               "| --- | --- | --- | --- | --- | --- |\n");
-  for (std::size_t k = 0; k < ours.levels.size(); ++k) {
+  const std::vector<Point> front = pareto_front(points);
+  for (std::size_t k = 1; k < ours.levels.size(); ++k) {
     const double measured = aem::pipeline::surface_distance(ours.vertices, ours.levels[0], ours.levels[k]);
     std::printf("| %zu | %zu | %.4g | %.4g | %.3f%% | %s |\n", k, ours.levels[k].size() / 3, double(ours.stated[k]), measured,
-                100 * measured / ours.diagonal, triangles_at(points, measured).c_str());
+                100 * measured / ours.diagonal, triangles_at(front, measured).c_str());
   }
 }
 
