@@ -18,6 +18,7 @@
 #include "output/output_guard.hpp"
 #include "stages/animation/skeleton_builder.hpp"
 #include "stages/geometry/lod_chain.hpp"
+#include "stages/geometry/meshlet_build.hpp"
 #include "stages/geometry/vertex_optimizer.hpp"
 #include "stages/geometry/uv1_stream.hpp"
 #include "stages/geometry/vertex_colour_stream.hpp"
@@ -76,7 +77,7 @@ void count_content(const ModelContent& content, const WarningLog& warnings, Bake
 // check_scene, then the stages and the report, for a scene whose producer has already logged its
 // warnings (and spent `import_s`).
 BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, WarningLog& warnings, double import_s) {
-  for (const std::string& problem : {rdo_option_problem(options), lod_option_problem(options)})
+  for (const std::string& problem : {rdo_option_problem(options), lod_option_problem(options), meshlet_option_problem(options)})
     if (!problem.empty()) throw BakeError(scene.model.string() + ": " + problem);
   const std::filesystem::path& input = scene.model;
   BakeResult result;
@@ -133,6 +134,8 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   content.indices = std::move(optimized.indices);
   content.meshes = std::move(optimized.meshes);
   content.extensions.lods = build_lods(content.vertices, content.indices, content.meshes, {options.lods, float(options.lod_error)});
+  content.extensions.meshlets = build_meshlets(content.vertices, content.indices, content.meshes, content.extensions.lods,
+                                               {options.meshlets, options.meshlet_vertices, options.meshlet_triangles});
   content.extensions.vertex_colours = vertex_colours(optimized.streams);
   content.extensions.uv1.uvs = uv1_values(optimized.streams);
   if (!content.extensions.uv1.uvs.empty()) content.extensions.uv1.materials = uv1_materials(materials, geometry.uv1_sets, packed.occlusion_textures);

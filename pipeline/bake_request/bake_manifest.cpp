@@ -173,6 +173,12 @@ class Manifest {
       o.lods = std::uint32_t(whole(0, pipeline::kMaxLods));
     } else if (key == "lod_error") {
       o.lod_error = positive_number();
+    } else if (key == "meshlets") {
+      o.meshlets = boolean();
+    } else if (key == "meshlet_vertices") {
+      o.meshlet_vertices = std::uint32_t(whole(3, pipeline::kMaxMeshletVertices));
+    } else if (key == "meshlet_triangles") {
+      o.meshlet_triangles = std::uint32_t(whole(4, pipeline::kMaxMeshletTriangles));
     } else if (key == "max_texture_size") {
       o.max_texture_size = std::uint32_t(whole(0, 1 << 16));
     } else if (key == "scene") {
@@ -225,7 +231,8 @@ class Manifest {
   // bake), or lies outside the manifest's directory and every allowed one.
   void check_input(const std::filesystem::path& source, const std::string& place,
                    const pipeline::BakeOptions& options) const {
-    for (const std::string& why : {pipeline::rdo_option_problem(options), pipeline::lod_option_problem(options)})
+    for (const std::string& why : {pipeline::rdo_option_problem(options), pipeline::lod_option_problem(options),
+                                   pipeline::meshlet_option_problem(options)})
       if (!why.empty()) fail(place, why);
     struct ::stat s {};
     if (::stat(source.c_str(), &s) != 0) fail(place, source.string() + ": no such file or directory");

@@ -18,13 +18,13 @@ constexpr long long kMaxLimit = 1LL << 62;
 
 // The command's options by kind; parse() below consumes exactly these (test/apps/bake_option_kind_test.cpp
 // checks that the parser takes every one as its kind).
-constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tangents", "--allow-missing",
+constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tangents", "--allow-missing", "--meshlets",
                                        "--verbose", "--json", "--dry-run"};
 constexpr std::string_view kValueOptions[] = {
     "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality", "--rdo",
     "--max-texture-size", "--fps", "--max-image-pixels", "--max-total-pixels", "--max-vertices", "--max-animation-keys",
     "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard", "--format-version",
-    "--lods", "--lod-error"};
+    "--lods", "--lod-error", "--meshlet-vertices", "--meshlet-triangles"};
 
 // `-j4` as `-j 4`, so that the shared parser sees an option and its value.
 std::vector<std::string_view> split_jobs_flag(arg_parser::Args args, std::vector<std::string>& storage) {
@@ -88,6 +88,10 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
   }
   if (const auto lods = parser.int_option("--lods", 0, pipeline::kMaxLods)) r.options.lods = std::uint32_t(*lods);
   if (const auto error = parser.positive_number_option("--lod-error")) r.options.lod_error = *error;
+  if (const auto v = parser.int_option("--meshlet-vertices", 3, pipeline::kMaxMeshletVertices))
+    r.options.meshlet_vertices = std::uint32_t(*v);
+  if (const auto t = parser.int_option("--meshlet-triangles", 4, pipeline::kMaxMeshletTriangles))
+    r.options.meshlet_triangles = std::uint32_t(*t);
   if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
     r.options.max_texture_size = std::uint32_t(*max_size);
   pipeline::BakeLimits& limits = r.options.limits;
@@ -101,6 +105,7 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
   r.options.strict = parser.flag("--strict");
   r.options.regenerate_tangents = parser.flag("--regenerate-tangents");
   r.options.allow_missing = parser.flag("--allow-missing");
+  r.options.meshlets = parser.flag("--meshlets");
   if (const auto version = parser.option("--format-version")) {
     if (*version != "1")
       throw arg_parser::UsageError("--format-version " + *version +
@@ -134,6 +139,8 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
     throw arg_parser::UsageError("--rdo: " + why);
   if (const std::string why = pipeline::lod_option_problem(r.options); !why.empty() && !r.manifest)
     throw arg_parser::UsageError("--lods: " + why);
+  if (const std::string why = pipeline::meshlet_option_problem(r.options); !why.empty() && !r.manifest)
+    throw arg_parser::UsageError("--meshlets: " + why);
   return r;
 }
 

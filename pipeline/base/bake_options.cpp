@@ -23,6 +23,19 @@ std::string lod_option_problem(const BakeOptions& options) {
   return {};
 }
 
+std::string meshlet_option_problem(const BakeOptions& options) {
+  if (options.meshlet_vertices < 3 || options.meshlet_vertices > kMaxMeshletVertices)
+    return "a meshlet's vertices: 3 to " + std::to_string(kMaxMeshletVertices) + ", not " +
+           std::to_string(options.meshlet_vertices);
+  if (options.meshlet_triangles < 4 || options.meshlet_triangles > kMaxMeshletTriangles ||
+      options.meshlet_triangles % 4 != 0)
+    return "a meshlet's triangles: a multiple of 4 from 4 to " + std::to_string(kMaxMeshletTriangles) + ", not " +
+           std::to_string(options.meshlet_triangles);
+  if (options.meshlets && options.version_1_only)
+    return "meshlets are an extension, which format version 1 cannot carry: drop the meshlets or the version";
+  return {};
+}
+
 std::string allowed_dir_problem(const std::filesystem::path& dir) {
   std::error_code ec;
   const auto status = std::filesystem::status(dir, ec);

@@ -91,7 +91,9 @@ std::string options_key(const BakeOptions& o) {
          // Only when on: stamps and cache keys of bakes without RDO stay what they were.
          (o.rdo_lambda > 0 ? " rdo=" + math::exact_text(o.rdo_lambda) : std::string()) +
          (o.version_1_only ? " format_version=1" : "") +
-         (o.lods > 0 ? " lods=" + std::to_string(o.lods) + " lod_error=" + math::exact_text(o.lod_error) : std::string());
+         (o.lods > 0 ? " lods=" + std::to_string(o.lods) + " lod_error=" + math::exact_text(o.lod_error) : std::string()) +
+         (o.meshlets ? " meshlets=" + std::to_string(o.meshlet_vertices) + "/" + std::to_string(o.meshlet_triangles)
+                     : std::string());
 }
 
 std::int64_t file_time_ns(std::filesystem::file_time_type time) {

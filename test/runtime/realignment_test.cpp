@@ -117,6 +117,9 @@ TEST(Realignment, MisalignedCallerBufferWithEveryKnownExtension) {
   content.indices.insert(content.indices.end(), {0, 2, 1});  // a second triangle, so that one level can drop it
   content.meshes[0].index_count += 3;
   ext.lods.meshes = {{{{0, 1, 2}, 0.5f}}};
+  // One meshlet per level; the two triangles face opposite ways, so no cone (cutoff 1).
+  const aem::Meshlet all{0, 0, 3, 2, {0.5f, 0.5f, 0}, 0.75f, {}, 1.0f, {}, {}, 127};
+  ext.meshlets = {3, 4, {{{{all}, {0, 1, 2}, {0x020100, 0x010200}}, {{{0, 0, 3, 1, {0.5f, 0.5f, 0}, 0.75f, {}, 1.0f, {}, {}, 127}}, {0, 1, 2}, {0x020100}}}}};
   const std::vector<std::byte> file = aem::pipeline::serialize_model(content);
   const aem::Model reference = aem::Model::open_memory(file);
   ASSERT_EQ(reference.extensions().size(), aem::kKnownExtensions.size());

@@ -71,7 +71,7 @@ static_assert(sizeof(MeshletGroup) == 16 && kIsRecord<MeshletGroup>);
 struct Meshlet {
   std::uint32_t first_vertex;
   std::uint32_t first_triangle;
-  std::uint32_t vertex_count;    // 3..header.max_vertices
+  std::uint32_t vertex_count;    // 1..header.max_vertices (under 3 only for repeated-index triangles)
   std::uint32_t triangle_count;  // 1..header.max_triangles
   float center[3];               // bounding sphere
   float radius;

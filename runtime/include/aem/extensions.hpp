@@ -31,6 +31,7 @@ struct KnownExtension {
 inline constexpr auto kKnownExtensions = std::to_array<KnownExtension>({{"emissive", 1},
                                                                         {"lods", 1},
                                                                         {"material_flags", 1},
+                                                                        {"meshlets", 1},
                                                                         {"morph_targets", 1},
                                                                         {"names", 1},
                                                                         {"uv1", 1},

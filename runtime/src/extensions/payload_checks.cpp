@@ -23,6 +23,7 @@ struct PayloadChecker {
 constexpr auto kCheckers = std::to_array<PayloadChecker>({{"emissive", check_emissive},
                                                         {"lods", check_lods},
                                                         {"material_flags", check_material_flags},
+                                                        {"meshlets", check_meshlets},
                                                         {"morph_targets", check_morph_targets},
                                                         {"names", check_names},
                                                         {"uv1", check_uv1},
@@ -56,7 +57,8 @@ bool check_extension_payloads(const Model& model, const ProblemSink& report) {
     const auto checker = std::find_if(kCheckers.begin(), kCheckers.end(),
                                       [&](const PayloadChecker& c) { return c.name == name; });
     if (checker == kCheckers.end()) continue;  // unknown and optional: skipped
-    const PayloadInput in{name, std::uint32_t(i), entries[i].offset, *model.extension_payload(name), model.view()};
+    const PayloadInput in{name, std::uint32_t(i), entries[i].offset, *model.extension_payload(name), model.view(),
+                            model};
     // The views read the records in place, as the file's little-endian bytes.
     std::optional<Error> error;
     if constexpr (std::endian::native == std::endian::big)

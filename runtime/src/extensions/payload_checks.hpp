@@ -13,6 +13,10 @@
 #include "aem/extension_format.hpp"
 #include "aem/model_view.hpp"
 
+namespace aem {
+class Model;
+}
+
 namespace aem::detail {
 
 // A known extension's payload in place (4-byte aligned, little-endian host), where it lies in the
@@ -23,6 +27,7 @@ struct PayloadInput {
   std::uint64_t file_offset = 0;    // of payload[0]
   std::span<const std::byte> payload;
   const ModelView& model;
+  const Model& whole;               // the opened model: its other extensions (meshlets reads lods)
 };
 
 // bad_extension_payload at byte `at` of the payload, the message "<name>: <message>".
@@ -32,6 +37,7 @@ Error payload_problem(const PayloadInput& in, std::uint64_t at, const std::strin
 std::optional<Error> check_emissive(const PayloadInput& in);
 std::optional<Error> check_lods(const PayloadInput& in);
 std::optional<Error> check_material_flags(const PayloadInput& in);
+std::optional<Error> check_meshlets(const PayloadInput& in);
 std::optional<Error> check_morph_targets(const PayloadInput& in);
 std::optional<Error> check_names(const PayloadInput& in);
 std::optional<Error> check_uv1(const PayloadInput& in);

@@ -48,9 +48,21 @@ struct BakeOptions {
   // (meshoptimizer's target_error), in (0, 1]. Not with version_1_only (lod_option_problem).
   std::uint32_t lods = 0;
   double lod_error = 0.05;
+  // `aem bake --meshlets --meshlet-vertices V --meshlet-triangles T` (specs/aem-extensions.md,
+  // `meshlets`): every level of every mesh cut into meshlets of at most V vertices and T
+  // triangles (off: no `meshlets` extension, the bytes of a bake without the option). V and T
+  // apply only with meshlets on. Not with version_1_only (meshlet_option_problem).
+  bool meshlets = false;
+  std::uint32_t meshlet_vertices = 64;
+  std::uint32_t meshlet_triangles = 124;
 };
 
 inline constexpr std::uint32_t kMaxLods = 16;  // more halvings than any mesh has triangles for
+// What meshoptimizer 0.18's meshlet builder accepts, inside the format's 256/256: at most 255
+// vertices (it marks an unused vertex with 0xff) and a multiple of 4 triangles (it pads each
+// meshlet's triangle bytes to 4).
+inline constexpr std::uint32_t kMaxMeshletVertices = 255;
+inline constexpr std::uint32_t kMaxMeshletTriangles = 256;
 
 // Why options.rdo_lambda cannot apply (empty when it can): an invalid λ, or a λ above 0 with
 // rgba textures, which have no blocks to optimise (refused rather than silently ignored).
@@ -59,6 +71,11 @@ std::string rdo_option_problem(const BakeOptions& options);
 // Why options.lods and lod_error cannot apply (empty when they can): more than kMaxLods levels,
 // an error outside (0, 1], or levels asked of a plain version-1 bake, which cannot carry them.
 std::string lod_option_problem(const BakeOptions& options);
+
+// Why options.meshlets and its limits cannot apply (empty when they can): vertices outside
+// 3..kMaxMeshletVertices, triangles outside 4..kMaxMeshletTriangles or not a multiple of 4, or
+// meshlets asked of a plain version-1 bake, which cannot carry them.
+std::string meshlet_option_problem(const BakeOptions& options);
 
 // Why `dir` cannot be an allowed directory ("no such directory", "is not a directory"); empty
 // when it can.

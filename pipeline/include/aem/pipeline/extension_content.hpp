@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aem/ext_emissive.hpp"
+#include "aem/ext_meshlets.hpp"
 #include "aem/ext_uv1.hpp"
 
 namespace aem::pipeline {
@@ -87,11 +88,28 @@ struct LodsContent {
   }
 };
 
+// `meshlets`: per mesh of ModelContent::meshes, one group per level (level 0, then each `lods`
+// level), or no groups at all; each group's Meshlet records have first_vertex and first_triangle
+// relative to the group's own `vertices` and `triangles` (the encoder places them in the payload).
+struct MeshletGroupContent {
+  std::vector<Meshlet> meshlets;           // at least one
+  std::vector<std::uint32_t> vertices;     // version-1 vertex indices
+  std::vector<std::uint32_t> triangles;    // packed a | b << 8 | c << 16
+};
+struct MeshletsContent {
+  std::uint32_t max_vertices = 0, max_triangles = 0;  // the limits the meshlets were built to
+  std::vector<std::vector<MeshletGroupContent>> meshes;  // one per mesh, or none at all
+  bool empty() const {
+    return std::all_of(meshes.begin(), meshes.end(), [](const auto& groups) { return groups.empty(); });
+  }
+};
+
 struct ExtensionContent {
   NamesContent names;
   EmissiveContent emissive;
   MaterialFlagsContent material_flags;
   LodsContent lods;
+  MeshletsContent meshlets;
   MorphTargetsContent morph_targets;
   // `vertex_colours`: one linear RGBA colour per vertex of ModelContent::vertices, each component
   // in [0, 1]; empty: none. The writer picks the smallest encoding that holds every value exactly.
@@ -99,7 +117,7 @@ struct ExtensionContent {
   Uv1Content uv1;
   // Each member's emptiness is part of this.
   bool empty() const {
-    return names.empty() && emissive.empty() && material_flags.empty() && lods.empty() && morph_targets.empty() &&
+    return names.empty() && emissive.empty() && material_flags.empty() && lods.empty() && meshlets.empty() && morph_targets.empty() &&
            vertex_colours.empty() && uv1.empty();
   }
 };
