@@ -1,7 +1,8 @@
 # aem.Model's levels of detail and meshlets (the lods and meshlets extensions): read-only views of
-# the file, checked on a real bake of Duck with aem.bake(lods=3) against `aem info --json`, and on
-# a meshlets payload written here byte by byte (specs/aem-extensions.md section 4) after a plain
-# bake of BoxTextured; aem.lod_for and aem.allowed_object_error.
+# the file, checked on a real bake of Duck with aem.bake(lods=3, meshlets=True) against `aem info
+# --json` and the levels' own triangles, and on a meshlets payload written here byte by byte
+# (specs/aem-extensions.md section 4) after a plain bake of BoxTextured; aem.lod_for and
+# aem.allowed_object_error.
 import math
 import struct
 
@@ -28,7 +29,7 @@ def test_record_dtypes_have_the_on_disk_layout():
 def duck(corpus, tmp_path_factory):
     path = tmp_path_factory.mktemp("lods") / "Duck.aem"
     with pytest.warns(aem.BakeWarning):  # its camera is dropped
-        aem.bake(corpus / DUCK, output=path, textures="rgba", max_texture_size=64, lods=3)
+        aem.bake(corpus / DUCK, output=path, textures="rgba", max_texture_size=64, lods=3, meshlets=True)
     return path
 
 
@@ -77,6 +78,52 @@ def test_lod_for_picks_the_coarsest_level_within_the_allowed_error(duck):
     # 90 degrees over 1000 pixels: at distance 10 a pixel is 0.02 units.
     assert aem.allowed_object_error(1.0, 10.0, math.pi / 2, 1000.0) == pytest.approx(0.02, rel=1e-6)
     assert aem.allowed_object_error(4.0, 0.0, 1.0, 1000.0) == 0.0
+
+
+def meshlet_triangles(meshlets, records):
+    """The triangles of `records` in model vertex indices, (n, 3), meshlet by meshlet."""
+    corners = meshlets.triangles.view(np.uint8).reshape(-1, 4)[:, :3]
+    return np.concatenate([meshlets.vertices[m["first_vertex"] + corners[m["first_triangle"]:m["first_triangle"] + m["triangle_count"]]]
+                           for m in records])
+
+
+def test_the_meshlets_of_a_bake_hold_every_level_once(duck):
+    model = aem.open(duck)
+    meshlets = model.meshlets
+    assert (meshlets.max_vertices, meshlets.max_triangles) == (64, 124)  # the bake's defaults
+    records = meshlets.records
+    assert records["vertex_count"].max() <= 64 and records["triangle_count"].max() <= 124
+    covered = 0
+    for mesh, levels in enumerate(model.lods):
+        for lod in levels:
+            group = meshlets.of(mesh, lod.level)
+            assert len(group) >= (lod.triangles + 123) // 124
+            np.testing.assert_array_equal(group, records[meshlets.range_of(mesh, lod.level)])
+            ours = meshlet_triangles(meshlets, group)
+            # Each triangle once, its winding kept (rotated to start at its smallest index).
+            assert sorted(map(rotated, ours.tolist())) == sorted(map(rotated, lod.indices.reshape(-1, 3).tolist()))
+            covered += len(group)
+    assert covered == len(records)
+
+
+def rotated(triangle):
+    k = triangle.index(min(triangle))
+    return tuple(triangle[k:] + triangle[:k])
+
+
+def test_a_turntable_culls_some_meshlets_of_a_bake_never_all(duck):
+    model = aem.open(duck)
+    meshlets = model.meshlets
+    positions = model.vertices["position"]
+    centre = (positions.min(axis=0) + positions.max(axis=0)) / 2
+    radius = float(np.linalg.norm(positions - centre, axis=1).max())
+    shares = []
+    for angle in np.linspace(0, 2 * math.pi, 12, endpoint=False):
+        eye = centre + 3 * radius * np.array([math.cos(angle), 0.3, math.sin(angle)])
+        culled = meshlets.faces_away(eye.tolist(), mesh=0, level=0)
+        shares.append(culled.mean())
+    # Only meshlets on the far side can face away whole: some from every side (8-18% here), never half.
+    assert 0.02 < min(shares) and max(shares) < 0.5
 
 
 def test_a_model_without_the_extensions_has_none(baked):

@@ -474,7 +474,7 @@ AEM_API float aem_allowed_object_error(float pixels, float distance, float verti
 typedef struct aem_meshlet {
   uint32_t first_vertex;
   uint32_t first_triangle;
-  uint32_t vertex_count;   /* 3 .. max_vertices */
+  uint32_t vertex_count;   /* 1 .. max_vertices (under 3 only for repeated-index triangles) */
   uint32_t triangle_count; /* 1 .. max_triangles */
   float center[3];         /* the bounding sphere */
   float radius;
