@@ -9,8 +9,8 @@
 //    share of its bounding box diagonal. Beside each of our levels: the triangles gltfpack needs
 //    for the same measured error (on the front of its best results, interpolated log-linearly
 //    between the two that bracket the error).
-// 2. Bake time without and with --lods 3 (median of --runs, textures rgba at most 64 pixels so that
-//    geometry dominates).
+// 2. Bake time without and with --lods 3, --meshlets and both (median of --runs, textures rgba at
+//    most 64 pixels so that geometry dominates).
 //
 // usage: lod_benchmark [CORPUS_DIR] [--model NAME]... [--lods N] [--runs N]
 //        (default: DamagedHelmet, Duck, CesiumMan; --lods 4; --runs 3)
@@ -51,11 +51,12 @@ std::optional<fs::path> find_on_path(const std::string& program) {
   return std::nullopt;
 }
 
-aem::pipeline::BakeOptions quick_options(std::uint32_t lods) {
+aem::pipeline::BakeOptions quick_options(std::uint32_t lods, bool meshlets = false) {
   aem::pipeline::BakeOptions options;
   options.textures = aem::pipeline::TextureEncoding::rgba;
   options.max_texture_size = 64;
   options.lods = lods;
+  options.meshlets = meshlets;
   return options;
 }
 
@@ -183,11 +184,11 @@ void compare_with_gltfpack(const fs::path& gltfpack, const fs::path& input, cons
   }
 }
 
-double bake_seconds(const fs::path& input, const fs::path& output, std::uint32_t lods, int runs) {
+double bake_seconds(const fs::path& input, const fs::path& output, const aem::pipeline::BakeOptions& options, int runs) {
   std::vector<double> times;
   for (int r = 0; r < runs; ++r) {
     const auto start = std::chrono::steady_clock::now();
-    aem::pipeline::bake_model_file(input, output, quick_options(lods));
+    aem::pipeline::bake_model_file(input, output, options);
     times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
   return aem::bench::median(times);
@@ -195,13 +196,16 @@ double bake_seconds(const fs::path& input, const fs::path& output, std::uint32_t
 
 void bake_times(const fs::path& corpus, const std::vector<std::string>& models, int runs, const fs::path& scratch) {
   std::printf("\n### Bake time (textures rgba, at most 64 pixels; median of %d)\n\n"
-              "| model | plain ms | --lods 3 ms | added ms | ratio |\n| --- | --- | --- | --- | --- |\n", runs);
+              "| model | plain ms | --lods 3 ms | --meshlets ms | --lods 3 --meshlets ms |\n| --- | --- | --- | --- | --- |\n", runs);
   for (const std::string& name : models) {
-    const fs::path input = model_path(corpus, name);
-    const double plain = bake_seconds(input, scratch / "time.aem", 0, runs);
-    const double with_lods = bake_seconds(input, scratch / "time.aem", 3, runs);
-    std::printf("| %s | %.0f | %.0f | %.0f | %.2fx |\n", name.c_str(), 1000 * plain, 1000 * with_lods,
-                1000 * (with_lods - plain), with_lods / plain);
+    const fs::path input = model_path(corpus, name), output = scratch / "time.aem";
+    const double plain = bake_seconds(input, output, quick_options(0), runs);
+    std::printf("| %s | %.0f", name.c_str(), 1000 * plain);
+    for (const auto& [lods, meshlets] : {std::pair{3u, false}, std::pair{0u, true}, std::pair{3u, true}}) {
+      const double seconds = bake_seconds(input, output, quick_options(lods, meshlets), runs);
+      std::printf(" | %.0f (%.2fx)", 1000 * seconds, seconds / plain);
+    }
+    std::printf(" |\n");
   }
 }
 
