@@ -22,5 +22,11 @@ nlohmann::ordered_json mesh_lods_json(const Model& model, std::uint32_t mesh);
 // The same as text for a mesh's line of `aem info`: "  lods 2106 (error 0.0012), 1053 (0.0031)"
 // (triangles and error per level); empty when the mesh has no levels.
 std::string mesh_lods_text(const Model& model, std::uint32_t mesh);
+// Mesh `mesh`'s meshlet counts per level (level 0 first) as a JSON array; null when the model has
+// no `meshlets` extension (an empty array for a mesh without meshlets).
+nlohmann::ordered_json mesh_meshlets_json(const Model& model, std::uint32_t mesh);
+// The same as text for a mesh's line of `aem info`: "  meshlets 37, 20, 11 (64 vertices / 124
+// triangles)" (one count per level, then the limits); empty when the mesh has none.
+std::string mesh_meshlets_text(const Model& model, std::uint32_t mesh);
 
 }  // namespace aem::cli

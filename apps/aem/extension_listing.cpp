@@ -5,6 +5,7 @@
 
 #include "aem/ext_emissive.hpp"
 #include "aem/ext_material_flags.hpp"
+#include "aem/ext_meshlets.hpp"
 #include "aem/ext_morph_targets.hpp"
 #include "aem/ext_names.hpp"
 #include "aem/ext_uv1.hpp"
@@ -60,7 +61,8 @@ void add_content(const Model& model, std::string_view name, nlohmann::ordered_js
   if (name == kEmissiveExtension) entry["own_emission"] = own_emission(model);
   if (name == kMaterialFlagsExtension) entry["unlit_materials"] = unlit_materials(model);
   if (name == kMorphTargetsExtension) entry["morph_targets"] = morph_targets_json(*morph_targets_of(model));
-  if (name == kVertexColoursExtension || name == kUv1Extension || name == kLodsExtension) entry[std::string(name)] = extension_contents(model, name);
+  if (name == kVertexColoursExtension || name == kUv1Extension || name == kLodsExtension ||
+      name == kMeshletsExtension) entry[std::string(name)] = extension_contents(model, name);
   if (name == kNamesExtension) {
     const NamesView names = *names_of(model);
     entry["material_names"] = material_names(names);

@@ -201,10 +201,11 @@ void print_text(const std::string& path, const Model& model) {
   std::printf("\nmeshes: %u\n", h.mesh_count);
   for (std::uint32_t i = 0; i < model.meshes().size(); ++i) {
     const Mesh& m = model.meshes()[i];
-    std::printf("  #%u  %u triangles  indices %u..%u  material #%u  box %s%s%s\n", i, m.index_count / 3,
+    std::printf("  #%u  %u triangles  indices %u..%u  material #%u  box %s%s%s%s\n", i, m.index_count / 3,
                 m.first_index, m.first_index + m.index_count, m.material,
                 box_text(mesh_bind_pose_bounds(model, m)).c_str(),
-                names ? name_text(names->mesh_name(i)).c_str() : "", mesh_lods_text(model, i).c_str());
+                names ? name_text(names->mesh_name(i)).c_str() : "", mesh_lods_text(model, i).c_str(),
+                mesh_meshlets_text(model, i).c_str());
   }
   const AnimationBounds motion = animation_bounds(model);
   std::printf("\nbounds\n  bind pose        %s\n  every animation  %s  (%s)\n",
@@ -257,6 +258,8 @@ nlohmann::ordered_json meshes_json(const Model& model) {
                       {"bounds", box_json(mesh_bind_pose_bounds(model, m))}});
     if (names) meshes.back()["name"] = std::string(names->mesh_name(i));
     if (nlohmann::ordered_json lods = mesh_lods_json(model, i); !lods.is_null()) meshes.back()["lods"] = std::move(lods);
+    if (nlohmann::ordered_json meshlets = mesh_meshlets_json(model, i); !meshlets.is_null())
+      meshes.back()["meshlets"] = std::move(meshlets);
   }
   return meshes;
 }

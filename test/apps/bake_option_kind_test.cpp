@@ -67,6 +67,30 @@ TEST(BakeOptionKind, LodsTakeTheirRangesAndNotFormatVersionOne) {
   EXPECT_THROW(parse_bake_request(both), arg_parser::UsageError);
 }
 
+// --meshlets with --meshlet-vertices V (3 to 255) and --meshlet-triangles T (a multiple of 4 up to
+// 256), refused with --format-version 1.
+TEST(BakeOptionKind, MeshletsTakeTheirLimitsAndNotFormatVersionOne) {
+  const std::vector<std::string_view> args{"model.gltf", "-o", "out.aem", "--meshlets", "--meshlet-vertices", "96",
+                                           "--meshlet-triangles", "128"};
+  const BakeRequest request = parse_bake_request(args);
+  EXPECT_TRUE(request.options.meshlets);
+  EXPECT_EQ(request.options.meshlet_vertices, 96u);
+  EXPECT_EQ(request.options.meshlet_triangles, 128u);
+  const BakeRequest plain = parse_bake_request(std::vector<std::string_view>{"model.gltf", "-o", "out.aem"});
+  EXPECT_FALSE(plain.options.meshlets);
+  EXPECT_EQ(plain.options.meshlet_vertices, 64u);
+  EXPECT_EQ(plain.options.meshlet_triangles, 124u);
+  EXPECT_EQ(bake_option_kind("--meshlets"), BakeOptionKind::flag);
+  EXPECT_EQ(refusal("--meshlet-vertices=255"), "");
+  EXPECT_NE(refusal("--meshlet-vertices=256"), "");
+  EXPECT_NE(refusal("--meshlet-vertices=2"), "");
+  EXPECT_EQ(refusal("--meshlet-triangles=256"), "");
+  EXPECT_NE(refusal("--meshlet-triangles=126").find("--meshlets: a meshlet's triangles: a multiple of 4"), std::string::npos);
+  EXPECT_NE(refusal("--meshlet-triangles=260"), "");
+  const std::vector<std::string_view> both{"model.gltf", "-o", "out.aem", "--meshlets", "--format-version", "1"};
+  EXPECT_THROW(parse_bake_request(both), arg_parser::UsageError);
+}
+
 TEST(BakeOptionKind, AnythingElseIsUnknownToThem) {
   EXPECT_EQ(bake_option_kind("--colour"), BakeOptionKind::unknown);
   EXPECT_EQ(bake_option_kind("textures"), BakeOptionKind::unknown);  // the dashes belong to the name

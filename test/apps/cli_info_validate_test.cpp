@@ -260,6 +260,32 @@ TEST_F(CliTest, InfoAndValidateListEachMeshsLevels) {
       << refused.output;
 }
 
+// Meshlets: per mesh and level in info's text and JSON, the totals and limits under the entry, and
+// validate naming a level whose triangle its meshlets lose.
+TEST_F(CliTest, InfoAndValidateListEachMeshsMeshlets) {
+  std::vector<std::byte> bytes = aem::pipeline::serialize_model(aem::test::tiny_model_with_meshlets());
+  const fs::path file = write_bytes("meshlets.aem", bytes);
+  const auto info = aem_cli("info " + shell_path(file));
+  ASSERT_EQ(info.exit_code, 0) << info.output;
+  for (const char* text : {"  meshlets 1, 1, 1 (64 vertices / 124 triangles)",
+                           "    meshlets: {\"max_vertices\":64,\"max_triangles\":124,\"meshes with meshlets\":1,\"levels\":3,"
+                           "\"meshlets\":3,\"vertices\":9,\"triangles\":6}"})
+    EXPECT_NE(info.output.find(text), std::string::npos) << text << "\n" << info.output;
+  const auto json = nlohmann::json::parse(aem_cli("info --json " + shell_path(file)).output);
+  EXPECT_EQ(json["meshes"][0]["meshlets"], nlohmann::json::parse("[1, 1, 1]"));
+  const auto plain = nlohmann::json::parse(aem_cli("info --json " + shell_path(write_bytes("plain.aem", aem::pipeline::serialize_model(aem::test::tiny_model())))).output);
+  EXPECT_FALSE(plain["meshes"][0].contains("meshlets"));
+  const aem::Model model = aem::Model::open_memory(bytes);
+  const std::uint64_t payload = model.extensions()[1].offset;
+  const std::uint64_t triangles = payload + 32 + 16 * 4 + 64 * 3 + 4 * 9;
+  aem::test::poke(bytes, triangles + 4, std::uint32_t(0x020100));  // level 0's (0, 2, 1) made a second (0, 1, 2)
+  const auto refused = aem_cli("validate " + shell_path(write_bytes("bad meshlets.aem", bytes)));
+  EXPECT_EQ(refused.exit_code, 1) << refused.output;
+  EXPECT_NE(refused.output.find("meshlets: group 0 (mesh 0 level 0): its meshlets hold triangle (0, 1, 2) more often than the level"),
+            std::string::npos)
+      << refused.output;
+}
+
 TEST_F(CliTest, InfoRefusesBadFilesAndArguments) {
   const auto missing = aem_cli("info " + shell_path(dir_ / "nope.aem"));
   EXPECT_EQ(missing.exit_code, 1);

@@ -190,6 +190,17 @@ TEST(GltfExportContent, LevelsOfDetailAreALossNamedInTheWarning) {
   EXPECT_EQ(json["accessors"][json["meshes"][0]["primitives"][0]["indices"].get<int>()]["count"], 6);
 }
 
+// Meshlets have no glTF form either: each mesh keeps its triangle list, and the warning says so.
+TEST(GltfExportContent, MeshletsAreALossNamedInTheWarning) {
+  ScratchDir scratch("gltf_export_content_meshlets");
+  const pipeline::ExportedGltf document =
+      export_glb(pipeline::serialize_model(tiny_model_with_meshlets()), scratch.path() / "meshlets.glb");
+  ASSERT_EQ(document.warnings.size(), 1u);
+  EXPECT_NE(document.warnings[0].find("the meshlets of the meshlets extension (each mesh is written as its triangle list)"),
+            std::string::npos)
+      << document.warnings[0];
+}
+
 TEST(GltfExportContent, UnlitAndEmissiveStrengthComeBack) {
   ScratchDir scratch("gltf_export_content_unlit");
   const std::filesystem::path source = scratch.path() / "unlit.gltf";

@@ -52,6 +52,8 @@ void write_extended_seeds(const std::filesystem::path& dir) {
   levels.meshes[0].index_count = 9;
   levels.extensions.lods.meshes = {{{{0, 1, 2, 0, 2, 1}, 0.125f}, {{2, 0, 1}, 0.5f}}};
   aem::pipeline::write_model_file(dir / "extended_lods.aem", levels);
+  // Meshlets: one per level of those levels.
+  aem::pipeline::write_model_file(dir / "extended_meshlets.aem", aem::test::tiny_model_with_meshlets());
 }
 
 }  // namespace

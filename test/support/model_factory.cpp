@@ -134,6 +134,21 @@ pipeline::ModelContent morphed_tiny_model() {
   return c;
 }
 
+pipeline::ModelContent tiny_model_with_meshlets() {
+  pipeline::ModelContent m = tiny_model();
+  m.indices = {0, 1, 2, 0, 2, 1, 1, 2, 0};
+  m.meshes[0].index_count = 9;
+  m.extensions.lods.meshes = {{{{0, 1, 2, 0, 2, 1}, 0.125f}, {{2, 0, 1}, 0.5f}}};
+  const auto all = [](std::uint32_t triangles) {
+    return Meshlet{0, 0, 3, triangles, {0.5f, 0.5f, 0}, 0.75f, {}, 1.0f, {}, {}, 127};
+  };
+  const std::uint32_t ab = 0x020100, ba = 0x010200, rotated = 0x000201;  // (0,1,2), (0,2,1), (1,2,0)
+  m.extensions.meshlets = {64, 124, {{{{all(3)}, {0, 1, 2}, {ab, ba, rotated}},
+                                      {{all(2)}, {0, 1, 2}, {ab, ba}},
+                                      {{all(1)}, {2, 0, 1}, {ab}}}}};
+  return m;
+}
+
 pipeline::ModelContent two_group_morph_model() {
   pipeline::ModelContent c = tiny_model();
   const Vertex first = c.vertices[0];

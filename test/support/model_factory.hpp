@@ -16,6 +16,11 @@ pipeline::ModelContent tiny_model();
 // (positions and normals), and an empty weight track for its animation.
 pipeline::ModelContent morphed_tiny_model();
 
+// tiny_model()'s triangle three times over (twice wound one way, once the other), two `lods`
+// levels of two and one triangles, and one meshlet per level holding all of it (no cone: the
+// triangles face both ways).
+pipeline::ModelContent tiny_model_with_meshlets();
+
 // tiny_model() as two separate triangles of its one mesh, each moved by a morph group of its own:
 // "Face" (vertices 0-2) with "smile" (dense positions, default weight 0.25) and "blink" (sparse
 // on vertex 1, normals only), "Brow" (vertices 3-5) with "raise" (dense positions, default 0.5);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "aem/ext_lods.hpp"
+#include "aem/ext_meshlets.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "export/gltf/gltf_animation_export.hpp"
 #include "export/gltf/gltf_buffer.hpp"
@@ -95,6 +96,8 @@ ExportedGltf build_gltf(const aem::Model& model, const std::string& model_name) 
   morphs.note_losses(group_nodes, doc);
   if (lods_of(model))  // glTF has no chain of levels (MSFT_lod names other meshes, not index lists)
     doc.losses.push_back("the levels of detail of the lods extension (each mesh is written at level 0, its own triangles)");
+  if (meshlets_of(model))  // glTF has no meshlets (no extension stores clusters); each mesh keeps its triangles
+    doc.losses.push_back("the meshlets of the meshlets extension (each mesh is written as its triangle list)");
   gltf::export_animations(model, morphs, group_nodes, doc);
   while (doc.bin.size() % 4 != 0) doc.bin.push_back(std::byte{0});
   if (!doc.bin.empty()) doc.json["buffers"] = nlohmann::json::array({{{"byteLength", doc.bin.size()}}});

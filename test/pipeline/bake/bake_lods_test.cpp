@@ -1,10 +1,12 @@
 // Levels of detail (specs/aem-extensions.md section 4, `lods`): corpus models baked with --lods
 // give valid levels whose triangles fall as asked and whose distance to level 0 (a Hausdorff-style
 // distance computed here by brute force, surface_samples.hpp) stays within each level's stated
-// error; a bake without the option writes no levels.
+// error; a bake without the option writes no levels. The same bakes cut every level into meshlets
+// (--meshlets), checked by meshlet_expectations.hpp: Duck's curved surface, skinned CesiumMan.
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "bake_test_support.hpp"
+#include "meshlet_expectations.hpp"
 #include "stages/geometry/lod_chain.hpp"
 #include "surface_samples.hpp"
 
@@ -29,16 +32,21 @@ double extent_of(const Model& model) {
   return std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]});
 }
 
-// Bakes `file` with three levels and checks every mesh's chain; the file's bytes.
+// Bakes `file` with three levels and meshlets and checks every mesh's chain and its meshlets; the
+// file's bytes.
 std::vector<std::byte> expect_faithful_levels(const fs::path& file) {
   pipeline::BakeOptions options = test_options();
   options.max_texture_size = 16;
   options.lods = 3;
+  options.meshlets = true;
   const std::vector<std::byte> bytes = pipeline::serialize_model(pipeline::bake_model(file, options).content);
   const Model model = Model::open_memory(bytes);  // validated: the checker passed every level
   const std::optional<LodsView> lods = lods_of(model);
   EXPECT_TRUE(lods.has_value());
   if (!lods) return bytes;
+  const double culled = test::expect_faithful_meshlets(model);
+  EXPECT_GT(culled, 0.05) << "the cones cull some meshlets from some eyes";
+  std::printf("%s: %.1f%% of (meshlet, eye) pairs culled by the cones\n", file.filename().c_str(), 100 * culled);
   const double extent = extent_of(model);
   for (std::size_t m = 0; m < model.meshes().size(); ++m) {
     const Mesh& mesh = model.meshes()[m];
