@@ -87,14 +87,16 @@ def meshlet_triangles(meshlets, records):
                            for m in records])
 
 
-def test_the_meshlets_of_a_bake_hold_every_level_once(duck):
+def test_the_meshlets_of_a_bake_hold_every_level_once(duck, aem_cli):
     model = aem.open(duck)
+    info = cli_json(aem_cli, "info", "--json", str(duck))
     meshlets = model.meshlets
     assert (meshlets.max_vertices, meshlets.max_triangles) == (64, 124)  # the bake's defaults
     records = meshlets.records
     assert records["vertex_count"].max() <= 64 and records["triangle_count"].max() <= 124
     covered = 0
     for mesh, levels in enumerate(model.lods):
+        assert [len(model.meshlets.of(mesh, level)) for level in range(len(levels))] == info["meshes"][mesh]["meshlets"]
         for lod in levels:
             group = meshlets.of(mesh, lod.level)
             assert len(group) >= (lod.triangles + 123) // 124
