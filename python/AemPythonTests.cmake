@@ -29,7 +29,7 @@ file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/pytest)
 # skipped, and why, is in the output (-rs).
 set(_aem_pytest_skipped
   "(^|\n)([0-9]+ passed, )?[0-9]+ skipped(, [0-9]+ (deselected|xfailed|xpassed|warnings?))* in ")
-foreach(_suite model mixer morph extension_views bake package)
+foreach(_suite model mixer morph extension_views lods bake package)
   add_test(NAME python.${_suite}
     COMMAND ${Python_EXECUTABLE} -m pytest -q -rs -p no:cacheprovider
       --basetemp=${CMAKE_CURRENT_BINARY_DIR}/pytest/${_suite}

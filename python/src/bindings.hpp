@@ -54,6 +54,8 @@ py::dtype morph_target_dtype();
 py::dtype morph_weight_track_dtype();
 py::dtype uv1_material_dtype();  // the uv1 and emissive extensions' per-material records
 py::dtype emissive_dtype();
+py::dtype lod_level_dtype();     // the lods and meshlets extensions' records
+py::dtype meshlet_dtype();
 
 // A read-only numpy array over `bytes` of the model (no copy): one dimension of `count` items
 // of `dtype`, keeping the model alive through its base.
@@ -82,6 +84,12 @@ void require_checked_payloads(const OpenedModel& model);
 // (extension_views_binding.cpp), added by bind_model.
 using ModelClass = py::class_<OpenedModel, std::shared_ptr<OpenedModel>>;
 void bind_extension_views(ModelClass& model_class);
+// aem.Lod, aem.MeshLods, aem.Meshlets, aem.lod_for and aem.allowed_object_error (lods_binding.cpp),
+// bound before the model, whose lods and meshlets properties bind_level_views adds.
+void bind_lods(py::module_& m);
+void bind_level_views(ModelClass& model_class);
+// The indices of one mesh, a view of the model's (IndexError for a mesh it does not have).
+py::array mesh_index_view(const std::shared_ptr<OpenedModel>& model, std::uint32_t mesh);
 void bind_mixer(py::module_& m);
 void bind_bake(py::module_& m);
 

@@ -105,15 +105,6 @@ py::tuple track_keys(const ModelPtr& self, std::uint32_t animation, std::uint32_
                         model_array(self, keys.scales, keyframe_dtype()));
 }
 
-py::array mesh_index_view(const ModelPtr& self, std::uint32_t mesh_index) {
-  const Model& model = self->model;
-  check_index(mesh_index, model.meshes().size(), "mesh");
-  const Mesh& mesh = model.meshes()[mesh_index];
-  if (std::uint64_t(mesh.first_index) + mesh.index_count > model.indices().size())
-    throw py::index_error("mesh " + std::to_string(mesh_index) +
-                          " runs past the indices (the file was opened without validation)");
-  return model_array(self, model.mesh_indices(mesh), py::dtype::of<std::uint32_t>());
-}
 
 py::dict header_dict(const Header& h) {
   py::dict d;
@@ -132,6 +123,16 @@ py::dict header_dict(const Header& h) {
 }
 
 }  // namespace
+
+py::array mesh_index_view(const ModelPtr& self, std::uint32_t mesh_index) {
+  const Model& model = self->model;
+  check_index(mesh_index, model.meshes().size(), "mesh");
+  const Mesh& mesh = model.meshes()[mesh_index];
+  if (std::uint64_t(mesh.first_index) + mesh.index_count > model.indices().size())
+    throw py::index_error("mesh " + std::to_string(mesh_index) +
+                          " runs past the indices (the file was opened without validation)");
+  return model_array(self, model.mesh_indices(mesh), py::dtype::of<std::uint32_t>());
+}
 
 py::array model_array(const ModelHandle& model, const void* data, std::size_t count, const py::dtype& dtype) {
   // The base owns one more reference to the model: the array keeps it, and so the mapping, alive.
@@ -226,6 +227,7 @@ void bind_model(py::module_& m) {
         "change while open) and validates it (validate=False checks only the header and the size). "
         "Raises aem.ModelError with the message `aem info` prints.");
   bind_extension_views(model_class);
+  bind_level_views(model_class);
 }
 
 void require_checked_payloads(const OpenedModel& model) {

@@ -12,6 +12,7 @@ PYBIND11_MODULE(_aem, m) {
   aem::python::bind_errors(m);
   aem::python::bind_record_dtypes(m);
   aem::python::bind_morph_targets(m);
+  aem::python::bind_lods(m);
   aem::python::bind_model(m);
   aem::python::bind_mixer(m);
   aem::python::bind_bake(m);

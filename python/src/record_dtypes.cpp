@@ -4,6 +4,8 @@
 #include <initializer_list>
 
 #include "aem/ext_emissive.hpp"
+#include "aem/ext_lods.hpp"
+#include "aem/ext_meshlets.hpp"
 #include "aem/ext_morph_targets.hpp"
 #include "aem/ext_uv1.hpp"
 #include "bindings.hpp"
@@ -163,6 +165,33 @@ py::dtype emissive_dtype() {
   return *dtype;
 }
 
+py::dtype lod_level_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"first_index", "<u4", offsetof(LodLevel, first_index)},
+       {"index_count", "<u4", offsetof(LodLevel, index_count)},
+       {"error", "<f4", offsetof(LodLevel, error)},
+       {"reserved", "<u4", offsetof(LodLevel, reserved)}},
+      sizeof(LodLevel)));
+  return *dtype;
+}
+
+py::dtype meshlet_dtype() {
+  static const py::dtype* dtype = new py::dtype(record(
+      {{"first_vertex", "<u4", offsetof(Meshlet, first_vertex)},
+       {"first_triangle", "<u4", offsetof(Meshlet, first_triangle)},
+       {"vertex_count", "<u4", offsetof(Meshlet, vertex_count)},
+       {"triangle_count", "<u4", offsetof(Meshlet, triangle_count)},
+       {"center", "(3,)<f4", offsetof(Meshlet, center)},
+       {"radius", "<f4", offsetof(Meshlet, radius)},
+       {"cone_apex", "(3,)<f4", offsetof(Meshlet, cone_apex)},
+       {"cone_cutoff", "<f4", offsetof(Meshlet, cone_cutoff)},
+       {"cone_axis", "(3,)<f4", offsetof(Meshlet, cone_axis)},
+       {"cone_axis_s8", "(3,)i1", offsetof(Meshlet, cone_axis_s8)},
+       {"cone_cutoff_s8", "i1", offsetof(Meshlet, cone_cutoff_s8)}},
+      sizeof(Meshlet)));
+  return *dtype;
+}
+
 void bind_record_dtypes(py::module_& m) {
   // Leaked on purpose (above): dtypes outlive any module teardown order.
   m.attr("VERTEX_DTYPE") = vertex_dtype();
@@ -178,6 +207,8 @@ void bind_record_dtypes(py::module_& m) {
   m.attr("MORPH_WEIGHT_TRACK_DTYPE") = morph_weight_track_dtype();
   m.attr("UV1_MATERIAL_DTYPE") = uv1_material_dtype();
   m.attr("EMISSIVE_DTYPE") = emissive_dtype();
+  m.attr("LOD_LEVEL_DTYPE") = lod_level_dtype();
+  m.attr("MESHLET_DTYPE") = meshlet_dtype();
 }
 
 }  // namespace aem::python

@@ -1,7 +1,9 @@
 // The C mixer's per-frame calls never allocate: this program counts every allocation with
-// counting_new (its own executable, so no other test runs with the replacement).
+// counting_new (its own executable, so no other test runs with the replacement). Nor do the
+// level and meshlet calls a renderer makes every frame.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <vector>
 
 #include "aem/aem.h"
@@ -59,6 +61,16 @@ TEST(CApiAllocation, FramesOfPlayingFadingAndEvaluatingAllocateNothing) {
     failures += aem_mixer_evaluate_morph_weights(mixer, weights, 1) != AEM_OK;
     failures += aem_morph_apply(model, weights, 1, morphed, 3) != AEM_OK;
     failures += aem_morph_apply(model, weights, 1, morphed, 2) != AEM_ERROR_INVALID_ARGUMENT;
+    // Choosing a level and culling meshlets, as a renderer does every frame.
+    std::uint32_t level = 0, meshlet_count = 0;
+    aem_lod lod;
+    const aem_meshlet* meshlets = nullptr;
+    const float eye[3] = {0, 0, float(frame)};
+    failures += aem_lod_for(model, 0, aem_allowed_object_error(1.0f, float(frame), 1.0f, 1080.0f), &level) != AEM_OK;
+    failures += aem_mesh_lod(model, 0, level, &lod) != AEM_OK;
+    failures += aem_mesh_lod(model, 0, 5, &lod) != AEM_ERROR_OUT_OF_RANGE;
+    failures += aem_mesh_meshlets(model, 0, level, &meshlets, &meshlet_count) != AEM_OK;
+    failures += meshlets != nullptr && aem_meshlet_faces_away(meshlets, eye) < 0;
   }
   const long during = aem::test::allocation_count() - before;
 

@@ -298,6 +298,29 @@ static void check_no_surface_extensions(const aem_model *model) {
   CHECK(aem_material_flags(model, 0, &flags) == AEM_OK && flags == 0);
 }
 
+/* Without the lods and meshlets extensions: level 0 only, the mesh's own range, and no meshlets;
+ * the selection and culling helpers from C. */
+static void check_no_levels(const aem_model *model) {
+  uint32_t count = 0, level = 9;
+  aem_lod lod;
+  aem_meshlets meshlets;
+  const aem_meshlet *first = NULL;
+  aem_meshlet flat;
+  const float below[3] = {0, 0, -1}, above[3] = {0, 0, 1};
+  CHECK(aem_mesh_lod_count(model, 0, &count) == AEM_OK && count == 1);
+  CHECK(aem_mesh_lod(model, 0, 0, &lod) == AEM_OK && lod.indices == aem_model_sections(model)->indices);
+  CHECK(lod.index_count == 3 && lod.triangle_count == 1 && lod.error == 0);
+  CHECK(aem_mesh_lod(model, 0, 1, &lod) == AEM_ERROR_OUT_OF_RANGE);
+  CHECK(aem_lod_for(model, 0, 1.0f, &level) == AEM_OK && level == 0);
+  CHECK_NEAR(aem_allowed_object_error(1.0f, 10.0f, 1.5707964f, 1000.0f), 0.02);
+  CHECK(aem_model_meshlets(model, &meshlets) == AEM_OK && meshlets.meshlets == NULL && meshlets.meshlet_count == 0);
+  CHECK(aem_mesh_meshlets(model, 0, 0, &first, &count) == AEM_OK && first == NULL && count == 0);
+  memset(&flat, 0, sizeof flat);
+  flat.cone_axis[2] = 1.0f; /* a flat meshlet at the origin facing +z, cutoff 0 */
+  CHECK(aem_meshlet_faces_away(&flat, below) == 1 && aem_meshlet_faces_away(&flat, above) == 0);
+  CHECK(sizeof(aem_meshlet) == 64 && AEM_MESHLET_VERTEX_LIMIT == 256);
+}
+
 static void check_morph_targets(const aem_model *model) {
   aem_vertex out[3];
   float weights[1] = {0};
@@ -403,6 +426,7 @@ int main(void) {
   CHECK(aem_open_memory(file, file_size, AEM_OPEN_DEFAULT, &model) == AEM_OK);
   CHECK(aem_morph_target_count(model) == 0 && aem_morph_apply(model, NULL, 0, NULL, 3) == AEM_ERROR_INVALID_ARGUMENT);
   check_no_surface_extensions(model);
+  check_no_levels(model);
   aem_close(model);
   append_surface_extensions();
   CHECK(file_size == 1248);

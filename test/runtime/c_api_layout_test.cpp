@@ -9,6 +9,7 @@
 #include "aem/error.hpp"
 #include "aem/ext_emissive.hpp"
 #include "aem/ext_material_flags.hpp"
+#include "aem/ext_meshlets.hpp"
 #include "aem/ext_uv1.hpp"
 #include "aem/format.hpp"
 
@@ -96,6 +97,20 @@ AEM_SAME_FIELD(aem_emissive, aem::EmissiveRecord, reserved);
 static_assert(AEM_EMISSIVE_CORE == std::uint32_t(aem::EmissiveMode::core) &&
               AEM_EMISSIVE_RECORD == std::uint32_t(aem::EmissiveMode::record));
 static_assert(AEM_MATERIAL_UNLIT == aem::kMaterialUnlit);
+
+AEM_SAME_RECORD(aem_meshlet, aem::Meshlet);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, first_vertex);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, first_triangle);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, vertex_count);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, triangle_count);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, center);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, radius);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, cone_apex);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, cone_cutoff);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, cone_axis);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, cone_axis_s8);
+AEM_SAME_FIELD(aem_meshlet, aem::Meshlet, cone_cutoff_s8);
+static_assert(AEM_MESHLET_VERTEX_LIMIT == aem::kMeshletVertexLimit && AEM_MESHLET_TRIANGLE_LIMIT == aem::kMeshletTriangleLimit);
 
 AEM_SAME_RECORD(aem_keyframe, aem::Keyframe);
 AEM_SAME_FIELD(aem_keyframe, aem::Keyframe, time);

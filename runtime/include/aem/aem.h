@@ -430,6 +430,90 @@ AEM_API aem_status aem_material_flags(const aem_model *model, uint32_t material,
  * AEM_OPEN_TRUSTED, AEM_ERROR_BAD_EXTENSION_PAYLOAD where the payload is too short for what it
  * should hold (a validated open has checked every payload). */
 
+/* ---- Levels of detail and meshlets (the lods and meshlets extensions, specs/aem-extensions.md
+ * section 4) ---- */
+
+/* One level of detail of a mesh: a triangle list of `index_count` version-1 vertex indices at
+ * `indices`, in the file (nothing is copied; draw every level with the model's one vertex buffer
+ * and skinning: a level drops triangles, it never moves a vertex). Level 0 is the mesh's own range
+ * of the index section, error 0; levels 1.. come from the lods extension, each with fewer
+ * triangles and an error no smaller than the level before it. */
+typedef struct aem_lod {
+  const uint32_t *indices;
+  uint32_t index_count;
+  uint32_t triangle_count; /* index_count / 3 */
+  float error;             /* how far this level's surface departs from level 0's, in the
+                            * model's units (object space) */
+} aem_lod;
+
+/* How many levels mesh `mesh` has, level 0 included: 1 + its lods levels (1 without the extension). */
+AEM_API aem_status aem_mesh_lod_count(const aem_model *model, uint32_t mesh, uint32_t *out_count);
+/* Level `level` (0 .. aem_mesh_lod_count - 1) of mesh `mesh`; AEM_ERROR_OUT_OF_RANGE for a mesh
+ * or level it does not have. */
+AEM_API aem_status aem_mesh_lod(const aem_model *model, uint32_t mesh, uint32_t level, aem_lod *out_lod);
+/* The coarsest level of mesh `mesh` whose error is at most `allowed_error` (object space): 0 when
+ * none of its levels 1.. is, when it has none, or when allowed_error is NaN (aem::lod_for).
+ * Allocates nothing; O(levels of the mesh). */
+AEM_API aem_status aem_lod_for(const aem_model *model, uint32_t mesh, float allowed_error, uint32_t *out_level);
+/* The object-space error that projects to `pixels` on screen at `distance` from the eye, for a
+ * perspective camera of vertical field of view `vertical_fov` (radians) over `viewport_height`
+ * pixels: pixels x 2 x distance x tan(vertical_fov / 2) / viewport_height, the value to give
+ * aem_lod_for. Take the distance to the nearest point of the mesh's bounds, and divide by the
+ * instance's scale for a model drawn scaled. A distance of 0 gives 0 (full detail). */
+AEM_API float aem_allowed_object_error(float pixels, float distance, float vertical_fov, float viewport_height);
+
+/* The most vertices and triangles a meshlet may have (what one D3D12 mesh-shader group outputs). */
+#define AEM_MESHLET_VERTEX_LIMIT 256u
+#define AEM_MESHLET_TRIANGLE_LIMIT 256u
+
+/* One meshlet as the file stores it (64 bytes, 16-aligned in the payload: a GPU can read the
+ * array as a structured buffer). Its vertices are entries first_vertex.. of aem_meshlets.vertices
+ * (version-1 vertex indices); its triangles entries first_triangle.. of aem_meshlets.triangles,
+ * each packed as local indices a | b << 8 | c << 16. The bounds are in object space in the bind
+ * pose: a skinned or morphed mesh moves away from them, so cull such meshes with bounds of your own. */
+typedef struct aem_meshlet {
+  uint32_t first_vertex;
+  uint32_t first_triangle;
+  uint32_t vertex_count;   /* 1 .. max_vertices (under 3 only for repeated-index triangles) */
+  uint32_t triangle_count; /* 1 .. max_triangles */
+  float center[3];         /* the bounding sphere */
+  float radius;
+  float cone_apex[3];      /* the normal cone (aem_meshlet_faces_away) */
+  float cone_cutoff;       /* 1: the meshlet never faces away whole */
+  float cone_axis[3];
+  int8_t cone_axis_s8[3];  /* the axis and cutoff quantized to 8 bits (meshoptimizer's form) */
+  int8_t cone_cutoff_s8;
+} aem_meshlet;
+
+/* The whole meshlets payload in place, for one upload of each array; every pointer NULL and every
+ * count 0 when the file has no meshlets. */
+typedef struct aem_meshlets {
+  uint32_t max_vertices; /* the limits the meshlets were built to */
+  uint32_t max_triangles;
+  const aem_meshlet *meshlets;
+  uint32_t meshlet_count;
+  const uint32_t *vertices;  /* version-1 vertex indices */
+  uint32_t vertex_count;
+  const uint32_t *triangles; /* packed local triangles */
+  uint32_t triangle_count;
+} aem_meshlets;
+AEM_API aem_status aem_model_meshlets(const aem_model *model, aem_meshlets *out);
+
+/* The meshlets of level `level` of mesh `mesh` (level as in aem_mesh_lod), which together hold
+ * each of its triangles once: *out_meshlets points into aem_meshlets.meshlets (its index there is
+ * the difference of the two pointers). NULL and 0 when that level has no meshlets (the file has
+ * none, or none for this mesh); AEM_ERROR_OUT_OF_RANGE for a mesh or level the model does not have. */
+AEM_API aem_status aem_mesh_meshlets(const aem_model *model, uint32_t mesh, uint32_t level,
+                                     const aem_meshlet **out_meshlets, uint32_t *out_count);
+/* 1 when, seen from `eye` (3 floats, object space), every triangle of the meshlet faces away, so
+ * that with back-face culling on it can be skipped whole; 0 otherwise, always for a cone_cutoff
+ * of 1 (aem::faces_away). Allocates nothing. */
+AEM_API int aem_meshlet_faces_away(const aem_meshlet *meshlet, const float eye[3]);
+
+/* Every function of this part: AEM_ERROR_INVALID_ARGUMENT for a NULL model or out pointer, and
+ * AEM_ERROR_BAD_EXTENSION_PAYLOAD for a payload whose records lie outside it (only a file opened
+ * AEM_OPEN_TRUSTED can have one). The views are found once, at open, so a call costs no search. */
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

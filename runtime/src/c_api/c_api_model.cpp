@@ -77,8 +77,11 @@ aem_status finish_open(aem::Expected<aem::Model> result, const char* source, aem
     const aem::Error& error = result.error();
     return fail(aem_status(AEM_ERROR_IO + int(error.code)), "%s: %s", source, error.describe().c_str());
   }
-  *out_model = new aem_model{std::move(*result), {}};
-  (*out_model)->sections = sections_of((*out_model)->model);
+  *out_model = new aem_model{std::move(*result), {}, {}, {}};
+  aem_model& opened = **out_model;
+  opened.sections = sections_of(opened.model);
+  opened.lods = {aem::lods_of(opened.model), opened.model.extension_payload(aem::kLodsExtension).has_value()};
+  opened.meshlets = {aem::meshlets_of(opened.model), opened.model.extension_payload(aem::kMeshletsExtension).has_value()};
   return AEM_OK;
 }
 
