@@ -14,7 +14,7 @@ namespace aem::pipeline {
 // `reference` and `simplified` (both indices into `vertices`, every index in range, counts
 // multiples of 3), measured both ways on sample points: each corner, edge midpoint and centroid
 // of one list against the nearest point of the other's triangles (exact point-triangle
-// distances, found through a uniform grid). A symmetric Hausdorff distance taken on those
+// distances, found through a bounding volume hierarchy, triangle_tree.hpp). A symmetric Hausdorff distance taken on those
 // samples: it can miss a larger gap strictly inside a triangle, never overstate one. 0 when either
 // list is empty.
 double surface_distance(std::span<const Vertex> vertices, std::span<const std::uint32_t> reference,

@@ -35,13 +35,13 @@ TEST(SurfaceDistance, APeakFlattenedIsItsHeightAway) {
   EXPECT_EQ(surface_distance(v, peak, std::vector<std::uint32_t>{}), 0.0);
 }
 
-TEST(SurfaceDistance, FarApartTrianglesAreFoundAcrossEmptyCells) {
+TEST(SurfaceDistance, FarApartTrianglesAreFoundAcrossEmptySpace) {
   // Two unit right triangles in z = 0, one at x in [0, 1], one at x in [10, 11]: 10 apart
-  // (corner (0, 0) to (10, 0)), with a third tiny triangle between making the grid fine.
+  // (corner (0, 0) to (10, 0)), with many tiny triangles beside the far one (deep boxes there).
   std::vector<Vertex> v{vertex_at(0, 0, 0), vertex_at(1, 0, 0), vertex_at(0, 1, 0),
                         vertex_at(10, 0, 0), vertex_at(11, 0, 0), vertex_at(10, 1, 0)};
   std::vector<std::uint32_t> near{0, 1, 2}, far{3, 4, 5};
-  for (int i = 0; i < 200; ++i) {  // small triangles along the far one's base, so cells are small
+  for (int i = 0; i < 200; ++i) {  // small triangles along the far one's base
     const auto base = std::uint32_t(v.size());
     v.push_back(vertex_at(10 + i * 0.005, 0, 0)), v.push_back(vertex_at(10.004 + i * 0.005, 0, 0)),
         v.push_back(vertex_at(10 + i * 0.005, 0.004, 0));
@@ -74,7 +74,7 @@ TEST(SurfaceDistance, EdgeMidpointsAreSampled) {
 
 TEST(SurfaceDistance, TriangleSoupsMatchABruteForceSearch) {
   // Clouds of small random triangles in a 10-unit cube, of several sizes and densities: nearest
-  // triangles lie in every direction, from inside a grid cell to several cells away.
+  // triangles lie in every direction, from near to far.
   std::mt19937 random(11);
   std::uniform_real_distribution<double> cube(0, 10);
   for (const int count : {40, 300, 1200})
@@ -102,7 +102,7 @@ TEST(SurfaceDistance, RandomMeshesMatchABruteForceSearch) {
     // A bumpy height field (225 x 2 triangles) and a random half of its triangles (on the field
     // itself in odd rounds) with two slivers across the whole field.
     // The part lies on a rougher copy of the field (its vertices 4 units up or down at most), so
-    // that nearest triangles lie several grid cells away.
+    // that nearest triangles lie far away.
     std::vector<Vertex> v;
     const int n = 16;
     for (int copy = 0; copy < 2; ++copy)
