@@ -3,6 +3,7 @@
 #include <meshoptimizer.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -15,6 +16,56 @@ float radius_holding(double d) {
   float r = float(d);
   while (double(r) < d) r = std::nextafter(r, std::numeric_limits<float>::infinity());
   return r;
+}
+
+// meshoptimizer's cone, checked again in double. It computes the cone in float from normalized
+// float normals; on the slivers of CAD models far from the origin a triangle's normal then lies
+// outside the cone by more than rounding (2CylinderEngine: a meshlet with cutoff 0, "every normal
+// on the axis", culled a triangle seen 0.004 degrees off edge-on from 1,700 units). The test
+// culls eyes within acos(cutoff) of the axis behind the apex; it is right when every normal is
+// within 90 degrees minus that of the axis (cutoff >= sqrt(1 - dot(n, axis)^2)) and the apex is
+// behind every triangle's plane. So the cutoff rises to what the least aligned normal needs
+// (no cone when that normal is within 0.1 of perpendicular, as meshoptimizer rules), and an apex
+// in front of a plane moves back along the axis; both only shrink the region the test culls.
+void keep_cone_conservative(Meshlet& out, std::span<const std::uint32_t> local_vertices,
+                            const unsigned char* local_triangles, const Vertex* base) {
+  if (!(out.cone_cutoff < 1)) return;
+  using V = std::array<double, 3>;
+  const auto at = [&](unsigned char local) {
+    const float* p = base[local_vertices[local]].position;
+    return V{p[0], p[1], p[2]};
+  };
+  const auto sub = [](const V& a, const V& b) { return V{a[0] - b[0], a[1] - b[1], a[2] - b[2]}; };
+  const auto dot = [](const V& a, const V& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
+  const V axis{out.cone_axis[0], out.cone_axis[1], out.cone_axis[2]};
+  const V apex{out.cone_apex[0], out.cone_apex[1], out.cone_apex[2]};
+  double least_along = 1, back = 0;
+  for (std::uint32_t t = 0; t < out.triangle_count; ++t) {
+    const V a = at(local_triangles[3 * t]), ab = sub(at(local_triangles[3 * t + 1]), a), ac = sub(at(local_triangles[3 * t + 2]), a);
+    V n{ab[1] * ac[2] - ab[2] * ac[1], ab[2] * ac[0] - ab[0] * ac[2], ab[0] * ac[1] - ab[1] * ac[0]};
+    const double length = std::sqrt(dot(n, n));
+    if (length == 0) continue;  // no area: never drawn, never wrongly culled
+    for (double& c : n) c /= length;
+    const double along = dot(n, axis);
+    least_along = std::min(least_along, along);
+    if (least_along <= 0.1) {
+      out.cone_cutoff = 1, out.cone_cutoff_s8 = 127;
+      return;
+    }
+    back = std::max(back, dot(sub(apex, a), n) / along);
+  }
+  const double needed = std::sqrt(std::max(0.0, 1 - least_along * least_along));
+  if (needed > out.cone_cutoff) {
+    const float raised = std::nextafter(float(needed), 2.0f);  // rounded up: never below what is needed
+    // The 8-bit cutoff rises by as much, rounded up.
+    const int s8 = out.cone_cutoff_s8 + int(std::ceil(127 * (double(raised) - out.cone_cutoff)));
+    out.cone_cutoff = std::min(raised, 1.0f);
+    out.cone_cutoff_s8 = std::int8_t(std::min(s8, 127));
+  }
+  if (back <= 0) return;
+  // A margin for the float the apex is stored in.
+  const double margin = 1e-6 * (std::max({std::abs(apex[0]), std::abs(apex[1]), std::abs(apex[2])}) + out.radius);
+  for (int i = 0; i < 3; ++i) out.cone_apex[i] = float(apex[i] - (back + margin) * axis[i]);
 }
 
 // meshoptimizer's bounds of one meshlet, made to hold what the format promises: its sphere only
@@ -73,6 +124,7 @@ MeshletGroupContent level_meshlets(std::span<const std::uint32_t> level, std::sp
     const std::span<const std::uint32_t> mv(built_vertices.data() + b.vertex_offset, b.vertex_count);
     const unsigned char* mt = built_triangles.data() + b.triangle_offset;
     set_bounds(m, mv, mt, vertices.data(), vertices.size());
+    keep_cone_conservative(m, mv, mt, vertices.data());
     for (std::uint32_t v : mv) group.vertices.push_back(v + first);
     for (std::uint32_t t = 0; t < b.triangle_count; ++t)
       group.triangles.push_back(std::uint32_t(mt[3 * t]) | std::uint32_t(mt[3 * t + 1]) << 8 |
