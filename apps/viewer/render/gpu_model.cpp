@@ -101,14 +101,8 @@ std::vector<std::vector<GpuLevel>> GpuModel::upload_indices(const Model& model) 
       meshlet_levels[mesh].push_back({base + 3 * r.first_triangle, 3 * r.triangle_count, 0.0f, r.first_triangle});
     }
   }
-  glGenBuffers(1, &meshlet_buffer_);
-  glBindBuffer(GL_TEXTURE_BUFFER, meshlet_buffer_);
-  glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(order.meshlet_of_triangle.size() * 4), order.meshlet_of_triangle.data(), GL_STATIC_DRAW);
-  glGenTextures(1, &meshlet_texture_);
-  glBindTexture(GL_TEXTURE_BUFFER, meshlet_texture_);
-  glTexBuffer(GL_TEXTURE_BUFFER, GL_R32UI, meshlet_buffer_);
-  glBindTexture(GL_TEXTURE_BUFFER, 0);
-  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  meshlet_texture_ = make_buffer_texture(GL_R32UI, order.meshlet_of_triangle.size() * 4, order.meshlet_of_triangle.data(),
+                                         GL_STATIC_DRAW, meshlet_buffer_);
   return meshlet_levels;
 }
 

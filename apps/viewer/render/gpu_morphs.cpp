@@ -1,4 +1,5 @@
 #include "render/gpu_morphs.hpp"
+#include "render/texture_upload.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -78,16 +79,7 @@ GpuMorphs::GpuMorphs(const Model& model) {
 }
 
 GLuint GpuMorphs::buffer_texture(GLenum format, std::size_t bytes, const void* data, GLuint& buffer) {
-  glGenBuffers(1, &buffer);
-  glBindBuffer(GL_TEXTURE_BUFFER, buffer);
-  glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(bytes), data, format == GL_RG32UI ? GL_DYNAMIC_DRAW : GL_STATIC_DRAW);
-  GLuint texture = 0;
-  glGenTextures(1, &texture);
-  glBindTexture(GL_TEXTURE_BUFFER, texture);
-  glTexBuffer(GL_TEXTURE_BUFFER, format, buffer);
-  glBindTexture(GL_TEXTURE_BUFFER, 0);
-  glBindBuffer(GL_TEXTURE_BUFFER, 0);
-  return texture;
+  return make_buffer_texture(format, bytes, data, format == GL_RG32UI ? GL_DYNAMIC_DRAW : GL_STATIC_DRAW, buffer);
 }
 
 void GpuMorphs::update(std::span<const float> weights) {

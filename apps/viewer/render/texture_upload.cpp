@@ -94,4 +94,17 @@ GLuint upload_texture(const Model& model, const aem::Texture& texture, bool srgb
   return name;
 }
 
+GLuint make_buffer_texture(GLenum format, std::size_t bytes, const void* data, GLenum usage, GLuint& buffer) {
+  glGenBuffers(1, &buffer);
+  glBindBuffer(GL_TEXTURE_BUFFER, buffer);
+  glBufferData(GL_TEXTURE_BUFFER, GLsizeiptr(bytes), data, usage);
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_BUFFER, texture);
+  glTexBuffer(GL_TEXTURE_BUFFER, format, buffer);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  return texture;
+}
+
 }  // namespace aem::viewer

@@ -3,6 +3,7 @@
 // BC7 as BPTC, or decoded to RGBA8 on the CPU where the driver lacks BPTC.
 #include <epoxy/gl.h>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "aem/model.hpp"
@@ -21,5 +22,10 @@ TextureCaps probe_texture_caps(bool force_no_bptc);
 // Creates a GL texture from `texture` (srgb: decode RGB as sRGB, for base color). Uploads read
 // straight from the model's mapping except for the BC7 CPU fallback.
 GLuint upload_texture(const Model& model, const aem::Texture& texture, bool srgb, const TextureCaps& caps);
+
+// A buffer texture over `bytes` of `data` (GL 3.1's texture buffers: shaders read it by index
+// with texelFetch), its buffer created into `buffer`; `usage` as glBufferData's. Both stay bound
+// to nothing on return; the caller deletes both.
+GLuint make_buffer_texture(GLenum format, std::size_t bytes, const void* data, GLenum usage, GLuint& buffer);
 
 }  // namespace aem::viewer
