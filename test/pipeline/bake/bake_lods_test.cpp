@@ -63,7 +63,9 @@ std::vector<std::byte> expect_faithful_levels(const fs::path& file, const LevelE
     const Mesh& mesh = model.meshes()[m];
     const std::span<const std::uint32_t> base = model.indices().subspan(mesh.first_index, mesh.index_count);
     std::size_t previous = base.size() / 3;
-    if (expect.every_mesh_has_levels) EXPECT_FALSE(lods->levels_of(m).empty()) << "mesh " << m;
+    if (expect.every_mesh_has_levels) {
+      EXPECT_FALSE(lods->levels_of(m).empty()) << "mesh " << m;
+    }
     for (const LodLevel& level : lods->levels_of(m)) {
       // Half the previous level's triangles, give or take the simplifier's last collapse, unless
       // the error limit stopped it first; at least the stated saving.
