@@ -35,4 +35,20 @@ Mode6Fields fit_mode6(const std::uint8_t texels[64], bool opaque);
 // fields' endpoints (texel 0 limited to 0-7); other indices are kept.
 void choose_mode6_indices(const std::uint8_t texels[64], Mode6Fields& fields, std::uint16_t free_texels);
 
+// Lower bounds for the RDO pass's filters, in squared 8-bit steps over the first `channels`
+// channels (3 for opaque blocks, whose alpha the rebuilds pin to 255), before any rounding: a
+// rebuilt candidate is about as good as these at best, so one whose bound already loses is not
+// built. (Rounding to 7-bit codes and the decoder's integer interpolation can beat them by a few
+// steps at most.)
+// The least-squares line's residual for the fields' indices of the texels set in `counted`: the
+// least error any endpoints give those indices.
+double mode6_fit_residual(const std::uint8_t texels[64], const Mode6Fields& fields, std::uint16_t counted,
+                          int channels);
+// The texels' squared distances to the segment between the fields' endpoints (the second p-bit
+// taken as one half): the least error any indices give those endpoints.
+double mode6_segment_residual(const std::uint8_t texels[64], const Mode6Fields& fields, int channels);
+// The fields' exact squared error over the texels set in `counted` (their indices as they stand).
+std::uint32_t mode6_error(const std::uint8_t texels[64], const Mode6Fields& fields, std::uint16_t counted,
+                          int channels);
+
 }  // namespace aem::codec::bc7

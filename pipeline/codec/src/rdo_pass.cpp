@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -59,31 +60,54 @@ struct Stream {
   std::uint32_t row_distance; // bytes from a block to the one above it
 };
 
+// Bit i set where byte i of the two little-endian 8-byte words is equal (no byte loop: this runs
+// for every distance of every candidate).
+std::uint32_t equal_byte_bits(const std::uint8_t* a, const std::uint8_t* b) {
+  std::uint64_t wa, wb;
+  std::memcpy(&wa, a, 8);
+  std::memcpy(&wb, b, 8);
+  const std::uint64_t x = wa ^ wb, low7 = 0x7F7F7F7F7F7F7F7Full;
+  const std::uint64_t zero = ~(((x & low7) + low7) | x) & 0x8080808080808080ull;  // high bit of each equal byte
+  return std::uint32_t(((zero >> 7) * 0x0102040810204080ull) >> 56);               // gathered into 8 bits
+}
+
+// Bit q set where the candidate's byte q equals the byte `d` back in the stream (the candidate's
+// own earlier bytes for d < 16, as an overlapping copy reads them); positions whose byte `d` back
+// lies before the slice stay clear.
+std::uint32_t equal_bytes(const Stream& s, const std::uint8_t block[16], std::uint32_t d) {
+  const std::size_t reach = s.pos - s.slice_begin;  // bytes of the slice before the candidate
+  if (d == 0 || d >= reach + 16) return 0;
+  if (d >= 16 && d <= reach) {
+    const std::uint8_t* earlier = s.bytes + s.pos - d;
+    return equal_byte_bits(block, earlier) | equal_byte_bits(block + 8, earlier + 8) << 8;
+  }
+  const int first_valid = d > reach ? int(d - reach) : 0;
+  std::uint32_t mask = 0;
+  for (int q = first_valid; q < 16; ++q) {
+    const std::uint8_t earlier = q >= int(d) ? block[q - int(d)] : s.bytes[s.pos + q - d];
+    mask |= std::uint32_t(earlier == block[q]) << q;
+  }
+  return mask;
+}
+
 double estimate_bits(const Stream& s, const std::uint8_t block[16], const std::uint32_t* hints, int hint_count,
                      RecentDistances& recent) {
-  std::uint32_t tried[kMaxHints + 4];
+  std::uint32_t tried[kMaxHints + 4], equal[kMaxHints + 4];
   int n = 0;
   for (std::uint32_t d : {recent.last[0], recent.last[1], std::uint32_t(16), s.row_distance}) tried[n++] = d;
   for (int k = 0; k < hint_count; ++k) tried[n++] = hints[k];
+  for (int k = 0; k < n; ++k) equal[k] = equal_bytes(s, block, tried[k]);
   double bits = 0;
   int q = 0;
   while (q < 16) {
     int best_length = 0;
     std::uint32_t best_distance = 0;
     for (int k = 0; k < n; ++k) {
-      const std::uint32_t d = tried[k];
-      if (d == 0 || d > s.pos + std::size_t(q) - s.slice_begin) continue;
-      const std::size_t from = s.pos + std::size_t(q) - d;
-      int length = 0;
-      while (q + length < 16) {
-        const std::size_t at = from + std::size_t(length);
-        const std::uint8_t byte = at < s.pos ? s.bytes[at] : block[at - s.pos];
-        if (byte != block[q + length]) break;
-        ++length;
-      }
-      if (length > best_length || (length == best_length && length > 0 && recent.contains(d))) {
+      // Equal bytes from q on: the run of set bits starting at bit q (bit 16 is never set).
+      const int length = std::countr_one(equal[k] >> q);
+      if (length > best_length || (length == best_length && length > 0 && recent.contains(tried[k]))) {
         best_length = length;
-        best_distance = d;
+        best_distance = tried[k];
       }
     }
     if (best_length >= kMinMatchBytes) {
@@ -169,23 +193,36 @@ class BlockSearch {
   // `decoded`: the block's texels when the caller has them, else null.
   void consider(const std::uint8_t block[16], std::initializer_list<std::uint32_t> hints,
                 const std::uint8_t* decoded = nullptr) {
-    // Bits are never negative: a candidate whose weighted error alone reaches the best cost loses.
-    const std::uint64_t limit =
-        has_best_ ? std::uint64_t(std::min(best_.cost / t_.error_weight, 1e18)) + 1 : ~std::uint64_t(0);
-    std::uint64_t error = 0;
-    if (decoded ? !measure_decoded(t_, decoded, error, limit) : !measure(t_, block, error, limit)) return;
     Scored c;
     std::memcpy(c.bytes, block, 16);
     for (std::uint32_t d : hints)
       if (c.hint_count < kMaxHints) c.hints[c.hint_count++] = d;
+    // The bits first (cheaper than decoding): what they leave of the best cost bounds the error.
     RecentDistances recent = recent_;
     double bits = estimate_bits(s_, block, c.hints, c.hint_count, recent);
     if (t_.format == BlockFormat::bc7 && bc7::is_mode6(block)) bits -= kMode6Credit;
-    c.cost = double(error) * t_.error_weight + lambda_ * bits;
+    const double rate = lambda_ * bits;
+    if (has_best_ && rate >= best_.cost) return;
+    const std::uint64_t limit = error_budget(rate);
+    std::uint64_t error = 0;
+    if (decoded ? !measure_decoded(t_, decoded, error, limit) : !measure(t_, block, error, limit)) return;
+    c.cost = double(error) * t_.error_weight + rate;
     if (!has_best_ || c.cost < best_.cost) {
       best_ = c;
       has_best_ = true;
     }
+  }
+  // One more than the largest squared error a candidate spending `rate` (λ · bits) could have and
+  // still win: bits are never negative, so a candidate whose weighted error alone reaches the best
+  // cost loses.
+  std::uint64_t error_budget(double rate) const {
+    if (!has_best_) return ~std::uint64_t(0);
+    return std::uint64_t(std::clamp((best_.cost - rate) / t_.error_weight, 0.0, 1e18)) + 1;
+  }
+  // Whether a rebuilt candidate of at least `bits` bits whose error is at least `error_bound`
+  // could still win (the filter run before building it).
+  bool could_win(double error_bound, double bits) const {
+    return double(error_budget(lambda_ * bits)) > error_bound;
   }
   const Scored& best() const { return best_; }
   // The recent copy distances once the best candidate is emitted.
@@ -244,20 +281,6 @@ bool with_refitted_bc4_endpoints(const Target& t, int channel, std::uint8_t half
   return fit_bc4_endpoints(values, half);
 }
 
-// BC5: either half of `source` (`distance` bytes back) in either half of `base`, its indices kept
-// and its endpoints refitted to this block's channel.
-void consider_bc4_refits(BlockSearch& search, const Target& t, const std::uint8_t base[16], const std::uint8_t source[16],
-                         std::uint32_t distance) {
-  std::uint8_t trial[16];
-  for (int half = 0; half < 2; ++half)
-    for (int from = 0; from < 2; ++from) {
-      std::memcpy(trial, base, 16);
-      std::memcpy(trial + 8 * half, source + 8 * from, 8);
-      if (!with_refitted_bc4_endpoints(t, half, trial + 8 * half)) continue;
-      search.consider(trial, {distance + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
-    }
-}
-
 // Mode 6 keeping `endpoints`' bytes 0-7 and `indices`' texels 2-15, texels 0-1 and p-bit 1 chosen.
 void combine_mode6(const Target& t, const std::uint8_t endpoints[16], const std::uint8_t indices[16],
                    std::uint8_t out[16]) {
@@ -312,6 +335,133 @@ SourceBlocks source_blocks(std::size_t b, std::size_t window_first, std::size_t 
   return sources;
 }
 
+// Bytes of the earlier blocks already tried for the current block, nearest first. A farther
+// source with the same bytes (or the same half, or the same index bytes) gives the same
+// candidates again at a longer distance, so it is skipped: at high λ most of the window repeats.
+class SeenBytes {
+ public:
+  // True the first time `key` is offered.
+  bool first(std::uint64_t key) {
+    if (std::find(keys_.begin(), keys_.begin() + count_, key) != keys_.begin() + count_) return false;
+    keys_[count_++] = key;
+    return true;
+  }
+
+ private:
+  std::array<std::uint64_t, 2 * (kWindowBlocks + 8)> keys_{};
+  std::size_t count_ = 0;
+};
+
+std::uint64_t half_key(const std::uint8_t* half) {
+  std::uint64_t key;
+  std::memcpy(&key, half, 8);
+  return key;
+}
+
+// Floors of the bits a rebuilt mode 6 candidate spends, for the filters run before building it:
+// its copied bytes as one copy at a repeat distance, its new bytes as literals (they match
+// nothing earlier unless by chance), less the mode 6 credit. Reused indices: bytes 9-15 copied,
+// 0-8 new; reused endpoints: 0-7 copied, 8-15 new; the second round: two copies and byte 8.
+constexpr double kIndexReuseBits = 8 + 9 * kLiteralBits - kMode6Credit;
+constexpr double kEndpointReuseBits = 9 + 8 * kLiteralBits - kMode6Credit;
+constexpr double kCombinedBits = 8 + 8 + kLiteralBits - kMode6Credit;
+
+// One block's search over its source blocks (the candidates of specs/bc7-rdo.md, "The pass").
+class SourceSearch {
+ public:
+  SourceSearch(BlockSearch& search, const Target& t, const std::uint8_t base[16])
+      : search_(search), t_(t), base_(base), bc7_(t.format == BlockFormat::bc7) {}
+
+  void try_source(const std::uint8_t source[16], std::uint32_t d, const std::uint8_t* decoded) {
+    const std::uint64_t lo = half_key(source), hi = half_key(source + 8);
+    if (!wholes_.first(lo * 0x9E3779B97F4A7C15u ^ hi)) return;
+    search_.consider(source, {d}, decoded);
+    std::uint8_t trial[16];
+    for (int from = 0; from < 2; ++from) {
+      // BC5's halves are whole BC4 blocks and may move; BC7's bits mean something only in place.
+      if (!halves_[bc7_ ? from : 0].first(from ? hi : lo)) continue;
+      for (int half = bc7_ ? from : 0; half < (bc7_ ? from + 1 : 2); ++half) {
+        std::memcpy(trial, base_, 16);
+        std::memcpy(trial + 8 * half, source + 8 * from, 8);
+        search_.consider(trial, {d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
+      }
+      // A BC4 half's refit depends on its index bytes and palette kind only.
+      if (!bc7_ && refits_.first((from ? hi : lo) >> 16 << 1 | (source[8 * from] > source[8 * from + 1])))
+        consider_bc4_refits(from, source, d);
+    }
+    if (!bc7_) return;
+    const bc7::Mode6Fields fields = bc7::unpack_mode6(source);
+    const int channels = t_.opaque ? 3 : 4;
+    if (refits_.first(hi >> 8) &&
+        search_.could_win(bc7::mode6_fit_residual(t_.texels, fields, 0xFFFC, channels), kIndexReuseBits)) {
+      with_source_indices(t_, source, trial);
+      search_.consider(trial, {d});
+    }
+    // Endpoint reuse depends on bytes 0-7 only: the in-place first-half copy's key.
+    if (bc7::is_mode6(source) && endpoint_sources_.first(lo) &&
+        search_.could_win(bc7::mode6_segment_residual(t_.texels, fields, channels), kEndpointReuseBits)) {
+      with_source_endpoints(t_, source, trial);
+      search_.consider(trial, {d});
+    }
+  }
+
+ private:
+  void consider_bc4_refits(int from, const std::uint8_t source[16], std::uint32_t d) {
+    std::uint8_t trial[16];
+    for (int half = 0; half < 2; ++half) {
+      std::memcpy(trial, base_, 16);
+      std::memcpy(trial + 8 * half, source + 8 * from, 8);
+      if (!with_refitted_bc4_endpoints(t_, half, trial + 8 * half)) continue;
+      search_.consider(trial, {d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
+    }
+  }
+
+  BlockSearch& search_;
+  const Target& t_;
+  const std::uint8_t* base_;
+  bool bc7_;
+  SeenBytes wholes_, halves_[2], refits_, endpoint_sources_;
+};
+
+// The second round's error bound for `endpoints`' bytes 0-7 with `indices`' texels 2-15: their
+// exact error over those texels (texels 0-1 and the second p-bit only add to it), the better p-bit.
+std::uint32_t combined_error_floor(const Target& t, const std::uint8_t endpoints[16], const std::uint8_t indices[16]) {
+  bc7::Mode6Fields f = bc7::unpack_mode6(endpoints);
+  const bc7::Mode6Fields from = bc7::unpack_mode6(indices);
+  std::copy(from.index + 2, from.index + 16, f.index + 2);
+  const int channels = t.opaque ? 3 : 4;
+  std::uint32_t floor = ~0u;
+  for (int p1 = 0; p1 < 2; ++p1) {
+    f.p[1] = p1;
+    floor = std::min(floor, bc7::mode6_error(t.texels, f, 0xFFFC, channels));
+  }
+  return floor;
+}
+
+// BC7, second round: a mode 6 winner keeps its endpoints or indices and takes the other half
+// from another earlier block (two copies, one literal byte).
+void second_round(BlockSearch& search, const Target& t, const std::uint8_t* blocks, std::size_t b,
+                  const SourceBlocks& sources) {
+  const Scored first = search.best();
+  SeenBytes seen_indices, seen_endpoints;
+  std::uint8_t trial[16];
+  for (std::size_t j : sources) {
+    const std::uint8_t* source = blocks + j * 16;
+    const std::uint32_t d = std::uint32_t(b - j) * 16;
+    const std::uint32_t h0 = first.hint_count ? first.hints[0] : d;
+    if (seen_indices.first(half_key(source + 8) >> 8) &&
+        search.could_win(combined_error_floor(t, first.bytes, source), kCombinedBits)) {
+      combine_mode6(t, first.bytes, source, trial);
+      search.consider(trial, {h0, d});
+    }
+    if (bc7::is_mode6(source) && seen_endpoints.first(half_key(source)) &&
+        search.could_win(combined_error_floor(t, source, first.bytes), kCombinedBits)) {
+      combine_mode6(t, source, first.bytes, trial);
+      search.consider(trial, {d, h0});
+    }
+  }
+}
+
 }  // namespace
 
 void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, std::uint32_t first_row,
@@ -339,50 +489,14 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
       }
       std::memcpy(base, current, 16);
       const std::size_t window_first = std::max(first_block, b > kWindowBlocks ? b - kWindowBlocks : 0);
-      const bool bc7 = format == BlockFormat::bc7;
       const SourceBlocks sources = source_blocks(b, window_first, first_block, across);
-      for (std::size_t j : sources) {
-        const std::uint8_t* source = blocks + j * 16;
-        // The same bytes one block nearer were tried already, at a shorter distance.
-        if (j + 1 < b && std::memcmp(source, source + 16, 16) == 0) continue;
-        const std::uint32_t d = std::uint32_t(b - j) * 16;
-        search.consider(source, {d}, j >= window_first ? decoded_window.data() + (j % kWindowBlocks) * 64 : nullptr);
-        for (int half = 0; half < 2; ++half) {
-          // BC5's halves are whole BC4 blocks and may move; BC7's bits mean something only in place.
-          for (int from = bc7 ? half : 0; from < (bc7 ? half + 1 : 2); ++from) {
-            std::memcpy(trial, base, 16);
-            std::memcpy(trial + 8 * half, source + 8 * from, 8);
-            search.consider(trial, {d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
-          }
-        }
-        if (!bc7) {
-          consider_bc4_refits(search, target, base, source, d);
-          continue;
-        }
-        with_source_indices(target, source, trial);
-        search.consider(trial, {d});
-        if (bc7::is_mode6(source)) {
-          with_source_endpoints(target, source, trial);
-          search.consider(trial, {d});
-        }
-      }
-      // BC7, second round: a mode 6 winner keeps its endpoints or indices and takes the other
-      // half from another earlier block (two copies, one literal byte).
-      if (bc7 && bc7::is_mode6(search.best().bytes) && std::memcmp(search.best().bytes, base, 16) != 0) {
-        const Scored first = search.best();
-        for (std::size_t j : sources) {
-          const std::uint8_t* source = blocks + j * 16;
-          if (j + 1 < b && std::memcmp(source, source + 16, 16) == 0) continue;
-          const std::uint32_t d = std::uint32_t(b - j) * 16;
-          const std::uint32_t h0 = first.hint_count ? first.hints[0] : d;
-          combine_mode6(target, first.bytes, source, trial);
-          search.consider(trial, {h0, d});
-          if (bc7::is_mode6(source)) {
-            combine_mode6(target, source, first.bytes, trial);
-            search.consider(trial, {d, h0});
-          }
-        }
-      }
+      SourceSearch source_search(search, target, base);
+      for (std::size_t j : sources)
+        source_search.try_source(blocks + j * 16, std::uint32_t(b - j) * 16,
+                                 j >= window_first ? decoded_window.data() + (j % kWindowBlocks) * 64 : nullptr);
+      if (format == BlockFormat::bc7 && bc7::is_mode6(search.best().bytes) &&
+          std::memcmp(search.best().bytes, base, 16) != 0)
+        second_round(search, target, blocks, b, sources);
       std::memcpy(current, search.best().bytes, 16);
       decode(format, current, decoded_window.data() + (b % kWindowBlocks) * 64);
       recent = search.recent_after_best();
