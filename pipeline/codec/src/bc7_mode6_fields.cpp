@@ -167,17 +167,18 @@ namespace aem::codec::bc7 {
 
 double mode6_fit_residual(const std::uint8_t texels[64], const Mode6Fields& fields, std::uint16_t counted,
                           int channels) {
-  double aa = 0, ab = 0, bb = 0, n = 0;
-  double ax[4] = {}, bx[4] = {}, sum[4] = {}, sum2[4] = {};
+  // Integer sums of the normal equations (weights in 64ths), scaled to 8-bit units at the end.
+  std::int64_t aa = 0, ab = 0, bb = 0, n = 0;
+  std::int64_t ax[4] = {}, bx[4] = {}, sum[4] = {}, sum2[4] = {};
   for (int i = 0; i < 16; ++i) {
     if (!(counted >> i & 1)) continue;
-    const double t = kWeights4[fields.index[i]] / 64.0, s = 1.0 - t;
+    const int t = kWeights4[fields.index[i]], s = 64 - t;
     aa += s * s;
     ab += s * t;
     bb += t * t;
     n += 1;
     for (int c = 0; c < channels; ++c) {
-      const double x = texels[4 * i + c];
+      const int x = texels[4 * i + c];
       ax[c] += s * x;
       bx[c] += t * x;
       sum[c] += x;
@@ -185,14 +186,16 @@ double mode6_fit_residual(const std::uint8_t texels[64], const Mode6Fields& fiel
     }
   }
   if (n == 0) return 0;
-  const double det = aa * bb - ab * ab;
+  const double det = (double(aa) * double(bb) - double(ab) * double(ab)) / (4096.0 * 4096.0);
   double residual = 0;
   for (int c = 0; c < channels; ++c) {
     if (det > 1e-9) {  // the normal equations' solution leaves sum2 - (e0 ax + e1 bx)
-      const double e0 = (ax[c] * bb - bx[c] * ab) / det, e1 = (bx[c] * aa - ax[c] * ab) / det;
-      residual += sum2[c] - (e0 * ax[c] + e1 * bx[c]);
+      const double a = double(aa) / 4096, m = double(ab) / 4096, b = double(bb) / 4096;
+      const double x0 = double(ax[c]) / 64, x1 = double(bx[c]) / 64;
+      const double e0 = (x0 * b - x1 * m) / det, e1 = (x1 * a - x0 * m) / det;
+      residual += double(sum2[c]) - (e0 * x0 + e1 * x1);
     } else {  // one weight for all: one colour, the mean
-      residual += sum2[c] - sum[c] * sum[c] / n;
+      residual += double(sum2[c]) - double(sum[c]) * double(sum[c]) / double(n);
     }
   }
   return std::max(0.0, residual);

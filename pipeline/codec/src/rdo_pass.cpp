@@ -13,6 +13,7 @@
 #include "aem/codec/bc5.hpp"
 #include "aem/codec/bc7.hpp"
 #include "bc4_endpoint_fit.hpp"
+#include "bc7_tables.hpp"
 #include "bc7_mode6_fields.hpp"
 #include "lz_rate_model.hpp"
 
@@ -154,8 +155,29 @@ int largest_error(const Target& t, const std::uint8_t block[16]) {
   return worst;
 }
 
+// A mode 6 candidate's error texel by texel, stopping at the first texel that rules it out (most
+// candidates lose, and decoding them whole first was the pass's largest cost).
+bool measure_mode6(const Target& t, const std::uint8_t block[16], std::uint64_t& error, std::uint64_t limit) {
+  const bc7::Mode6Fields f = bc7::unpack_mode6(block);
+  const bool check_alpha = t.opaque && t.channels == 4;
+  const int a0 = f.code[0][3] * 2 + f.p[0], a1 = f.code[1][3] * 2 + f.p[1];
+  error = 0;
+  for (int i = 0; i < 16; ++i) {
+    const int w = bc7::kWeights4[f.index[i]];
+    if (check_alpha && bc7::interpolate(a0, a1, w) != 255) return false;
+    for (int c = 0; c < t.channels; ++c) {
+      const int d = bc7::interpolate(f.code[0][c] * 2 + f.p[0], f.code[1][c] * 2 + f.p[1], w) - t.texels[4 * i + c];
+      if (d > t.max_error || -d > t.max_error) return false;
+      error += std::uint64_t(d * d);
+    }
+    if (error >= limit) return false;
+  }
+  return true;
+}
+
 bool measure(const Target& t, const std::uint8_t block[16], std::uint64_t& error,
              std::uint64_t limit = ~std::uint64_t(0)) {
+  if (t.format == BlockFormat::bc7 && bc7::is_mode6(block)) return measure_mode6(t, block, error, limit);
   std::uint8_t decoded[64];
   decode(t.format, block, decoded);
   return measure_decoded(t, decoded, error, limit);
@@ -338,18 +360,37 @@ SourceBlocks source_blocks(std::size_t b, std::size_t window_first, std::size_t 
 // Bytes of the earlier blocks already tried for the current block, nearest first. A farther
 // source with the same bytes (or the same half, or the same index bytes) gives the same
 // candidates again at a longer distance, so it is skipped: at high λ most of the window repeats.
+// A hash set kept for the whole slice; a block's entries are told apart by its epoch, so moving to
+// the next block clears nothing.
+enum class Seen : std::uint8_t { whole, first_half, second_half, indices, endpoints, round2_indices, round2_endpoints };
+
 class SeenBytes {
  public:
-  // True the first time `key` is offered.
-  bool first(std::uint64_t key) {
-    if (std::find(keys_.begin(), keys_.begin() + count_, key) != keys_.begin() + count_) return false;
-    keys_[count_++] = key;
-    return true;
+  void next_block() { ++epoch_; }
+  // True the first time the block offers `key` of this kind.
+  bool first(Seen kind, std::uint64_t key) {
+    std::uint64_t h = (key ^ std::uint64_t(kind) << 59) * 0x9E3779B97F4A7C15u;
+    for (std::size_t slot = h >> (64 - kBits);; slot = (slot + 1) & (kSlots - 1)) {
+      Entry& e = entries_[slot];
+      if (e.epoch != epoch_) {
+        e = {key, epoch_, kind};
+        return true;
+      }
+      if (e.key == key && e.kind == kind) return false;
+    }
   }
 
  private:
-  std::array<std::uint64_t, 2 * (kWindowBlocks + 8)> keys_{};
-  std::size_t count_ = 0;
+  struct Entry {
+    std::uint64_t key = 0;
+    std::uint32_t epoch = 0;
+    Seen kind = Seen::whole;
+  };
+  // Up to 72 sources x 7 kinds per block: a table at most half full.
+  static constexpr int kBits = 10;
+  static constexpr std::size_t kSlots = std::size_t(1) << kBits;
+  std::vector<Entry> entries_ = std::vector<Entry>(kSlots);
+  std::uint32_t epoch_ = 1;
 };
 
 std::uint64_t half_key(const std::uint8_t* half) {
@@ -369,36 +410,36 @@ constexpr double kCombinedBits = 8 + 8 + kLiteralBits - kMode6Credit;
 // One block's search over its source blocks (the candidates of specs/bc7-rdo.md, "The pass").
 class SourceSearch {
  public:
-  SourceSearch(BlockSearch& search, const Target& t, const std::uint8_t base[16])
-      : search_(search), t_(t), base_(base), bc7_(t.format == BlockFormat::bc7) {}
+  SourceSearch(BlockSearch& search, const Target& t, const std::uint8_t base[16], SeenBytes& seen)
+      : search_(search), t_(t), base_(base), bc7_(t.format == BlockFormat::bc7), seen_(seen) {}
 
   void try_source(const std::uint8_t source[16], std::uint32_t d, const std::uint8_t* decoded) {
     const std::uint64_t lo = half_key(source), hi = half_key(source + 8);
-    if (!wholes_.first(lo * 0x9E3779B97F4A7C15u ^ hi)) return;
+    if (!seen_.first(Seen::whole, lo * 0x9E3779B97F4A7C15u ^ hi)) return;
     search_.consider(source, {d}, decoded);
     std::uint8_t trial[16];
     for (int from = 0; from < 2; ++from) {
       // BC5's halves are whole BC4 blocks and may move; BC7's bits mean something only in place.
-      if (!halves_[bc7_ ? from : 0].first(from ? hi : lo)) continue;
+      if (!seen_.first(bc7_ && from ? Seen::second_half : Seen::first_half, from ? hi : lo)) continue;
       for (int half = bc7_ ? from : 0; half < (bc7_ ? from + 1 : 2); ++half) {
         std::memcpy(trial, base_, 16);
         std::memcpy(trial + 8 * half, source + 8 * from, 8);
         search_.consider(trial, {d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
       }
       // A BC4 half's refit depends on its index bytes and palette kind only.
-      if (!bc7_ && refits_.first((from ? hi : lo) >> 16 << 1 | (source[8 * from] > source[8 * from + 1])))
+      if (!bc7_ && seen_.first(Seen::indices, (from ? hi : lo) >> 16 << 1 | (source[8 * from] > source[8 * from + 1])))
         consider_bc4_refits(from, source, d);
     }
     if (!bc7_) return;
     const bc7::Mode6Fields fields = bc7::unpack_mode6(source);
     const int channels = t_.opaque ? 3 : 4;
-    if (refits_.first(hi >> 8) &&
+    if (seen_.first(Seen::indices, hi >> 8) &&
         search_.could_win(bc7::mode6_fit_residual(t_.texels, fields, 0xFFFC, channels), kIndexReuseBits)) {
       with_source_indices(t_, source, trial);
       search_.consider(trial, {d});
     }
     // Endpoint reuse depends on bytes 0-7 only: the in-place first-half copy's key.
-    if (bc7::is_mode6(source) && endpoint_sources_.first(lo) &&
+    if (bc7::is_mode6(source) && seen_.first(Seen::endpoints, lo) &&
         search_.could_win(bc7::mode6_segment_residual(t_.texels, fields, channels), kEndpointReuseBits)) {
       with_source_endpoints(t_, source, trial);
       search_.consider(trial, {d});
@@ -420,7 +461,7 @@ class SourceSearch {
   const Target& t_;
   const std::uint8_t* base_;
   bool bc7_;
-  SeenBytes wholes_, halves_[2], refits_, endpoint_sources_;
+  SeenBytes& seen_;
 };
 
 // The second round's error bound for `endpoints`' bytes 0-7 with `indices`' texels 2-15: their
@@ -441,20 +482,19 @@ std::uint32_t combined_error_floor(const Target& t, const std::uint8_t endpoints
 // BC7, second round: a mode 6 winner keeps its endpoints or indices and takes the other half
 // from another earlier block (two copies, one literal byte).
 void second_round(BlockSearch& search, const Target& t, const std::uint8_t* blocks, std::size_t b,
-                  const SourceBlocks& sources) {
+                  const SourceBlocks& sources, SeenBytes& seen) {
   const Scored first = search.best();
-  SeenBytes seen_indices, seen_endpoints;
   std::uint8_t trial[16];
   for (std::size_t j : sources) {
     const std::uint8_t* source = blocks + j * 16;
     const std::uint32_t d = std::uint32_t(b - j) * 16;
     const std::uint32_t h0 = first.hint_count ? first.hints[0] : d;
-    if (seen_indices.first(half_key(source + 8) >> 8) &&
+    if (seen.first(Seen::round2_indices, half_key(source + 8) >> 8) &&
         search.could_win(combined_error_floor(t, first.bytes, source), kCombinedBits)) {
       combine_mode6(t, first.bytes, source, trial);
       search.consider(trial, {h0, d});
     }
-    if (bc7::is_mode6(source) && seen_endpoints.first(half_key(source)) &&
+    if (bc7::is_mode6(source) && seen.first(Seen::round2_endpoints, half_key(source)) &&
         search.could_win(combined_error_floor(t, source, first.bytes), kCombinedBits)) {
       combine_mode6(t, source, first.bytes, trial);
       search.consider(trial, {d, h0});
@@ -472,6 +512,7 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
   RecentDistances recent;
   // Decoded texels of the window's blocks, by block index modulo the window.
   std::vector<std::uint8_t> decoded_window(std::size_t(kWindowBlocks) * 64);
+  SeenBytes seen;
   for (std::uint32_t by = first_row; by < last_row; ++by) {
     if (cancel && cancel->load(std::memory_order_relaxed)) return;
     for (std::uint32_t bx = 0; bx < across; ++bx) {
@@ -490,13 +531,14 @@ void optimise_slice(const ImageRgba8& image, BlockFormat format, double lambda, 
       std::memcpy(base, current, 16);
       const std::size_t window_first = std::max(first_block, b > kWindowBlocks ? b - kWindowBlocks : 0);
       const SourceBlocks sources = source_blocks(b, window_first, first_block, across);
-      SourceSearch source_search(search, target, base);
+      seen.next_block();
+      SourceSearch source_search(search, target, base, seen);
       for (std::size_t j : sources)
         source_search.try_source(blocks + j * 16, std::uint32_t(b - j) * 16,
                                  j >= window_first ? decoded_window.data() + (j % kWindowBlocks) * 64 : nullptr);
       if (format == BlockFormat::bc7 && bc7::is_mode6(search.best().bytes) &&
           std::memcmp(search.best().bytes, base, 16) != 0)
-        second_round(search, target, blocks, b, sources);
+        second_round(search, target, blocks, b, sources, seen);
       std::memcpy(current, search.best().bytes, 16);
       decode(format, current, decoded_window.data() + (b % kWindowBlocks) * 64);
       recent = search.recent_after_best();
