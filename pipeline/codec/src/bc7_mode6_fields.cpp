@@ -165,40 +165,89 @@ Mode6Fields fit_mode6(const std::uint8_t texels[64], bool opaque) {
 
 namespace aem::codec::bc7 {
 
-double mode6_fit_residual(const std::uint8_t texels[64], const Mode6Fields& fields, std::uint16_t counted,
-                          int channels) {
-  // Integer sums of the normal equations (weights in 64ths), scaled to 8-bit units at the end.
-  std::int64_t aa = 0, ab = 0, bb = 0, n = 0;
-  std::int64_t ax[4] = {}, bx[4] = {}, sum[4] = {}, sum2[4] = {};
+IndexMoments mode6_index_moments(const std::uint8_t texels[64], const Mode6Fields& fields, std::uint16_t counted,
+                                 int channels) {
+  // Integer sums (weights in 64ths), scaled to 8-bit units at the end.
+  std::int64_t aa = 0, ab = 0, bb = 0, ax[4] = {}, bx[4] = {}, xx[4] = {}, sum[4] = {};
+  IndexMoments m;
+  m.channels = channels;
   for (int i = 0; i < 16; ++i) {
     if (!(counted >> i & 1)) continue;
     const int t = kWeights4[fields.index[i]], s = 64 - t;
     aa += s * s;
     ab += s * t;
     bb += t * t;
-    n += 1;
+    ++m.count;
     for (int c = 0; c < channels; ++c) {
       const int x = texels[4 * i + c];
       ax[c] += s * x;
       bx[c] += t * x;
+      xx[c] += x * x;
       sum[c] += x;
-      sum2[c] += x * x;
     }
   }
-  if (n == 0) return 0;
-  const double det = (double(aa) * double(bb) - double(ab) * double(ab)) / (4096.0 * 4096.0);
-  double residual = 0;
+  m.aa = double(aa) / 4096, m.ab = double(ab) / 4096, m.bb = double(bb) / 4096;
   for (int c = 0; c < channels; ++c) {
-    if (det > 1e-9) {  // the normal equations' solution leaves sum2 - (e0 ax + e1 bx)
-      const double a = double(aa) / 4096, m = double(ab) / 4096, b = double(bb) / 4096;
-      const double x0 = double(ax[c]) / 64, x1 = double(bx[c]) / 64;
-      const double e0 = (x0 * b - x1 * m) / det, e1 = (x1 * a - x0 * m) / det;
-      residual += double(sum2[c]) - (e0 * x0 + e1 * x1);
+    m.ax[c] = double(ax[c]) / 64, m.bx[c] = double(bx[c]) / 64;
+    m.xx[c] = double(xx[c]), m.sum[c] = double(sum[c]);
+  }
+  return m;
+}
+
+double mode6_error_with_endpoints(const IndexMoments& m, const Mode6Fields& endpoints) {
+  double best = 1e300;
+  for (int p1 = 0; p1 < 2; ++p1) {
+    double error = 0;
+    for (int c = 0; c < m.channels; ++c) {
+      const double e0 = endpoints.code[0][c] * 2 + endpoints.p[0], e1 = endpoints.code[1][c] * 2 + p1;
+      error += m.aa * e0 * e0 + 2 * m.ab * e0 * e1 + m.bb * e1 * e1 - 2 * (m.ax[c] * e0 + m.bx[c] * e1) + m.xx[c];
+    }
+    best = std::min(best, error);
+  }
+  return std::max(0.0, best);
+}
+
+double mode6_fit_residual(const IndexMoments& m) {
+  if (m.count == 0) return 0;
+  const double det = m.aa * m.bb - m.ab * m.ab;
+  double residual = 0;
+  for (int c = 0; c < m.channels; ++c) {
+    if (det > 1e-9) {  // the normal equations' solution leaves xx - (e0 ax + e1 bx)
+      const double e0 = (m.ax[c] * m.bb - m.bx[c] * m.ab) / det, e1 = (m.bx[c] * m.aa - m.ax[c] * m.ab) / det;
+      residual += m.xx[c] - (e0 * m.ax[c] + e1 * m.bx[c]);
     } else {  // one weight for all: one colour, the mean
-      residual += double(sum2[c]) - double(sum[c]) * double(sum[c]) / double(n);
+      residual += m.xx[c] - m.sum[c] * m.sum[c] / m.count;
     }
   }
   return std::max(0.0, residual);
+}
+
+EndpointErrors mode6_endpoint_errors(const std::uint8_t texels[64], const Mode6Fields& endpoints, int channels) {
+  EndpointErrors errors;
+  for (int p1 = 0; p1 < 2; ++p1) {
+    int palette[4][16];
+    for (int c = 0; c < channels; ++c) {
+      const int e0 = endpoints.code[0][c] * 2 + endpoints.p[0], e1 = endpoints.code[1][c] * 2 + p1;
+      for (int k = 0; k < 16; ++k) palette[c][k] = interpolate(e0, e1, kWeights4[k]);
+    }
+    for (int i = 2; i < 16; ++i)
+      for (int c = 0; c < channels; ++c)
+        for (int k = 0; k < 16; ++k) {
+          const int d = palette[c][k] - texels[4 * i + c];
+          errors.error[p1][i][k] += std::uint32_t(d * d);
+        }
+  }
+  return errors;
+}
+
+std::uint32_t mode6_error_with_indices(const EndpointErrors& errors, const std::uint8_t block[16]) {
+  std::uint32_t sum[2] = {};
+  for (int i = 2; i < 16; ++i) {
+    const int index = block[8 + i / 2] >> (4 * (i & 1)) & 0xF;  // texel i's index: bits 64 + 4i
+    sum[0] += errors.error[0][i][index];
+    sum[1] += errors.error[1][i][index];
+  }
+  return std::min(sum[0], sum[1]);
 }
 
 std::uint32_t mode6_error(const std::uint8_t texels[64], const Mode6Fields& fields, std::uint16_t counted,

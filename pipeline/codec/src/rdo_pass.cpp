@@ -61,6 +61,12 @@ struct Stream {
   std::uint32_t row_distance; // bytes from a block to the one above it
 };
 
+// The bits of `equal` inside runs of at least kMinMatchBytes set bits: the bytes a copy can cover.
+std::uint32_t copy_runs(std::uint32_t equal) {
+  const std::uint32_t starts = equal & equal >> 1 & equal >> 2;  // kMinMatchBytes == 3
+  return (starts | starts << 1 | starts << 2) & 0xFFFF;
+}
+
 // Bit i set where byte i of the two little-endian 8-byte words is equal (no byte loop: this runs
 // for every distance of every candidate).
 std::uint32_t equal_byte_bits(const std::uint8_t* a, const std::uint8_t* b) {
@@ -91,8 +97,10 @@ std::uint32_t equal_bytes(const Stream& s, const std::uint8_t block[16], std::ui
   return mask;
 }
 
+// Stops early, returning what it has counted, once that reaches `stop_at` (the candidate has
+// lost by then: most do, a few bytes in).
 double estimate_bits(const Stream& s, const std::uint8_t block[16], const std::uint32_t* hints, int hint_count,
-                     RecentDistances& recent) {
+                     RecentDistances& recent, double stop_at = 1e300) {
   std::uint32_t tried[kMaxHints + 4], equal[kMaxHints + 4];
   int n = 0;
   for (std::uint32_t d : {recent.last[0], recent.last[1], std::uint32_t(16), s.row_distance}) tried[n++] = d;
@@ -100,7 +108,7 @@ double estimate_bits(const Stream& s, const std::uint8_t block[16], const std::u
   for (int k = 0; k < n; ++k) equal[k] = equal_bytes(s, block, tried[k]);
   double bits = 0;
   int q = 0;
-  while (q < 16) {
+  while (q < 16 && bits < stop_at) {
     int best_length = 0;
     std::uint32_t best_distance = 0;
     for (int k = 0; k < n; ++k) {
@@ -221,8 +229,10 @@ class BlockSearch {
       if (c.hint_count < kMaxHints) c.hints[c.hint_count++] = d;
     // The bits first (cheaper than decoding): what they leave of the best cost bounds the error.
     RecentDistances recent = recent_;
-    double bits = estimate_bits(s_, block, c.hints, c.hint_count, recent);
-    if (t_.format == BlockFormat::bc7 && bc7::is_mode6(block)) bits -= kMode6Credit;
+    const double credit = t_.format == BlockFormat::bc7 && bc7::is_mode6(block) ? kMode6Credit : 0.0;
+    const double bits =
+        estimate_bits(s_, block, c.hints, c.hint_count, recent, has_best_ ? best_.cost / lambda_ + credit : 1e300) -
+        credit;
     const double rate = lambda_ * bits;
     if (has_best_ && rate >= best_.cost) return;
     const std::uint64_t limit = error_budget(rate);
@@ -241,11 +251,31 @@ class BlockSearch {
     if (!has_best_) return ~std::uint64_t(0);
     return std::uint64_t(std::clamp((best_.cost - rate) / t_.error_weight, 0.0, 1e18)) + 1;
   }
-  // Whether a rebuilt candidate of at least `bits` bits whose error is at least `error_bound`
-  // could still win (the filter run before building it).
-  bool could_win(double error_bound, double bits) const {
-    return double(error_budget(lambda_ * bits)) > error_bound;
+  // Whether a rebuilt candidate of at least `bits` bits whose error is at least error_bound()
+  // could still win (the filter run before building it; the bound is computed only when the
+  // bits leave room).
+  template <class ErrorBound>
+  bool could_win(double bits, ErrorBound&& error_bound) const {
+    if (!has_best_) return true;
+    const double rate = lambda_ * bits;
+    return rate < best_.cost && double(error_budget(rate)) > error_bound();
   }
+  // Whether a candidate of at least `bits` bits could still win.
+  bool could_win(double bits) const { return !has_best_ || lambda_ * bits < best_.cost; }
+  // Bit q set where byte q of `block` may be covered by a copy (a run of kMinMatchBytes or more
+  // equal bytes) at one of the distances every candidate is tried at (the last two copies', the
+  // previous block's, the row above's), the bytes of `unknown` (to be replaced) counted as
+  // equal. All set when one of those distances is under 16 bytes: such a copy reads the
+  // candidate's own bytes.
+  std::uint32_t coverable_bytes(const std::uint8_t block[16], std::uint32_t unknown) const {
+    std::uint32_t mask = 0;
+    for (std::uint32_t d : {recent_.last[0], recent_.last[1], std::uint32_t(16), s_.row_distance}) {
+      if (d != 0 && d < 16) return 0xFFFF;
+      mask |= copy_runs(equal_bytes(s_, block, d) | unknown);
+    }
+    return mask;
+  }
+  const Stream& stream() const { return s_; }
   const Scored& best() const { return best_; }
   // The recent copy distances once the best candidate is emitted.
   RecentDistances recent_after_best() const {
@@ -411,7 +441,8 @@ constexpr double kCombinedBits = 8 + 8 + kLiteralBits - kMode6Credit;
 class SourceSearch {
  public:
   SourceSearch(BlockSearch& search, const Target& t, const std::uint8_t base[16], SeenBytes& seen)
-      : search_(search), t_(t), base_(base), bc7_(t.format == BlockFormat::bc7), seen_(seen) {}
+      : search_(search), t_(t), base_(base), bc7_(t.format == BlockFormat::bc7), seen_(seen),
+        base_coverable_{search.coverable_bytes(base, 0x00FF), search.coverable_bytes(base, 0xFF00)} {}
 
   void try_source(const std::uint8_t source[16], std::uint32_t d, const std::uint8_t* decoded) {
     const std::uint64_t lo = half_key(source), hi = half_key(source + 8);
@@ -424,23 +455,27 @@ class SourceSearch {
       for (int half = bc7_ ? from : 0; half < (bc7_ ? from + 1 : 2); ++half) {
         std::memcpy(trial, base_, 16);
         std::memcpy(trial + 8 * half, source + 8 * from, 8);
-        search_.consider(trial, {d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
+        const std::uint32_t distance = d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from);
+        if (search_.could_win(half_copy_bits_floor(trial, half, distance))) search_.consider(trial, {distance});
       }
       // A BC4 half's refit depends on its index bytes and palette kind only.
       if (!bc7_ && seen_.first(Seen::indices, (from ? hi : lo) >> 16 << 1 | (source[8 * from] > source[8 * from + 1])))
         consider_bc4_refits(from, source, d);
     }
     if (!bc7_) return;
-    const bc7::Mode6Fields fields = bc7::unpack_mode6(source);
     const int channels = t_.opaque ? 3 : 4;
     if (seen_.first(Seen::indices, hi >> 8) &&
-        search_.could_win(bc7::mode6_fit_residual(t_.texels, fields, 0xFFFC, channels), kIndexReuseBits)) {
+        search_.could_win(kIndexReuseBits, [&] {
+          return bc7::mode6_fit_residual(bc7::mode6_index_moments(t_.texels, bc7::unpack_mode6(source), 0xFFFC, channels));
+        })) {
       with_source_indices(t_, source, trial);
       search_.consider(trial, {d});
     }
     // Endpoint reuse depends on bytes 0-7 only: the in-place first-half copy's key.
     if (bc7::is_mode6(source) && seen_.first(Seen::endpoints, lo) &&
-        search_.could_win(bc7::mode6_segment_residual(t_.texels, fields, channels), kEndpointReuseBits)) {
+        search_.could_win(kEndpointReuseBits, [&] {
+          return bc7::mode6_segment_residual(t_.texels, bc7::unpack_mode6(source), channels);
+        })) {
       with_source_endpoints(t_, source, trial);
       search_.consider(trial, {d});
     }
@@ -457,45 +492,50 @@ class SourceSearch {
     }
   }
 
+  // Bits a half copy spends at least: one copy for the copied half, and a literal for each byte
+  // of the kept half that matches the stream at no distance the bit model tries (a byte no copy
+  // can cover). Cheaper than the estimate, and most half copies lose on it alone.
+  double half_copy_bits_floor(const std::uint8_t trial[16], int half, std::uint32_t distance) const {
+    const std::uint32_t kept = half ? 0x00FFu : 0xFF00u;
+    const std::uint32_t at_distance = distance >= 16 ? copy_runs(equal_bytes(search_.stream(), trial, distance)) : 0xFFFFu;
+    const int literals = std::popcount(kept & ~(base_coverable_[half] | at_distance));
+    const double credit = bc7_ && bc7::is_mode6(trial) ? kMode6Credit : 0.0;
+    return match_bits(16, kMinMatchBytes, RecentDistances{{16, 16}}) + literals * kLiteralBits - credit;
+  }
+
   BlockSearch& search_;
   const Target& t_;
   const std::uint8_t* base_;
   bool bc7_;
   SeenBytes& seen_;
+  std::uint32_t base_coverable_[2];  // by the copied half: 0 (bytes 0-7), 1 (bytes 8-15)
 };
 
-// The second round's error bound for `endpoints`' bytes 0-7 with `indices`' texels 2-15: their
-// exact error over those texels (texels 0-1 and the second p-bit only add to it), the better p-bit.
-std::uint32_t combined_error_floor(const Target& t, const std::uint8_t endpoints[16], const std::uint8_t indices[16]) {
-  bc7::Mode6Fields f = bc7::unpack_mode6(endpoints);
-  const bc7::Mode6Fields from = bc7::unpack_mode6(indices);
-  std::copy(from.index + 2, from.index + 16, f.index + 2);
-  const int channels = t.opaque ? 3 : 4;
-  std::uint32_t floor = ~0u;
-  for (int p1 = 0; p1 < 2; ++p1) {
-    f.p[1] = p1;
-    floor = std::min(floor, bc7::mode6_error(t.texels, f, 0xFFFC, channels));
-  }
-  return floor;
-}
-
 // BC7, second round: a mode 6 winner keeps its endpoints or indices and takes the other half
-// from another earlier block (two copies, one literal byte).
+// from another earlier block (two copies, one literal byte). Each pairing is built only when the
+// error its fixed half already forces (exact for the winner's endpoints, by the least-squares
+// form for its indices) leaves it a chance.
 void second_round(BlockSearch& search, const Target& t, const std::uint8_t* blocks, std::size_t b,
                   const SourceBlocks& sources, SeenBytes& seen) {
   const Scored first = search.best();
+  const bc7::Mode6Fields first_fields = bc7::unpack_mode6(first.bytes);
+  const int channels = t.opaque ? 3 : 4;
+  const bc7::EndpointErrors with_first_endpoints = bc7::mode6_endpoint_errors(t.texels, first_fields, channels);
+  const bc7::IndexMoments with_first_indices = bc7::mode6_index_moments(t.texels, first_fields, 0xFFFC, channels);
   std::uint8_t trial[16];
   for (std::size_t j : sources) {
     const std::uint8_t* source = blocks + j * 16;
     const std::uint32_t d = std::uint32_t(b - j) * 16;
     const std::uint32_t h0 = first.hint_count ? first.hints[0] : d;
     if (seen.first(Seen::round2_indices, half_key(source + 8) >> 8) &&
-        search.could_win(combined_error_floor(t, first.bytes, source), kCombinedBits)) {
+        search.could_win(kCombinedBits, [&] { return double(bc7::mode6_error_with_indices(with_first_endpoints, source)); })) {
       combine_mode6(t, first.bytes, source, trial);
       search.consider(trial, {h0, d});
     }
     if (bc7::is_mode6(source) && seen.first(Seen::round2_endpoints, half_key(source)) &&
-        search.could_win(combined_error_floor(t, source, first.bytes), kCombinedBits)) {
+        search.could_win(kCombinedBits, [&] {
+          return bc7::mode6_error_with_endpoints(with_first_indices, bc7::unpack_mode6(source));
+        })) {
       combine_mode6(t, source, first.bytes, trial);
       search.consider(trial, {d, h0});
     }
