@@ -165,31 +165,33 @@ Mode6Fields fit_mode6(const std::uint8_t texels[64], bool opaque) {
 
 namespace aem::codec::bc7 {
 
-IndexMoments mode6_index_moments(const std::uint8_t texels[64], const Mode6Fields& fields, std::uint16_t counted,
-                                 int channels) {
-  // Integer sums (weights in 64ths), scaled to 8-bit units at the end.
-  std::int64_t aa = 0, ab = 0, bb = 0, ax[4] = {}, bx[4] = {}, xx[4] = {}, sum[4] = {};
-  IndexMoments m;
-  m.channels = channels;
-  for (int i = 0; i < 16; ++i) {
-    if (!(counted >> i & 1)) continue;
-    const int t = kWeights4[fields.index[i]], s = 64 - t;
-    aa += s * s;
-    ab += s * t;
-    bb += t * t;
-    ++m.count;
-    for (int c = 0; c < channels; ++c) {
+namespace {
+// Texel i's index (i >= 1) in a mode 6 block: 4 bits at bit 64 + 4i.
+int mode6_index(const std::uint8_t block[16], int i) { return block[8 + i / 2] >> (4 * (i & 1)) & 0xF; }
+}  // namespace
+
+IndexMoments mode6_index_moments(const std::uint8_t texels[64], const std::uint8_t block[16], int channels) {
+  // Integer sums (weights in 64ths), scaled to 8-bit units at the end; with s = 64 - t, the sums
+  // of s follow from those of t.
+  int st = 0, stt = 0, tx[4] = {}, x1[4] = {}, x2[4] = {};
+  for (int i = 2; i < 16; ++i) {
+    const int t = kWeights4[mode6_index(block, i)];
+    st += t;
+    stt += t * t;
+    for (int c = 0; c < 4; ++c) {
       const int x = texels[4 * i + c];
-      ax[c] += s * x;
-      bx[c] += t * x;
-      xx[c] += x * x;
-      sum[c] += x;
+      tx[c] += t * x;
+      x1[c] += x;
+      x2[c] += x * x;
     }
   }
-  m.aa = double(aa) / 4096, m.ab = double(ab) / 4096, m.bb = double(bb) / 4096;
+  IndexMoments m;
+  m.channels = channels;
+  m.count = 14;
+  m.aa = double(4096 * 14 - 128 * st + stt) / 4096, m.ab = double(64 * st - stt) / 4096, m.bb = double(stt) / 4096;
   for (int c = 0; c < channels; ++c) {
-    m.ax[c] = double(ax[c]) / 64, m.bx[c] = double(bx[c]) / 64;
-    m.xx[c] = double(xx[c]), m.sum[c] = double(sum[c]);
+    m.ax[c] = double(64 * x1[c] - tx[c]) / 64, m.bx[c] = double(tx[c]) / 64;
+    m.xx[c] = double(x2[c]), m.sum[c] = double(x1[c]);
   }
   return m;
 }
@@ -243,7 +245,7 @@ EndpointErrors mode6_endpoint_errors(const std::uint8_t texels[64], const Mode6F
 std::uint32_t mode6_error_with_indices(const EndpointErrors& errors, const std::uint8_t block[16]) {
   std::uint32_t sum[2] = {};
   for (int i = 2; i < 16; ++i) {
-    const int index = block[8 + i / 2] >> (4 * (i & 1)) & 0xF;  // texel i's index: bits 64 + 4i
+    const int index = mode6_index(block, i);
     sum[0] += errors.error[0][i][index];
     sum[1] += errors.error[1][i][index];
   }

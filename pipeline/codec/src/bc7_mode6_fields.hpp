@@ -40,16 +40,15 @@ void choose_mode6_indices(const std::uint8_t texels[64], Mode6Fields& fields, st
 // rebuilt candidate is about as good as these at best, so one whose bound already loses is not
 // built. (Rounding to 7-bit codes and the decoder's integer interpolation can beat them by a few
 // steps at most.)
-// Sums over the texels set in `counted` for their indices as they stand (weights t = w / 64,
-// s = 1 - t): the error of any endpoints e0, e1 with those indices is, channel by channel,
-// aa e0² + 2 ab e0 e1 + bb e1² - 2 (ax e0 + bx e1) + xx.
+// Sums over texels 2-15 (those whose indices bytes 9-15 hold) for `block`'s indices (weights
+// t = w / 64, s = 1 - t): the error of any endpoints e0, e1 with those indices is, channel by
+// channel, aa e0² + 2 ab e0 e1 + bb e1² - 2 (ax e0 + bx e1) + xx.
 struct IndexMoments {
   double aa = 0, ab = 0, bb = 0;
   double ax[4] = {}, bx[4] = {}, xx[4] = {}, sum[4] = {};
   int count = 0, channels = 4;
 };
-IndexMoments mode6_index_moments(const std::uint8_t texels[64], const Mode6Fields& fields, std::uint16_t counted,
-                                 int channels);
+IndexMoments mode6_index_moments(const std::uint8_t texels[64], const std::uint8_t block[16], int channels);
 // The error of the moments' indices with `endpoints`' endpoints, the better second p-bit.
 double mode6_error_with_endpoints(const IndexMoments& moments, const Mode6Fields& endpoints);
 // The least-squares line's residual for the moments' indices: the least error any endpoints

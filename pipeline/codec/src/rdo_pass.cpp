@@ -1,4 +1,5 @@
-// The RDO pass: for each block, candidates built from the 64 blocks before it (whole-block
+// The RDO pass: for each block, candidates built from the 32 blocks before it and the nearest
+// blocks above (whole-block
 // copies, 8-byte half copies, and for BC7 mode 6 blocks that reuse an earlier block's index or
 // endpoint bytes with the rest refitted), scored as weighted squared error + λ · estimated bits.
 #include "rdo_pass.hpp"
@@ -35,6 +36,8 @@ constexpr int kMaxHints = 6;
 // Bits credited to a BC7 mode 6 candidate: its bytes are the ones later blocks can reuse (their
 // endpoints and indices sit at fixed byte positions), a gain the block's own estimate misses.
 constexpr double kMode6Credit = 4.0;
+// The fewest bits the bit model gives any block: one copy of all 16 bytes at a repeat distance.
+const double kFewestBits = match_bits(16, 16, RecentDistances{{16, 16}});
 
 struct Target {
   std::uint8_t texels[64];
@@ -227,17 +230,22 @@ class BlockSearch {
     std::memcpy(c.bytes, block, 16);
     for (std::uint32_t d : hints)
       if (c.hint_count < kMaxHints) c.hints[c.hint_count++] = d;
-    // The bits first (cheaper than decoding): what they leave of the best cost bounds the error.
     RecentDistances recent = recent_;
     const double credit = t_.format == BlockFormat::bc7 && bc7::is_mode6(block) ? kMode6Credit : 0.0;
-    const double bits =
-        estimate_bits(s_, block, c.hints, c.hint_count, recent, has_best_ ? best_.cost / lambda_ + credit : 1e300) -
-        credit;
-    const double rate = lambda_ * bits;
-    if (has_best_ && rate >= best_.cost) return;
-    const std::uint64_t limit = error_budget(rate);
     std::uint64_t error = 0;
-    if (decoded ? !measure_decoded(t_, decoded, error, limit) : !measure(t_, block, error, limit)) return;
+    if (decoded) {
+      // Texels at hand (a whole earlier block): its error first, which a few texels usually rule
+      // out against the fewest bits any candidate spends.
+      if (!measure_decoded(t_, decoded, error, error_budget(lambda_ * (kFewestBits - credit)))) return;
+    }
+    // The bits (cheaper than decoding): what they leave of the best cost bounds the error.
+    const double weighted = double(error) * t_.error_weight;
+    const double bits = estimate_bits(s_, block, c.hints, c.hint_count, recent,
+                                      has_best_ ? (best_.cost - weighted) / lambda_ + credit : 1e300) -
+                        credit;
+    const double rate = lambda_ * bits;
+    if (has_best_ && rate + weighted >= best_.cost) return;
+    if (!decoded && !measure(t_, block, error, error_budget(rate))) return;
     c.cost = double(error) * t_.error_weight + rate;
     if (!has_best_ || c.cost < best_.cost) {
       best_ = c;
@@ -466,7 +474,7 @@ class SourceSearch {
     const int channels = t_.opaque ? 3 : 4;
     if (seen_.first(Seen::indices, hi >> 8) &&
         search_.could_win(kIndexReuseBits, [&] {
-          return bc7::mode6_fit_residual(bc7::mode6_index_moments(t_.texels, bc7::unpack_mode6(source), 0xFFFC, channels));
+          return bc7::mode6_fit_residual(bc7::mode6_index_moments(t_.texels, source, channels));
         })) {
       with_source_indices(t_, source, trial);
       search_.consider(trial, {d});
@@ -521,7 +529,7 @@ void second_round(BlockSearch& search, const Target& t, const std::uint8_t* bloc
   const bc7::Mode6Fields first_fields = bc7::unpack_mode6(first.bytes);
   const int channels = t.opaque ? 3 : 4;
   const bc7::EndpointErrors with_first_endpoints = bc7::mode6_endpoint_errors(t.texels, first_fields, channels);
-  const bc7::IndexMoments with_first_indices = bc7::mode6_index_moments(t.texels, first_fields, 0xFFFC, channels);
+  const bc7::IndexMoments with_first_indices = bc7::mode6_index_moments(t.texels, first.bytes, channels);
   std::uint8_t trial[16];
   for (std::size_t j : sources) {
     const std::uint8_t* source = blocks + j * 16;
