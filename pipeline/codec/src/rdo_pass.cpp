@@ -186,6 +186,19 @@ bool measure_mode6(const Target& t, const std::uint8_t block[16], std::uint64_t&
   return true;
 }
 
+// The block's squared error channel by channel (BC5: R, G).
+void channel_errors(const Target& t, const std::uint8_t block[16], std::uint64_t* errors) {
+  std::uint8_t decoded[64];
+  decode(t.format, block, decoded);
+  for (int c = 0; c < t.channels; ++c) {
+    errors[c] = 0;
+    for (int i = 0; i < 16; ++i) {
+      const int d = int(decoded[4 * i + c]) - int(t.texels[4 * i + c]);
+      errors[c] += std::uint64_t(d * d);
+    }
+  }
+}
+
 bool measure(const Target& t, const std::uint8_t block[16], std::uint64_t& error,
              std::uint64_t limit = ~std::uint64_t(0)) {
   if (t.format == BlockFormat::bc7 && bc7::is_mode6(block)) return measure_mode6(t, block, error, limit);
@@ -450,7 +463,9 @@ class SourceSearch {
  public:
   SourceSearch(BlockSearch& search, const Target& t, const std::uint8_t base[16], SeenBytes& seen)
       : search_(search), t_(t), base_(base), bc7_(t.format == BlockFormat::bc7), seen_(seen),
-        base_coverable_{search.coverable_bytes(base, 0x00FF), search.coverable_bytes(base, 0xFF00)} {}
+        base_coverable_{search.coverable_bytes(base, 0x00FF), search.coverable_bytes(base, 0xFF00)} {
+    if (!bc7_) channel_errors(t, base, base_channel_error_);
+  }
 
   void try_source(const std::uint8_t source[16], std::uint32_t d, const std::uint8_t* decoded) {
     const std::uint64_t lo = half_key(source), hi = half_key(source + 8);
@@ -490,13 +505,23 @@ class SourceSearch {
   }
 
  private:
+  // Each refit only when its bounds leave it a chance: bits, a half copy's floor and its two new
+  // endpoint bytes; error, the least-squares residual in its channel and the plain half's error
+  // in the other.
   void consider_bc4_refits(int from, const std::uint8_t source[16], std::uint32_t d) {
     std::uint8_t trial[16];
     for (int half = 0; half < 2; ++half) {
       std::memcpy(trial, base_, 16);
       std::memcpy(trial + 8 * half, source + 8 * from, 8);
+      const std::uint32_t distance = d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from);
+      if (!search_.could_win(half_copy_bits_floor(trial, half, distance) + 2 * kLiteralBits, [&] {
+            std::uint8_t values[16];
+            for (int i = 0; i < 16; ++i) values[i] = t_.texels[4 * i + half];
+            return bc4_fit_residual(values, source + 8 * from) + double(base_channel_error_[1 - half]);
+          }))
+        continue;
       if (!with_refitted_bc4_endpoints(t_, half, trial + 8 * half)) continue;
-      search_.consider(trial, {d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from)});
+      search_.consider(trial, {distance});
     }
   }
 
@@ -517,6 +542,7 @@ class SourceSearch {
   bool bc7_;
   SeenBytes& seen_;
   std::uint32_t base_coverable_[2];  // by the copied half: 0 (bytes 0-7), 1 (bytes 8-15)
+  std::uint64_t base_channel_error_[2] = {};  // BC5: the plain block's squared error in R and in G
 };
 
 // BC7, second round: a mode 6 winner keeps its endpoints or indices and takes the other half
