@@ -64,9 +64,16 @@ struct Stream {
   std::uint32_t row_distance; // bytes from a block to the one above it
 };
 
+// Bit q set where bits q to q + kMinMatchBytes - 1 of `equal` (bytes equal at one distance) are
+// all set: where a copy at that distance may start.
+std::uint32_t copy_starts(std::uint32_t equal) {
+  static_assert(kMinMatchBytes == 3, "copy_starts and copy_runs shift by kMinMatchBytes - 1");
+  return equal & equal >> 1 & equal >> 2;
+}
+
 // The bits of `equal` inside runs of at least kMinMatchBytes set bits: the bytes a copy can cover.
 std::uint32_t copy_runs(std::uint32_t equal) {
-  const std::uint32_t starts = equal & equal >> 1 & equal >> 2;  // kMinMatchBytes == 3
+  const std::uint32_t starts = copy_starts(equal);
   return (starts | starts << 1 | starts << 2) & 0xFFFF;
 }
 
@@ -108,10 +115,20 @@ double estimate_bits(const Stream& s, const std::uint8_t block[16], const std::u
   int n = 0;
   for (std::uint32_t d : {recent.last[0], recent.last[1], std::uint32_t(16), s.row_distance}) tried[n++] = d;
   for (int k = 0; k < hint_count; ++k) tried[n++] = hints[k];
-  for (int k = 0; k < n; ++k) equal[k] = equal_bytes(s, block, tried[k]);
+  std::uint32_t match_starts = 0;  // positions where some distance has a copy of kMinMatchBytes or more
+  for (int k = 0; k < n; ++k) {
+    equal[k] = equal_bytes(s, block, tried[k]);
+    match_starts |= copy_starts(equal[k]);
+  }
   double bits = 0;
   int q = 0;
   while (q < 16 && bits < stop_at) {
+    // Literals up to the next position a copy may start at.
+    if (const int literals = std::min(std::countr_zero(match_starts >> q), 16 - q); literals > 0) {
+      bits += literals * kLiteralBits;
+      q += literals;
+      continue;
+    }
     int best_length = 0;
     std::uint32_t best_distance = 0;
     for (int k = 0; k < n; ++k) {
