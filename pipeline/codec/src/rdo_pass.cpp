@@ -461,6 +461,9 @@ class SeenBytes {
   std::uint32_t epoch_ = 1;
 };
 
+// A BC7 block's mode as the lowest set bit of its first byte.
+int bc7_mode_bit(const std::uint8_t block[16]) { return block[0] & -block[0]; }
+
 std::uint64_t half_key(const std::uint8_t* half) {
   std::uint64_t key;
   std::memcpy(&key, half, 8);
@@ -489,7 +492,10 @@ class SourceSearch {
     if (!seen_.first(Seen::whole, lo * 0x9E3779B97F4A7C15u ^ hi)) return;
     search_.consider(source, {d}, decoded);
     std::uint8_t trial[16];
-    for (int from = 0; from < 2; ++from) {
+    // BC7 half copies only between blocks of one mode: the other half's bits mean something else
+    // in another mode, and such mixes were measured to win almost never.
+    const bool halves = !bc7_ || bc7_mode_bit(source) == bc7_mode_bit(base_);
+    for (int from = 0; from < 2 && halves; ++from) {
       // BC5's halves are whole BC4 blocks and may move; BC7's bits mean something only in place.
       if (!seen_.first(bc7_ && from ? Seen::second_half : Seen::first_half, from ? hi : lo)) continue;
       for (int half = bc7_ ? from : 0; half < (bc7_ ? from + 1 : 2); ++half) {
