@@ -273,15 +273,18 @@ double mode6_segment_residual(const std::uint8_t texels[64], const Mode6Fields& 
     dir[c] = fields.code[1][c] * 2 + 0.5 - e0[c];
     length2 += dir[c] * dir[c];
   }
+  const double inverse = length2 > 0 ? 1.0 / length2 : 0.0;
   double residual = 0;
   for (int i = 0; i < 16; ++i) {
-    double along = 0;
-    for (int c = 0; c < channels; ++c) along += (texels[4 * i + c] - e0[c]) * dir[c];
-    const double t = length2 > 0 ? std::clamp(along / length2, 0.0, 1.0) : 0.0;
+    // |x - (e0 + t dir)|² = |x - e0|² - 2 t along + t² |dir|², t the clamped projection.
+    double along = 0, distance2 = 0;
     for (int c = 0; c < channels; ++c) {
-      const double d = texels[4 * i + c] - (e0[c] + t * dir[c]);
-      residual += d * d;
+      const double x = texels[4 * i + c] - e0[c];
+      along += x * dir[c];
+      distance2 += x * x;
     }
+    const double t = std::clamp(along * inverse, 0.0, 1.0);
+    residual += std::max(0.0, distance2 - t * (2 * along - t * length2));
   }
   return residual;
 }
