@@ -266,27 +266,42 @@ std::uint32_t mode6_error(const std::uint8_t texels[64], const Mode6Fields& fiel
   return error;
 }
 
-double mode6_segment_residual(const std::uint8_t texels[64], const Mode6Fields& fields, int channels) {
-  double e0[4], dir[4], length2 = 0;
-  for (int c = 0; c < channels; ++c) {
-    e0[c] = endpoint_value(fields, 0, c);
-    dir[c] = fields.code[1][c] * 2 + 0.5 - e0[c];
-    length2 += dir[c] * dir[c];
-  }
-  const double inverse = length2 > 0 ? 1.0 / length2 : 0.0;
-  double residual = 0;
-  for (int i = 0; i < 16; ++i) {
-    // |x - (e0 + t dir)|² = |x - e0|² - 2 t along + t² |dir|², t the clamped projection.
-    double along = 0, distance2 = 0;
+namespace {
+// The segment between the fields' endpoints (the second p-bit taken as one half).
+struct Segment {
+  double e0[4] = {}, dir[4] = {}, length2 = 0, inverse = 0;
+  Segment(const Mode6Fields& fields, int channels) {
     for (int c = 0; c < channels; ++c) {
-      const double x = texels[4 * i + c] - e0[c];
-      along += x * dir[c];
-      distance2 += x * x;
+      e0[c] = endpoint_value(fields, 0, c);
+      dir[c] = fields.code[1][c] * 2 + 0.5 - e0[c];
+      length2 += dir[c] * dir[c];
+    }
+    inverse = length2 > 0 ? 1.0 / length2 : 0.0;
+  }
+  // |x - (e0 + t dir)|² = |x - e0|² - 2 t along + t² |dir|², t the clamped projection.
+  template <class Value>
+  double distance2(const Value* x, int channels) const {
+    double along = 0, from_e0 = 0;
+    for (int c = 0; c < channels; ++c) {
+      const double v = double(x[c]) - e0[c];
+      along += v * dir[c];
+      from_e0 += v * v;
     }
     const double t = std::clamp(along * inverse, 0.0, 1.0);
-    residual += std::max(0.0, distance2 - t * (2 * along - t * length2));
+    return std::max(0.0, from_e0 - t * (2 * along - t * length2));
   }
+};
+}  // namespace
+
+double mode6_segment_residual(const std::uint8_t texels[64], const Mode6Fields& fields, int channels) {
+  const Segment segment(fields, channels);
+  double residual = 0;
+  for (int i = 0; i < 16; ++i) residual += segment.distance2(texels + 4 * i, channels);
   return residual;
+}
+
+double mode6_segment_distance2(const double colour[4], const Mode6Fields& fields, int channels) {
+  return Segment(fields, channels).distance2(colour, channels);
 }
 
 }  // namespace aem::codec::bc7

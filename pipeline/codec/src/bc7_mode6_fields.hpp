@@ -67,6 +67,8 @@ std::uint32_t mode6_error_with_indices(const EndpointErrors& errors, const std::
 // The texels' squared distances to the segment between the fields' endpoints (the second p-bit
 // taken as one half): the least error any indices give those endpoints.
 double mode6_segment_residual(const std::uint8_t texels[64], const Mode6Fields& fields, int channels);
+// One colour's squared distance to that segment.
+double mode6_segment_distance2(const double colour[4], const Mode6Fields& fields, int channels);
 // The fields' exact squared error over the texels set in `counted` (their indices as they stand).
 std::uint32_t mode6_error(const std::uint8_t texels[64], const Mode6Fields& fields, std::uint16_t counted,
                           int channels);

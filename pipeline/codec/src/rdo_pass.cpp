@@ -289,14 +289,16 @@ class BlockSearch {
     if (!has_best_) return ~std::uint64_t(0);
     return std::uint64_t(std::clamp((best_.cost - rate) / t_.error_weight, 0.0, 1e18)) + 1;
   }
-  // Whether a rebuilt candidate of at least `bits` bits whose error is at least error_bound()
-  // could still win (the filter run before building it; the bound is computed only when the
-  // bits leave room).
+  // Whether a rebuilt candidate of at least `bits` bits whose error is at least
+  // error_bound(budget) could still win (the filter run before building it). The bound is asked
+  // only when the bits leave room, and may stop at any value reaching `budget` (it has lost).
   template <class ErrorBound>
   bool could_win(double bits, ErrorBound&& error_bound) const {
     if (!has_best_) return true;
     const double rate = lambda_ * bits;
-    return rate < best_.cost && double(error_budget(rate)) > error_bound();
+    if (rate >= best_.cost) return false;
+    const double budget = double(error_budget(rate));
+    return error_bound(budget) < budget;
   }
   // Whether a candidate of at least `bits` bits could still win.
   bool could_win(double bits) const { return !has_best_ || lambda_ * bits < best_.cost; }
@@ -485,6 +487,10 @@ class SourceSearch {
       : search_(search), t_(t), base_(base), bc7_(t.format == BlockFormat::bc7), seen_(seen),
         base_coverable_{search.coverable_bytes(base, 0x00FF), search.coverable_bytes(base, 0xFF00)} {
     if (!bc7_) channel_errors(t, base, base_channel_error_);
+    for (int c = 0; c < t.channels; ++c) {
+      for (int i = 0; i < 16; ++i) mean_[c] += t.texels[4 * i + c];
+      mean_[c] /= 16;
+    }
   }
 
   void try_source(const std::uint8_t source[16], std::uint32_t d, const std::uint8_t* decoded) {
@@ -511,7 +517,7 @@ class SourceSearch {
     if (!bc7_) return;
     const int channels = t_.opaque ? 3 : 4;
     if (seen_.first(Seen::indices, hi >> 8) &&
-        search_.could_win(kIndexReuseBits, [&] {
+        search_.could_win(kIndexReuseBits, [&](double) {
           return bc7::mode6_fit_residual(bc7::mode6_index_moments(t_.texels, source, channels));
         })) {
       with_source_indices(t_, source, trial);
@@ -519,8 +525,12 @@ class SourceSearch {
     }
     // Endpoint reuse depends on bytes 0-7 only: the in-place first-half copy's key.
     if (bc7::is_mode6(source) && seen_.first(Seen::endpoints, lo) &&
-        search_.could_win(kEndpointReuseBits, [&] {
-          return bc7::mode6_segment_residual(t_.texels, bc7::unpack_mode6(source), channels);
+        search_.could_win(kEndpointReuseBits, [&](double budget) {
+          // The block's mean first: 16 times its squared distance to the segment is a floor of
+          // the texels' sum (the squared distance to a segment is convex), for a few operations.
+          const bc7::Mode6Fields fields = bc7::unpack_mode6(source);
+          const double coarse = 16 * bc7::mode6_segment_distance2(mean_, fields, channels);
+          return coarse >= budget ? coarse : bc7::mode6_segment_residual(t_.texels, fields, channels);
         })) {
       with_source_endpoints(t_, source, trial);
       search_.consider(trial, {d});
@@ -537,7 +547,7 @@ class SourceSearch {
       std::memcpy(trial, base_, 16);
       std::memcpy(trial + 8 * half, source + 8 * from, 8);
       const std::uint32_t distance = d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from);
-      if (!search_.could_win(half_copy_bits_floor(trial, half, distance) + 2 * kLiteralBits, [&] {
+      if (!search_.could_win(half_copy_bits_floor(trial, half, distance) + 2 * kLiteralBits, [&](double) {
             std::uint8_t values[16];
             for (int i = 0; i < 16; ++i) values[i] = t_.texels[4 * i + half];
             return bc4_fit_residual(values, source + 8 * from) + double(base_channel_error_[1 - half]);
@@ -566,6 +576,7 @@ class SourceSearch {
   SeenBytes& seen_;
   std::uint32_t base_coverable_[2];  // by the copied half: 0 (bytes 0-7), 1 (bytes 8-15)
   std::uint64_t base_channel_error_[2] = {};  // BC5: the plain block's squared error in R and in G
+  double mean_[4] = {};                        // the block's mean colour
 };
 
 // BC7, second round: a mode 6 winner keeps its endpoints or indices and takes the other half
@@ -585,12 +596,13 @@ void second_round(BlockSearch& search, const Target& t, const std::uint8_t* bloc
     const std::uint32_t d = std::uint32_t(b - j) * 16;
     const std::uint32_t h0 = first.hint_count ? first.hints[0] : d;
     if (seen.first(Seen::round2_indices, half_key(source + 8) >> 8) &&
-        search.could_win(kCombinedBits, [&] { return double(bc7::mode6_error_with_indices(with_first_endpoints, source)); })) {
+        search.could_win(kCombinedBits,
+                         [&](double) { return double(bc7::mode6_error_with_indices(with_first_endpoints, source)); })) {
       combine_mode6(t, first.bytes, source, trial);
       search.consider(trial, {h0, d});
     }
     if (bc7::is_mode6(source) && seen.first(Seen::round2_endpoints, half_key(source)) &&
-        search.could_win(kCombinedBits, [&] {
+        search.could_win(kCombinedBits, [&](double) {
           return bc7::mode6_error_with_endpoints(with_first_indices, bc7::unpack_mode6(source));
         })) {
       combine_mode6(t, source, first.bytes, trial);
