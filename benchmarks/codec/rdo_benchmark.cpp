@@ -5,7 +5,7 @@
 // from other work then falls on both alike). Each row's time is wall clock and CPU (this process
 // and its children: bc7enc_rdo runs as one). With --threads 1 bc7enc_rdo runs on one thread too
 // (OMP_NUM_THREADS=1, -zt). Writes a CSV and a Pareto plot (PNG, each point labelled with its
-// seconds) on request.
+// CPU seconds, steadier than wall clock on a shared machine) on request.
 //
 //   rdo_benchmark [--images DIR] [--lambdas 0.25,1,4] [--bc7enc PATH] [--bc7enc-lambdas 0,0.25,1,4]
 //                 [--threads N] [--csv OUT.csv] [--plot OUT.png]
@@ -210,7 +210,7 @@ void write_plot(const std::vector<Row>& rows, const fs::path& path) {
                              : r.encoder == "aem" ? "aem " + r.setting : r.encoder;
     auto it = std::find_if(series.begin(), series.end(), [&](const auto& s) { return s.name == name; });
     if (it == series.end()) it = series.insert(series.end(), aem::bench::PlotSeries{name, {}});
-    it->points.push_back({double(r.zstd), r.stats.psnr_rgba(), number(std::round(r.seconds * 10) / 10)});
+    it->points.push_back({double(r.zstd), r.stats.psnr_rgba(), number(std::round(r.cpu_seconds * 10) / 10)});
   }
   aem::bench::write_pareto_plot(path, series);
 }

@@ -486,7 +486,10 @@ class SourceSearch {
   SourceSearch(BlockSearch& search, const Target& t, const std::uint8_t base[16], SeenBytes& seen)
       : search_(search), t_(t), base_(base), bc7_(t.format == BlockFormat::bc7), seen_(seen),
         base_coverable_{search.coverable_bytes(base, 0x00FF), search.coverable_bytes(base, 0xFF00)} {
-    if (!bc7_) channel_errors(t, base, base_channel_error_);
+    if (!bc7_) {
+      decode(t.format, base, base_texels_);
+      channel_errors(t, base, base_channel_error_);
+    }
     for (int c = 0; c < t.channels; ++c) {
       for (int i = 0; i < 16; ++i) mean_[c] += t.texels[4 * i + c];
       mean_[c] /= 16;
@@ -508,7 +511,17 @@ class SourceSearch {
         std::memcpy(trial, base_, 16);
         std::memcpy(trial + 8 * half, source + 8 * from, 8);
         const std::uint32_t distance = d + 8u * std::uint32_t(half) - 8u * std::uint32_t(from);
-        if (search_.could_win(half_copy_bits_floor(trial, half, distance))) search_.consider(trial, {distance});
+        if (!search_.could_win(half_copy_bits_floor(trial, half, distance))) continue;
+        if (bc7_ || !decoded) {
+          search_.consider(trial, {distance});
+          continue;
+        }
+        // BC5 with the source decoded at hand: the trial's texels are its half's channel and the
+        // plain block's other one, so it is measured before its bits, without decoding.
+        std::uint8_t trial_texels[64];
+        std::memcpy(trial_texels, base_texels_, 64);
+        for (int i = 0; i < 16; ++i) trial_texels[4 * i + half] = decoded[4 * i + from];
+        search_.consider(trial, {distance}, trial_texels);
       }
       // A BC4 half's refit depends on its index bytes and palette kind only.
       if (!bc7_ && seen_.first(Seen::indices, (from ? hi : lo) >> 16 << 1 | (source[8 * from] > source[8 * from + 1])))
@@ -577,6 +590,7 @@ class SourceSearch {
   std::uint32_t base_coverable_[2];  // by the copied half: 0 (bytes 0-7), 1 (bytes 8-15)
   std::uint64_t base_channel_error_[2] = {};  // BC5: the plain block's squared error in R and in G
   double mean_[4] = {};                        // the block's mean colour
+  std::uint8_t base_texels_[64] = {};          // BC5: the plain block decoded
 };
 
 // BC7, second round: a mode 6 winner keeps its endpoints or indices and takes the other half
