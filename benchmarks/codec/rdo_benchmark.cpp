@@ -1,12 +1,17 @@
 // RDO BC7 benchmark (specs/bc7-rdo.md): for the corpus images, the block data's size after
 // zstd -19 (libzstd, the level `zstd -19` uses) and `lz4 -9` (the command, when installed) against
 // pooled RGBA PSNR, for our plain levels, our RDO λ values, and bc7enc_rdo at its λ values when a
-// binary is given, all measured in this run. Writes a CSV and a Pareto plot (PNG) on request.
+// binary is given, all measured in this run, ours and the baseline's λ values interleaved (load
+// from other work then falls on both alike). Each row's time is wall clock and CPU (this process
+// and its children: bc7enc_rdo runs as one). With --threads 1 bc7enc_rdo runs on one thread too
+// (OMP_NUM_THREADS=1, -zt). Writes a CSV and a Pareto plot (PNG, each point labelled with its
+// CPU seconds, steadier than wall clock on a shared machine) on request.
 //
 //   rdo_benchmark [--images DIR] [--lambdas 0.25,1,4] [--bc7enc PATH] [--bc7enc-lambdas 0,0.25,1,4]
 //                 [--threads N] [--csv OUT.csv] [--plot OUT.png]
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -17,6 +22,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <sys/resource.h>
 
 #include "aem/codec/image.hpp"
 #include "aem/codec/psnr.hpp"
@@ -34,8 +41,20 @@ struct Row {
   ErrorStats stats;
   std::size_t raw = 0, zstd = 0, lz4 = 0;
   bool lz4_measured = true;
-  double seconds = 0;
+  double seconds = 0, cpu_seconds = 0;
 };
+
+// CPU seconds of this process and its waited-for children so far.
+double cpu_seconds_used() {
+  double total = 0;
+  for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+    rusage usage{};
+    getrusage(who, &usage);
+    total += double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+             double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  }
+  return total;
+}
 
 std::vector<std::uint8_t> read_bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -106,8 +125,10 @@ struct Measurement {
   void add_level(Row row, Encode&& encode) {
     for (std::size_t k = 0; k < images.size(); ++k) {
       const auto start = std::chrono::steady_clock::now();
+      const double cpu_start = cpu_seconds_used();
       const std::vector<std::uint8_t> blocks = encode(k);
       row.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      row.cpu_seconds += cpu_seconds_used() - cpu_start;
       const ImageRgba8 decoded = decompress_image(blocks, images[k].width, images[k].height, BlockFormat::bc7);
       row.stats.add(compare_images(images[k], decoded));
       row.raw += blocks.size();
@@ -115,8 +136,9 @@ struct Measurement {
       if (lz4) row.lz4 += aem::bench::lz4_9_size(std::as_bytes(std::span(blocks)), scratch_dir / "blocks");
     }
     row.lz4_measured = lz4;
-    std::printf("%-10s %-12s PSNR %6.2f dB  raw %9zu  zstd-19 %9zu  lz4-9 %9zu  %7.2f s\n", row.encoder.c_str(),
-                row.setting.c_str(), row.stats.psnr_rgba(), row.raw, row.zstd, row.lz4, row.seconds);
+    std::printf("%-10s %-12s PSNR %6.2f dB  raw %9zu  zstd-19 %9zu  lz4-9 %9zu  %7.2f s  %7.2f cpu s\n",
+                row.encoder.c_str(), row.setting.c_str(), row.stats.psnr_rgba(), row.raw, row.zstd, row.lz4,
+                row.seconds, row.cpu_seconds);
     std::fflush(stdout);
     rows.push_back(row);
   }
@@ -137,11 +159,13 @@ void measure_ours(Measurement& m, Bc7Quality quality, double lambda, unsigned th
 
 // bc7enc.cpp path with reduced entropy (-C -u4 -e), as the filer measured it: the block
 // data at the end of the DDS it writes.
-std::vector<std::uint8_t> bc7enc_blocks(const Measurement& m, const fs::path& bc7enc, double lambda, std::size_t k) {
+std::vector<std::uint8_t> bc7enc_blocks(const Measurement& m, const fs::path& bc7enc, double lambda, std::size_t k,
+                                        bool one_thread) {
   const fs::path dds = m.scratch_dir / "bc7enc.dds";
-  std::string command = "'";
+  std::string command = one_thread ? "OMP_NUM_THREADS=1 '" : "'";
   command.append(bc7enc.string()).append("' -q -g -C -u4 -e");
   if (lambda > 0) command.append(" -z").append(number(lambda));
+  if (lambda > 0 && one_thread) command.append(" -zt");
   for (const std::string& part : {std::string(" '"), m.paths[k].string(), std::string("' '"), dds.string(),
                                   std::string("' >/dev/null 2>&1")})
     command.append(part);
@@ -152,11 +176,11 @@ std::vector<std::uint8_t> bc7enc_blocks(const Measurement& m, const fs::path& bc
   return std::vector<std::uint8_t>(file.end() - std::ptrdiff_t(size), file.end());
 }
 
-void measure_bc7enc(Measurement& m, const fs::path& bc7enc, double lambda) {
+void measure_bc7enc(Measurement& m, const fs::path& bc7enc, double lambda, unsigned threads) {
   Row row;
   row.encoder = "bc7enc_rdo";
   row.setting = lambda > 0 ? "-z " + number(lambda) : "no rdo";
-  m.add_level(row, [&](std::size_t k) { return bc7enc_blocks(m, bc7enc, lambda, k); });
+  m.add_level(row, [&](std::size_t k) { return bc7enc_blocks(m, bc7enc, lambda, k, threads == 1); });
 }
 
 // The bc7enc_rdo binary to measure, or none (saying why).
@@ -172,10 +196,10 @@ fs::path usable_bc7enc(const fs::path& bc7enc) {
 
 void write_csv(const std::vector<Row>& rows, const fs::path& path) {
   std::ofstream csv(path);
-  csv << "encoder,setting,psnr_rgba_db,raw_bytes,zstd19_bytes,lz4_9_bytes,seconds\n";
+  csv << "encoder,setting,psnr_rgba_db,raw_bytes,zstd19_bytes,lz4_9_bytes,seconds,cpu_seconds\n";
   for (const Row& r : rows)
     csv << r.encoder << ',' << r.setting << ',' << r.stats.psnr_rgba() << ',' << r.raw << ',' << r.zstd << ','
-        << (r.lz4_measured ? std::to_string(r.lz4) : std::string()) << ',' << r.seconds << '\n';
+        << (r.lz4_measured ? std::to_string(r.lz4) : std::string()) << ',' << r.seconds << ',' << r.cpu_seconds << '\n';
 }
 
 // One series per encoder (our plain levels one each, our RDO λ values one together).
@@ -186,7 +210,7 @@ void write_plot(const std::vector<Row>& rows, const fs::path& path) {
                              : r.encoder == "aem" ? "aem " + r.setting : r.encoder;
     auto it = std::find_if(series.begin(), series.end(), [&](const auto& s) { return s.name == name; });
     if (it == series.end()) it = series.insert(series.end(), aem::bench::PlotSeries{name, {}});
-    it->points.push_back({double(r.zstd), r.stats.psnr_rgba()});
+    it->points.push_back({double(r.zstd), r.stats.psnr_rgba(), number(std::round(r.cpu_seconds * 10) / 10)});
   }
   aem::bench::write_pareto_plot(path, series);
 }
@@ -211,9 +235,13 @@ int main(int argc, char** argv) {
 
   measure_ours(m, Bc7Quality::fast, 0, options->threads);
   measure_ours(m, Bc7Quality::normal, 0, options->threads);
-  for (double lambda : options->lambdas) measure_ours(m, Bc7Quality::normal, lambda, options->threads);
-  if (!bc7enc.empty())
-    for (double lambda : options->bc7enc_lambdas) measure_bc7enc(m, bc7enc, lambda);
+  // Ours and the baseline alternately, λ by λ.
+  const std::size_t settings = std::max(options->lambdas.size(), bc7enc.empty() ? 0 : options->bc7enc_lambdas.size());
+  for (std::size_t i = 0; i < settings; ++i) {
+    if (i < options->lambdas.size()) measure_ours(m, Bc7Quality::normal, options->lambdas[i], options->threads);
+    if (!bc7enc.empty() && i < options->bc7enc_lambdas.size())
+      measure_bc7enc(m, bc7enc, options->bc7enc_lambdas[i], options->threads);
+  }
   fs::remove_all(m.scratch_dir);
 
   if (!options->csv_path.empty()) write_csv(m.rows, options->csv_path);

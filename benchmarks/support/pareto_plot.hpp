@@ -1,7 +1,8 @@
 #pragma once
 // A bytes-against-dB plot as a PNG, with no plotting library: one coloured polyline with square
 // markers per series, axes with tick values (a built-in 3x5 digit font), and a legend of colour
-// swatches in series order (the caller's README names them). x: bytes (MB), y: PSNR (dB).
+// swatches in series order (the caller's README names them). x: bytes (MB), y: PSNR (dB); a
+// point may carry a numeric label (rdo_benchmark: its seconds).
 #include <stb_image_write.h>  // declarations only; libstb.so implements them
 
 #include <algorithm>
@@ -16,6 +17,7 @@ namespace aem::bench {
 
 struct PlotPoint {
   double bytes, db;
+  std::string label = {};  // drawn beside the marker: digits and '.' only (the font's glyphs)
 };
 struct PlotSeries {
   std::string name;
@@ -98,6 +100,7 @@ inline bool write_pareto_plot(const std::filesystem::path& path, const std::vect
     std::sort(pts.begin(), pts.end(), [](const PlotPoint& a, const PlotPoint& b) { return a.bytes < b.bytes; });
     for (std::size_t i = 0; i < pts.size(); ++i) {
       c.box(px(pts[i].bytes / 1e6), py(pts[i].db), 3, colour);
+      if (!pts[i].label.empty()) c.text(px(pts[i].bytes / 1e6) + 6, py(pts[i].db) + 4, pts[i].label, colour);
       if (i) c.line(px(pts[i - 1].bytes / 1e6), py(pts[i - 1].db), px(pts[i].bytes / 1e6), py(pts[i].db), colour);
     }
     c.box(right - 40, top + 20 + int(k) * 20, 6, colour);  // legend swatch, series order

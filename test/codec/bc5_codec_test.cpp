@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -5,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "aem/codec/bc5.hpp"
+#include "aem/codec/image.hpp"
+#include "bc4_endpoint_fit.hpp"
 #include "corpus.hpp"
 #include "vector_file.hpp"
 
@@ -85,6 +89,52 @@ TEST(Bc5Encoder, SolidChannelsAreExact) {
       ASSERT_EQ(decoded[4 * t + 1], 255 - v);
     }
   }
+}
+
+// The RDO pass skips a BC4 refit whose least-squares bound already loses: the bound must not sit
+// above what the refit achieves (beyond rounding: half a level per sample) on a real normal map's
+// blocks against its neighbours' halves, in both palette kinds.
+TEST(Bc4EndpointFit, ResidualBoundsTheRefit) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const aem::codec::ImageRgba8 image = aem::codec::load_image(corpus / "images" / "water_normals.png");
+  int refits = 0;
+  for (std::uint32_t by = 20; by < 36; ++by)
+    for (std::uint32_t bx = 20; bx < 36; ++bx) {
+      std::uint8_t texels[64], near_texels[64], source[16];
+      aem::codec::extract_block(image, bx, by, texels);
+      aem::codec::extract_block(image, bx - 1 - (bx + by) % 5, by - by % 2, near_texels);
+      aem::codec::encode_bc5_block(near_texels, source);
+      for (int channel = 0; channel < 2; ++channel)
+        for (int from = 0; from < 2; ++from) {
+          std::uint8_t values[16], half[8], decoded[16];
+          for (int i = 0; i < 16; ++i) values[i] = texels[4 * i + channel];
+          std::memcpy(half, source + 8 * from, 8);
+          const double bound = aem::codec::bc4_fit_residual(values, half);
+          if (!aem::codec::fit_bc4_endpoints(values, half)) continue;
+          ++refits;
+          aem::codec::decode_bc4_block(half, decoded);
+          double error = 0, absolute = 0;
+          for (int i = 0; i < 16; ++i) {
+            error += (decoded[i] - values[i]) * (decoded[i] - values[i]);
+            absolute += std::abs(decoded[i] - values[i]);
+          }
+          EXPECT_LE(bound, error + absolute + 0.25 * 16) << "block " << bx << "," << by;
+        }
+    }
+  EXPECT_GT(refits, 500);
+  // The 6-value palette's constants (index 6 is 0, 7 is 255), which normal maps seldom use: a
+  // block on them exactly and on a ramp between the endpoints.
+  std::uint8_t values[16] = {0, 0, 255, 255}, half[8] = {50, 200}, decoded[16];
+  std::uint64_t indices = 6 | 6 << 3 | 7 << 6 | 7 << 9;
+  for (int i = 4; i < 16; ++i) {
+    const int index = i % 6;  // 0: endpoint 0, 1: endpoint 1, 2-5: between
+    indices |= std::uint64_t(index) << (3 * i);
+    values[i] = std::uint8_t(index == 0 ? 50 : index == 1 ? 200 : 50 + (index - 1) * 30);
+  }
+  for (int j = 2; j < 8; ++j) half[j] = std::uint8_t(indices >> (8 * (j - 2)));
+  aem::codec::decode_bc4_block(half, decoded);
+  ASSERT_TRUE(std::equal(values, values + 16, decoded));
+  EXPECT_LT(aem::codec::bc4_fit_residual(values, half), 1.0);
 }
 
 }  // namespace

@@ -28,27 +28,53 @@ std::uint64_t squared_error(const std::uint8_t values[16], const std::uint8_t ha
   return error;
 }
 
-}  // namespace
+// The normal equations of v = a0 (1 - w) + a1 w over the interpolated texels of `half`'s indices,
+// and what the constants (6-value palette: 0 and 255) leave.
+struct Bc4Fit {
+  double s00 = 0, s01 = 0, s11 = 0, r0 = 0, r1 = 0, vv = 0, constants_error = 0;
+  double det() const { return s00 * s11 - s01 * s01; }
+  double a0() const { return (r0 * s11 - r1 * s01) / det(); }
+  double a1() const { return (r1 * s00 - r0 * s01) / det(); }
+};
 
-bool fit_bc4_endpoints(const std::uint8_t values[16], std::uint8_t half[8]) {
+Bc4Fit bc4_fit(const std::uint8_t values[16], const std::uint8_t half[8]) {
   const bool eight_values = half[0] > half[1];
   std::uint64_t bits = 0;
   for (int j = 7; j >= 2; --j) bits = (bits << 8) | half[j];
-  // Normal equations of v = a0 (1 - w) + a1 w over the interpolated texels.
-  double s00 = 0, s01 = 0, s11 = 0, r0 = 0, r1 = 0;
+  Bc4Fit f;
   for (int t = 0; t < 16; ++t) {
-    const double w = endpoint1_weight(int((bits >> (3 * t)) & 7u), eight_values);
-    if (w < 0) continue;
-    s00 += (1 - w) * (1 - w);
-    s01 += (1 - w) * w;
-    s11 += w * w;
-    r0 += (1 - w) * values[t];
-    r1 += w * values[t];
+    const int index = int((bits >> (3 * t)) & 7u);
+    const double w = endpoint1_weight(index, eight_values);
+    const double v = values[t];
+    if (w < 0) {
+      const double d = v - (index == 6 ? 0.0 : 255.0);
+      f.constants_error += d * d;
+      continue;
+    }
+    f.s00 += (1 - w) * (1 - w);
+    f.s01 += (1 - w) * w;
+    f.s11 += w * w;
+    f.r0 += (1 - w) * v;
+    f.r1 += w * v;
+    f.vv += v * v;
   }
-  const double det = s00 * s11 - s01 * s01;
-  if (det < 1e-9) return false;
-  const long a0 = std::lround(std::clamp((r0 * s11 - r1 * s01) / det, 0.0, 255.0));
-  const long a1 = std::lround(std::clamp((r1 * s00 - r0 * s01) / det, 0.0, 255.0));
+  return f;
+}
+
+}  // namespace
+
+double bc4_fit_residual(const std::uint8_t values[16], const std::uint8_t half[8]) {
+  const Bc4Fit f = bc4_fit(values, half);
+  if (f.det() < 1e-9) return 0;
+  return std::max(0.0, f.vv - (f.a0() * f.r0 + f.a1() * f.r1)) + f.constants_error;
+}
+
+bool fit_bc4_endpoints(const std::uint8_t values[16], std::uint8_t half[8]) {
+  const bool eight_values = half[0] > half[1];
+  const Bc4Fit f = bc4_fit(values, half);
+  if (f.det() < 1e-9) return false;
+  const long a0 = std::lround(std::clamp(f.a0(), 0.0, 255.0));
+  const long a1 = std::lround(std::clamp(f.a1(), 0.0, 255.0));
   std::uint8_t best[8], trial[8];
   std::memcpy(trial, half, 8);
   std::uint64_t best_error = ~std::uint64_t(0);

@@ -13,4 +13,10 @@ namespace aem::codec {
 // was, when the indices cannot tell the two endpoints apart (every texel on one endpoint's side).
 bool fit_bc4_endpoints(const std::uint8_t values[16], std::uint8_t half[8]);
 
+// The least squared error any endpoints give `half`'s indices and palette kind for `values`,
+// before rounding (the least-squares residual, plus the constants' fixed errors): a refit does
+// about this well at best, so the RDO pass skips one whose bound already loses. 0 when the
+// indices cannot tell the endpoints apart.
+double bc4_fit_residual(const std::uint8_t values[16], const std::uint8_t half[8]);
+
 }  // namespace aem::codec

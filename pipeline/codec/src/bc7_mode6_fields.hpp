@@ -35,4 +35,42 @@ Mode6Fields fit_mode6(const std::uint8_t texels[64], bool opaque);
 // fields' endpoints (texel 0 limited to 0-7); other indices are kept.
 void choose_mode6_indices(const std::uint8_t texels[64], Mode6Fields& fields, std::uint16_t free_texels);
 
+// Lower bounds for the RDO pass's filters, in squared 8-bit steps over the first `channels`
+// channels (3 for opaque blocks, whose alpha the rebuilds pin to 255), before any rounding: a
+// rebuilt candidate is about as good as these at best, so one whose bound already loses is not
+// built. (Rounding to 7-bit codes and the decoder's integer interpolation can beat them by a few
+// steps at most.)
+// Sums over texels 2-15 (those whose indices bytes 9-15 hold) for `block`'s indices (weights
+// t = w / 64, s = 1 - t): the error of any endpoints e0, e1 with those indices is, channel by
+// channel, aa e0² + 2 ab e0 e1 + bb e1² - 2 (ax e0 + bx e1) + xx.
+struct IndexMoments {
+  double aa = 0, ab = 0, bb = 0;
+  double ax[4] = {}, bx[4] = {}, xx[4] = {}, sum[4] = {};
+  int count = 0, channels = 4;
+};
+IndexMoments mode6_index_moments(const std::uint8_t texels[64], const std::uint8_t block[16], int channels);
+// The error of the moments' indices with `endpoints`' endpoints, the better second p-bit.
+double mode6_error_with_endpoints(const IndexMoments& moments, const Mode6Fields& endpoints);
+// The least-squares line's residual for the moments' indices: the least error any endpoints
+// give them.
+double mode6_fit_residual(const IndexMoments& moments);
+
+// The errors of texels 2-15 under fixed endpoints for every index and both second p-bits: the
+// error of any indices for those texels with those endpoints is a sum of lookups.
+struct EndpointErrors {
+  std::uint32_t error[2][16][16] = {};  // [second p-bit][texel][index]
+};
+EndpointErrors mode6_endpoint_errors(const std::uint8_t texels[64], const Mode6Fields& endpoints, int channels);
+// Texels 2-15's error with `block`'s indices (bytes 9-15), the better second p-bit.
+std::uint32_t mode6_error_with_indices(const EndpointErrors& errors, const std::uint8_t block[16]);
+
+// The texels' squared distances to the segment between the fields' endpoints (the second p-bit
+// taken as one half): the least error any indices give those endpoints.
+double mode6_segment_residual(const std::uint8_t texels[64], const Mode6Fields& fields, int channels);
+// One colour's squared distance to that segment.
+double mode6_segment_distance2(const double colour[4], const Mode6Fields& fields, int channels);
+// The fields' exact squared error over the texels set in `counted` (their indices as they stand).
+std::uint32_t mode6_error(const std::uint8_t texels[64], const Mode6Fields& fields, std::uint16_t counted,
+                          int channels);
+
 }  // namespace aem::codec::bc7

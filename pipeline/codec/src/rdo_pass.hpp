@@ -13,8 +13,10 @@ namespace aem::codec::rdo {
 // Block rows per slice. Slices are optimised independently (a block only looks back inside its
 // own slice), so the result is the same whatever thread runs which slice.
 inline constexpr std::uint32_t kSliceRows = 32;
-// Earlier blocks a block may copy from (1 KiB of the stream, well inside any LZ window).
-inline constexpr std::uint32_t kWindowBlocks = 64;
+// Earlier blocks a block may copy from (512 bytes of the stream, well inside any LZ window), besides
+// the nearest blocks one and two rows up. 64 blocks gave 1-1.5% fewer bytes at equal PSNR on the
+// corpus images for a third more time (benchmarks/README.md, "Issue 39: RDO speed").
+inline constexpr std::uint32_t kWindowBlocks = 32;
 
 // Rewrites the blocks of block rows [first_row, last_row), which must start at a slice boundary
 // and hold the plain encoder's output for `image`. `blocks` is the whole level's block data.

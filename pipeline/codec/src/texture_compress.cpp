@@ -2,6 +2,7 @@
 #include "aem/codec/texture_compress.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -92,9 +93,12 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
     }
   };
   // The RDO pass, slice by slice once every block is encoded (a slice reads no other's blocks).
+  // Threads take the next slice left (slices differ in cost: flat ones are quick), which changes
+  // who optimises a slice but never its bytes.
   const std::uint32_t slices = (down + rdo::kSliceRows - 1) / rdo::kSliceRows;
-  auto optimise_slices = [&](std::uint32_t first, std::uint32_t last) {
-    for (std::uint32_t slice = first; slice < last; ++slice) {
+  std::atomic<std::uint32_t> next_slice{0};
+  auto optimise_slices = [&](std::uint32_t, std::uint32_t) {
+    for (std::uint32_t slice; (slice = next_slice.fetch_add(1, std::memory_order_relaxed)) < slices;) {
       if (options.cancel && options.cancel->load(std::memory_order_relaxed)) return;
       const std::uint32_t first_row = slice * rdo::kSliceRows, last_row = std::min(down, first_row + rdo::kSliceRows);
       rdo::optimise_slice(image, options.format, options.rdo_lambda, first_row, last_row, out.data(), options.cancel);
