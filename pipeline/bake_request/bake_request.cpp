@@ -6,6 +6,7 @@
 #include "aem/arg_parser/arg_parser.hpp"
 #include "aem/codec/bc7.hpp"
 #include "aem/codec/rdo.hpp"
+#include "aem/codec/rdo_bound.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "bake_request/bake_jobs.hpp"
@@ -21,7 +22,7 @@ constexpr long long kMaxLimit = 1LL << 62;
 constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tangents", "--allow-missing", "--meshlets",
                                        "--verbose", "--json", "--dry-run"};
 constexpr std::string_view kValueOptions[] = {
-    "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality", "--rdo",
+    "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality", "--rdo", "--rdo-max-loss",
     "--max-texture-size", "--fps", "--max-image-pixels", "--max-total-pixels", "--max-vertices", "--max-animation-keys",
     "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard", "--format-version",
     "--lods", "--lod-error", "--meshlet-vertices", "--meshlet-triangles"};
@@ -72,6 +73,8 @@ void parse_geometry_extensions(arg_parser::ArgParser& parser, pipeline::BakeOpti
 void refuse_option_problems(const pipeline::BakeOptions& options) {
   if (const std::string why = pipeline::rdo_option_problem(options); !why.empty())
     throw arg_parser::UsageError("--rdo: " + why);
+  if (const std::string why = pipeline::rdo_bound_option_problem(options); !why.empty())
+    throw arg_parser::UsageError("--rdo-max-loss: " + why);
   if (const std::string why = pipeline::lod_option_problem(options); !why.empty())
     throw arg_parser::UsageError("--lods: " + why);
   if (const std::string why = pipeline::meshlet_option_problem(options); !why.empty())
@@ -106,6 +109,13 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
       r.options.rdo_lambda = codec::parse_rdo_lambda(*rdo);
     } catch (const std::invalid_argument& e) {
       throw arg_parser::UsageError(std::string("--rdo: ") + e.what());
+    }
+  }
+  if (const auto bound = parser.option("--rdo-max-loss")) {
+    try {
+      r.options.rdo_max_loss = codec::parse_rdo_max_loss(*bound);
+    } catch (const std::invalid_argument& e) {
+      throw arg_parser::UsageError(std::string("--rdo-max-loss: ") + e.what());
     }
   }
   parse_geometry_extensions(parser, r.options);
