@@ -120,8 +120,8 @@ int run_compress_image(arg_parser::Args args) {
   }
   if (options.rdo_lambda > 0) std::printf(" rdo %g", options.rdo_lambda);
   if (max_loss > 0)
-    std::printf(" rdo max loss %g dB: lambda %g, loss %s dB", max_loss, choice.lambda,
-                db(codec::pooled_loss_db(std::span(&choice, 1))).c_str());
+    std::printf(" rdo max loss %g dB: lambda %g, loss %s dB in %u passes", max_loss, choice.lambda,
+                db(codec::pooled_loss_db(std::span(&choice, 1))).c_str(), choice.passes);
   std::printf(", %zu bytes, %u thread%s)\n", file.size(), options.threads,
               options.threads == 1 ? "" : "s");
   if (options.format == codec::BlockFormat::bc7) {
