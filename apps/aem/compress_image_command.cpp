@@ -1,5 +1,5 @@
-// `aem compress-image IN OUT.dds --format bc7|bc5 [--quality Q] [--rdo L] [--threads N]`: block-compresses
-// an image into a one-level DX10 DDS and reports the PSNR of the decoded result and the speed.
+// `aem compress-image IN OUT.dds --format bc7|bc5 [--quality Q] [--rdo L | --rdo-max-loss DB] [--threads N]`:
+// block-compresses an image into a one-level DX10 DDS and reports the PSNR of the decoded result and the speed.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -11,6 +11,7 @@
 #include "aem/codec/image.hpp"
 #include "aem/codec/psnr.hpp"
 #include "aem/codec/rdo.hpp"
+#include "aem/codec/rdo_bound.hpp"
 #include "aem/codec/texture_compress.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/arg_parser/arg_parser.hpp"
@@ -20,7 +21,7 @@ namespace {
 
 constexpr const char* kCompressImageUsage =
     "usage: aem compress-image IN.png OUT.dds --format bc7|bc5 [--quality fast|normal|best]\n"
-    "                          [--rdo LAMBDA] [--threads N]\n"
+    "                          [--rdo LAMBDA | --rdo-max-loss DB] [--threads N]\n"
     "\n"
     "Compresses an image (PNG, or anything stb_image reads) into a DDS file with a DX10 header\n"
     "and one mip level, then decodes it again and prints the PSNR against the input and the\n"
@@ -31,6 +32,10 @@ constexpr const char* kCompressImageUsage =
     "  --rdo LAMBDA       rate-distortion optimisation, bc7 and bc5: blocks that zstd or LZ4\n"
     "                     pack smaller, at some PSNR (0 = off, the default; try 0.25 to 4;\n"
     "                     specs/bc7-rdo.md)\n"
+    "  --rdo-max-loss DB  the strongest RDO (largest lambda found) whose loss against the\n"
+    "                     plain encoding stays within DB: bc7 PSNR over RGBA; bc5 (a normal\n"
+    "                     map) RMS angle error of the normals rebuilt from R and G at most\n"
+    "                     10^(DB/20) times the plain encoding's. 0 (off) to 20; not with --rdo\n"
     "  --threads N        encoder threads (default: one per hardware thread); the output is the\n"
     "                     same for any N\n";
 
@@ -41,6 +46,28 @@ std::string db(double value) {
   return text;
 }
 
+// A number option's value through `parse` (parse_rdo_lambda...), its message a usage error.
+double parsed_number(const std::optional<std::string>& text, const char* option, double (*parse)(std::string_view)) {
+  if (!text) return 0;
+  try {
+    return parse(*text);
+  } catch (const std::invalid_argument& e) {
+    throw arg_parser::UsageError(std::string(option) + ": " + e.what());
+  }
+}
+
+// The blocks, under the --rdo-max-loss bound when one is given (bc5 judged as a normal map),
+// and what the bound chose.
+std::vector<std::uint8_t> compress(const codec::ImageRgba8& image, const codec::CompressOptions& options,
+                                   double max_loss_db, codec::RdoLevelChoice& choice) {
+  if (max_loss_db == 0) return codec::compress_image(image, options);
+  const auto metric =
+      options.format == codec::BlockFormat::bc5 ? codec::RdoLossMetric::normal_angle : codec::RdoLossMetric::samples;
+  codec::BoundedBlocks bounded = codec::compress_image_within_loss(image, options, max_loss_db, metric);
+  choice = bounded.choice;
+  return std::move(bounded.blocks);
+}
+
 }  // namespace
 
 int run_compress_image(arg_parser::Args args) {
@@ -49,6 +76,7 @@ int run_compress_image(arg_parser::Args args) {
   const std::optional<std::string> format_name = parser.option("--format");
   const std::optional<std::string> quality_name = parser.option("--quality");
   const std::optional<std::string> rdo_text = parser.option("--rdo");
+  const std::optional<std::string> max_loss_text = parser.option("--rdo-max-loss");
   const std::optional<long long> threads = parser.int_option("--threads", 1, 1024);
   const std::vector<std::string> paths = parser.positionals(2, 2);
   if (!format_name) throw arg_parser::UsageError("missing --format (bc7 or bc5)");
@@ -63,13 +91,10 @@ int run_compress_image(arg_parser::Args args) {
     }
     options.quality = *quality;
   }
-  if (rdo_text) {
-    try {
-      options.rdo_lambda = codec::parse_rdo_lambda(*rdo_text);
-    } catch (const std::invalid_argument& e) {
-      throw arg_parser::UsageError(std::string("--rdo: ") + e.what());
-    }
-  }
+  options.rdo_lambda = parsed_number(rdo_text, "--rdo", codec::parse_rdo_lambda);
+  const double max_loss = parsed_number(max_loss_text, "--rdo-max-loss", codec::parse_rdo_max_loss);
+  if (rdo_text && max_loss_text)
+    throw arg_parser::UsageError("--rdo and --rdo-max-loss cannot be given together: the max loss chooses the lambda");
   options.threads = threads ? unsigned(*threads) : std::max(1u, std::thread::hardware_concurrency());
 
   const std::string& input = paths[0];
@@ -77,7 +102,8 @@ int run_compress_image(arg_parser::Args args) {
   const codec::ImageRgba8 image = codec::load_image(input);  // throws naming the file
 
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<std::uint8_t> blocks = codec::compress_image(image, options);
+  codec::RdoLevelChoice choice;
+  const std::vector<std::uint8_t> blocks = compress(image, options, max_loss, choice);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const codec::ImageRgba8 decoded =
@@ -93,6 +119,9 @@ int run_compress_image(arg_parser::Args args) {
     std::printf(" %s", std::string(codec::to_string(options.quality)).c_str());
   }
   if (options.rdo_lambda > 0) std::printf(" rdo %g", options.rdo_lambda);
+  if (max_loss > 0)
+    std::printf(" rdo max loss %g dB: lambda %g, loss %s dB in %u passes", max_loss, choice.lambda,
+                db(codec::pooled_loss_db(std::span(&choice, 1))).c_str(), choice.passes);
   std::printf(", %zu bytes, %u thread%s)\n", file.size(), options.threads,
               options.threads == 1 ? "" : "s");
   if (options.format == codec::BlockFormat::bc7) {

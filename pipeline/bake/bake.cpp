@@ -77,7 +77,7 @@ void count_content(const ModelContent& content, const WarningLog& warnings, Bake
 // check_scene, then the stages and the report, for a scene whose producer has already logged its
 // warnings (and spent `import_s`).
 BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, WarningLog& warnings, double import_s) {
-  for (const std::string& problem : {rdo_option_problem(options), lod_option_problem(options), meshlet_option_problem(options)})
+  for (const std::string& problem : {rdo_option_problem(options), rdo_bound_option_problem(options), lod_option_problem(options), meshlet_option_problem(options)})
     if (!problem.empty()) throw BakeError(scene.model.string() + ": " + problem);
   const std::filesystem::path& input = scene.model;
   BakeResult result;
@@ -127,6 +127,7 @@ BakeResult check_and_bake_scene(const Scene& scene, const BakeOptions& options, 
   PackedMaterials packed = pack_materials(scene, materials, geometry.uv1_sets, options, warnings);
   report.timings.textures_s = clock.lap();
   report.timings.compress_s = packed.compress_seconds;
+  report.rdo_textures = std::move(packed.rdo_choices);
   report.images_decoded = packed.images_decoded;
   report.decoded_pixels = packed.decoded_pixels;
 

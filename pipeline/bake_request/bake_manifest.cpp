@@ -14,6 +14,7 @@
 #include "aem/arg_parser/arg_parser.hpp"
 #include "aem/codec/bc7.hpp"
 #include "aem/codec/rdo.hpp"
+#include "aem/codec/rdo_bound.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "io/confined_files.hpp"
 #include "io/json_depth.hpp"
@@ -115,7 +116,7 @@ class Manifest {
   }
 
   static std::string unknown_option() {
-    return "unknown option (expected textures, quality, rdo, max_texture_size, scene, fps, regenerate_tangents, allow_missing, "
+    return "unknown option (expected textures, quality, rdo, rdo_max_loss, max_texture_size, scene, fps, regenerate_tangents, allow_missing, "
            "format_version, strict, allow_dirs or a limit: max_image_pixels, max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)";
   }
 
@@ -169,6 +170,10 @@ class Manifest {
       if (!value.is_number() || !codec::rdo_lambda_problem(value.get<double>()).empty())
         fail(place, "must be a number from 0 to 1000 (the RDO lambda), not " + value.dump());
       o.rdo_lambda = value.get<double>();
+    } else if (key == "rdo_max_loss") {
+      if (!value.is_number() || !codec::rdo_max_loss_problem(value.get<double>()).empty())
+        fail(place, "must be a number from 0 to 20 (the RDO max loss in dB), not " + value.dump());
+      o.rdo_max_loss = value.get<double>();
     } else if (key == "lods") {
       o.lods = std::uint32_t(whole(0, pipeline::kMaxLods));
     } else if (key == "lod_error") {
@@ -231,7 +236,8 @@ class Manifest {
   // bake), or lies outside the manifest's directory and every allowed one.
   void check_input(const std::filesystem::path& source, const std::string& place,
                    const pipeline::BakeOptions& options) const {
-    for (const std::string& why : {pipeline::rdo_option_problem(options), pipeline::lod_option_problem(options),
+    for (const std::string& why : {pipeline::rdo_option_problem(options), pipeline::rdo_bound_option_problem(options),
+                                   pipeline::lod_option_problem(options),
                                    pipeline::meshlet_option_problem(options)})
       if (!why.empty()) fail(place, why);
     struct ::stat s {};
@@ -287,7 +293,7 @@ class Manifest {
             fail(place + "/output", "must name a .aem file, not \"" + output.string() + "\"");
         }
         else if (!apply_option(options, key, value, place + "/" + key))
-          fail(place + "/" + key, "unknown key (expected input, output, textures, quality, rdo, max_texture_size, scene, "
+          fail(place + "/" + key, "unknown key (expected input, output, textures, quality, rdo, rdo_max_loss, max_texture_size, scene, "
                                   "fps, regenerate_tangents, allow_missing, format_version, strict, allow_dirs or a limit: max_image_pixels, "
                                   "max_total_pixels, max_vertices, max_animation_keys, max_output_bytes, max_decoded_bytes)");
       }

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "aem/pipeline/bake_stamp.hpp"
+#include "output/texture_rdo_json.hpp"
 
 namespace aem::bake_request {
 namespace {
@@ -33,6 +34,13 @@ nlohmann::ordered_json model_json(const pipeline::BakeJob& job, const pipeline::
     out["counts"] = {{"vertices", report.vertices},   {"triangles", report.triangles},
                      {"joints", report.joints},       {"animations", report.animations},
                      {"textures", report.textures},   {"degenerate_triangles", report.degenerate_triangles}};
+    // With --rdo-max-loss: the λ each texture's levels got and the loss reached.
+    if (!report.rdo_textures.empty()) {
+      nlohmann::ordered_json rdo = nlohmann::ordered_json::array();
+      for (const pipeline::TextureRdoChoice& choice : report.rdo_textures)
+        rdo.push_back(pipeline::texture_rdo_json<nlohmann::ordered_json>(choice));
+      out["rdo"] = std::move(rdo);
+    }
   }
   nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
   for (const auto& path : result.inputs) inputs.push_back(path.string());

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <thread>
+#include <tuple>
 
 #include "aem/arg_parser/arg_parser.hpp"
 #include "aem/codec/bc7.hpp"
 #include "aem/codec/rdo.hpp"
+#include "aem/codec/rdo_bound.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "bake_request/bake_jobs.hpp"
@@ -21,7 +23,7 @@ constexpr long long kMaxLimit = 1LL << 62;
 constexpr std::string_view kFlags[] = {"--force", "--strict", "--regenerate-tangents", "--allow-missing", "--meshlets",
                                        "--verbose", "--json", "--dry-run"};
 constexpr std::string_view kValueOptions[] = {
-    "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality", "--rdo",
+    "--output", "-o", "--manifest", "--depfile", "--threads", "-j", "--scene", "--textures", "--quality", "--rdo", "--rdo-max-loss",
     "--max-texture-size", "--fps", "--max-image-pixels", "--max-total-pixels", "--max-vertices", "--max-animation-keys",
     "--max-output-bytes", "--max-decoded-bytes", "--allow-dir", "--cache", "--cache-url", "--shard", "--format-version",
     "--lods", "--lod-error", "--meshlet-vertices", "--meshlet-triangles"};
@@ -68,10 +70,26 @@ void parse_geometry_extensions(arg_parser::ArgParser& parser, pipeline::BakeOpti
     options.meshlet_triangles = std::uint32_t(*t);
 }
 
+// --rdo and --rdo-max-loss, each as the codec parses it (its message a usage error naming the option).
+void parse_rdo_options(arg_parser::ArgParser& parser, pipeline::BakeOptions& options) {
+  for (const auto& [name, parse, value] : {std::tuple{"--rdo", &codec::parse_rdo_lambda, &options.rdo_lambda},
+                                           std::tuple{"--rdo-max-loss", &codec::parse_rdo_max_loss, &options.rdo_max_loss}}) {
+    const auto text = parser.option(name);
+    if (!text) continue;
+    try {
+      *value = parse(*text);
+    } catch (const std::invalid_argument& e) {
+      throw arg_parser::UsageError(std::string(name) + ": " + e.what());
+    }
+  }
+}
+
 // The options that cannot apply together (rdo_option_problem and its kin), as usage errors.
 void refuse_option_problems(const pipeline::BakeOptions& options) {
   if (const std::string why = pipeline::rdo_option_problem(options); !why.empty())
     throw arg_parser::UsageError("--rdo: " + why);
+  if (const std::string why = pipeline::rdo_bound_option_problem(options); !why.empty())
+    throw arg_parser::UsageError("--rdo-max-loss: " + why);
   if (const std::string why = pipeline::lod_option_problem(options); !why.empty())
     throw arg_parser::UsageError("--lods: " + why);
   if (const std::string why = pipeline::meshlet_option_problem(options); !why.empty())
@@ -101,13 +119,7 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
     r.options.quality = *q;
   }
   if (const auto fps = parser.positive_number_option("--fps")) r.options.aamf_fps = *fps;
-  if (const auto rdo = parser.option("--rdo")) {
-    try {
-      r.options.rdo_lambda = codec::parse_rdo_lambda(*rdo);
-    } catch (const std::invalid_argument& e) {
-      throw arg_parser::UsageError(std::string("--rdo: ") + e.what());
-    }
-  }
+  parse_rdo_options(parser, r.options);
   parse_geometry_extensions(parser, r.options);
   if (const auto max_size = parser.int_option("--max-texture-size", 1, 1 << 16))
     r.options.max_texture_size = std::uint32_t(*max_size);

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "aem/codec/rdo.hpp"
+#include "aem/codec/rdo_bound.hpp"
 
 namespace aem::pipeline {
 
@@ -11,6 +12,16 @@ std::string rdo_option_problem(const BakeOptions& options) {
     return "RDO lambda " + why + " (expected 0 to 1000)";
   if (options.rdo_lambda > 0 && options.textures == TextureEncoding::rgba)
     return "RDO applies to block-compressed textures only: drop the RDO lambda or use textures \"bc\"";
+  return {};
+}
+
+std::string rdo_bound_option_problem(const BakeOptions& options) {
+  if (std::string why = codec::rdo_max_loss_problem(options.rdo_max_loss); !why.empty())
+    return "RDO max loss " + why + " (expected 0 to 20 dB)";
+  if (options.rdo_max_loss > 0 && options.textures == TextureEncoding::rgba)
+    return "RDO applies to block-compressed textures only: drop the RDO max loss or use textures \"bc\"";
+  if (options.rdo_max_loss > 0 && options.rdo_lambda > 0)
+    return "an RDO lambda and an RDO max loss cannot both be given: the max loss chooses the lambda of each texture";
   return {};
 }
 

@@ -4,6 +4,7 @@
 
 #include "io/content_hash.hpp"
 #include "io/json_depth.hpp"
+#include "output/texture_rdo_json.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -107,6 +108,8 @@ std::string result_record(const std::string& key, const ResultRecord& record, co
                  {"degenerate_triangles", r.degenerate_triangles},
                  {"images_decoded", r.images_decoded},
                  {"decoded_pixels", r.decoded_pixels}};
+  // Only with --rdo-max-loss: other records keep their bytes.
+  for (const TextureRdoChoice& choice : r.rdo_textures) report["rdo_textures"].push_back(texture_rdo_json<json>(choice));
   return json{{"schema", kResultSchema},
               {"version", kRecordVersion},
               {"key", key},
@@ -147,6 +150,8 @@ std::optional<ResultRecord> parse_result_record(const std::string& key, std::spa
     report.degenerate_triangles = r.at("degenerate_triangles").get<std::uint64_t>();
     report.images_decoded = r.at("images_decoded").get<std::uint64_t>();
     report.decoded_pixels = r.at("decoded_pixels").get<std::uint64_t>();
+    if (r.contains("rdo_textures"))
+      for (const json& choice : r.at("rdo_textures")) report.rdo_textures.push_back(texture_rdo_from_json(choice));
     return record;
   } catch (const json::exception&) {
     return std::nullopt;

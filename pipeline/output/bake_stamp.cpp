@@ -90,6 +90,7 @@ std::string options_key(const BakeOptions& o) {
          " allow_missing=" + (o.allow_missing ? "1" : "0") + allowed_dirs_key(o.allowed_dirs) +
          // Only when on: stamps and cache keys of bakes without RDO stay what they were.
          (o.rdo_lambda > 0 ? " rdo=" + math::exact_text(o.rdo_lambda) : std::string()) +
+         (o.rdo_max_loss > 0 ? " rdo_max_loss=" + math::exact_text(o.rdo_max_loss) : std::string()) +
          (o.version_1_only ? " format_version=1" : "") +
          (o.lods > 0 ? " lods=" + std::to_string(o.lods) + " lod_error=" + math::exact_text(o.lod_error) : std::string()) +
          (o.meshlets ? " meshlets=" + std::to_string(o.meshlet_vertices) + "/" + std::to_string(o.meshlet_triangles)

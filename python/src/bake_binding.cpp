@@ -210,7 +210,7 @@ void bind_bake(py::module_& m) {
         "bake(*inputs, output=..., **options) -> dict\n\n"
         "Bakes models (glTF 2.0, E3D, AAMF, or a format Assimp imports) into AEM files as `aem bake INPUTS -o OUTPUT [options]` does: the same "
         "inputs (files, directories, or manifest=...), the same options as keyword arguments in "
-        "snake_case (textures=\"rgba\", quality=\"fast\", rdo=0.5, max_texture_size=512, scene=1, fps=24, lods=3, "
+        "snake_case (textures=\"rgba\", quality=\"fast\", rdo=0.5 or rdo_max_loss=1.0, max_texture_size=512, scene=1, fps=24, lods=3, "
         "meshlets=True, meshlet_vertices=64, meshlet_triangles=124, "
         "regenerate_tangents=True, allow_missing=True, allow_dir=[...], strict=True, threads=4, "
         "force=True, depfile=..., max_image_pixels=... and the other limits), the same messages. "

@@ -55,6 +55,7 @@ def test_the_report_and_warnings_are_the_commands(corpus, aem_cli, tmp_path):
     ({"textures": "rgba", "max_texture_size": 64}, ["--textures", "rgba", "--max-texture-size", "64"]),
     ({"quality": "fast", "threads": 2, "regenerate_tangents": True}, ["--quality", "fast", "-j2", "--regenerate-tangents"]),
     ({"quality": "fast", "rdo": 1.5}, ["--quality", "fast", "--rdo", "1.5"]),
+    ({"quality": "fast", "rdo_max_loss": 1.0}, ["--quality", "fast", "--rdo-max-loss", "1"]),
 ])
 def test_the_same_options_bake_the_same_bytes(corpus, aem_cli, tmp_path, python_options, cli_options):
     model = corpus / MODELS["BoxTextured"]
@@ -95,6 +96,9 @@ def test_an_unknown_model_format_raises_the_commands_message(aem_cli, tmp_path, 
     ({"rdo": float("nan")}, ["--rdo=nan"]),
     ({"rdo": "fine"}, ["--rdo=fine"]),
     ({"rdo": 1, "textures": "rgba"}, ["--rdo", "1", "--textures", "rgba"]),
+    ({"rdo_max_loss": 21}, ["--rdo-max-loss=21"]),
+    ({"rdo_max_loss": 1, "rdo": 0.5}, ["--rdo-max-loss", "1", "--rdo", "0.5"]),
+    ({"rdo_max_loss": 1, "textures": "rgba"}, ["--rdo-max-loss", "1", "--textures", "rgba"]),
     ({"max_texture_size": 0}, ["--max-texture-size=0"]),
     ({"max_vertices": "many"}, ["--max-vertices=many"]),
     ({"max_vertices": 1.5}, ["--max-vertices=1.5"]),

@@ -156,6 +156,28 @@ TEST_F(CompressImageCli, InvalidRdoLambdaFailsWithTheReason) {
   }
 }
 
+// --rdo-max-loss: 0 writes the plain encoding's bytes; invalid bounds, and a bound with --rdo,
+// are refused before any work. (The bound itself: rdo_bound_test.cpp.)
+TEST_F(CompressImageCli, RdoMaxLossZeroIsPlainAndInvalidBoundsFail) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const fs::path source = corpus / "images" / "icon.png", zero = dir_ / "zero.dds", plain = dir_ / "plain.dds";
+  const std::string options = " --format bc7 --quality fast --threads 2";
+  ASSERT_EQ(run("compress-image " + quoted(source) + " " + quoted(zero) + options + " --rdo-max-loss 0").status, 0);
+  ASSERT_EQ(run("compress-image " + quoted(source) + " " + quoted(plain) + options).status, 0);
+  EXPECT_EQ(file_bytes(zero), file_bytes(plain));
+  const fs::path out = dir_ / "out.dds";
+  for (const auto& [args, reason] :
+       {std::pair{" --rdo-max-loss -1", "--rdo-max-loss: RDO max loss '-1' is negative"},
+        std::pair{" --rdo-max-loss 20.5", "is above the largest accepted value, 20"},
+        std::pair{" --rdo-max-loss 1dB", "'1dB' is not a number"},
+        std::pair{" --rdo-max-loss 1 --rdo 0.5", "--rdo and --rdo-max-loss cannot be given together"}}) {
+    const Result r = run("compress-image " + quoted(source) + " " + quoted(out) + options + args);
+    EXPECT_EQ(r.status, 1) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(reason), std::string::npos) << r.output;
+    EXPECT_FALSE(fs::exists(out));
+  }
+}
+
 TEST_F(CompressImageCli, HelpPrintsUsage) {
   const Result r = run("compress-image --help");
   EXPECT_EQ(r.status, 0) << r.output;

@@ -123,7 +123,9 @@ std::vector<std::uint8_t> compress_image(const ImageRgba8& image, const Compress
     }
     for (std::thread& w : workers) w.join();
   };
-  run_split(encode_rows, down);
+  if (options.plain_blocks.empty()) run_split(encode_rows, down);
+  else if (options.plain_blocks.size() == out.size()) std::copy(options.plain_blocks.begin(), options.plain_blocks.end(), out.begin());
+  else throw std::invalid_argument("compress_image: plain_blocks do not match the image size");
   if (options.rdo_lambda > 0) run_split(optimise_slices, slices);
   if (options.cancel && options.cancel->load()) throw CompressionCancelled();
   return out;

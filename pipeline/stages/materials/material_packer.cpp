@@ -156,6 +156,7 @@ class Packer {
 
   std::vector<TextureImage> take_textures() { return std::move(textures_); }
   double compress_seconds() const { return compress_seconds_; }
+  std::vector<TextureRdoChoice> take_rdo_choices() { return std::move(rdo_choices_); }
   std::uint64_t images_decoded() const { return decoded_.size(); }
   std::uint64_t decoded_pixels() const { return decoded_pixels_; }
 
@@ -265,11 +266,16 @@ class Packer {
     throw_if_cancelled(options_, scene_.model);
     const auto levels = build_mip_chain(level0, kind, options_.signals.cancel);
     const auto start = std::chrono::steady_clock::now();
-    TextureImage tex = encode_texture(levels, kind, options_);
+    TextureRdoChoice rdo;
+    TextureImage tex = encode_texture(levels, kind, options_, &rdo);
     compress_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     tex.wrap_x = wraps.first;
     tex.wrap_y = wraps.second;
     const auto index = std::uint32_t(textures_.size());
+    if (!rdo.lambdas.empty()) {
+      rdo.texture = index;
+      rdo_choices_.push_back(std::move(rdo));
+    }
     textures_.push_back(std::move(tex));
     index_.emplace(full.str(), index);
     return index;
@@ -533,6 +539,7 @@ class Packer {
   std::map<std::string, EmissiveError> emissive_error_;  // per PBR texture key
   std::map<std::string, std::uint32_t> index_;
   std::vector<TextureImage> textures_;
+  std::vector<TextureRdoChoice> rdo_choices_;
   // The core rule's record, which materials without their own emission have.
   static constexpr EmissiveRecord kCoreEmission{std::uint32_t(EmissiveMode::core), {0, 0, 0}, 0, kNoTexture, 0, 0};
   struct PendingEmission {
@@ -567,6 +574,7 @@ PackedMaterials pack_materials(const Scene& scene, const std::vector<int>& gltf_
   out.occlusion_textures = packer.take_occlusion();
   out.textures = packer.take_textures();
   out.compress_seconds = packer.compress_seconds();
+  out.rdo_choices = packer.take_rdo_choices();
   out.images_decoded = packer.images_decoded();
   out.decoded_pixels = packer.decoded_pixels();
   return out;

@@ -26,6 +26,7 @@
 #include "aem/ext_uv1.hpp"
 #include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_report.hpp"
 #include "aem/pipeline/warning_log.hpp"
 #include "aem/pipeline/scene.hpp"
 #include "aem/pipeline/model_content.hpp"
@@ -45,6 +46,7 @@ struct PackedMaterials {
   // appended after the emissive ones; kUv1NoTexture elsewhere. Empty when no material has one.
   std::vector<std::uint32_t> occlusion_textures;
   double compress_seconds = 0;      // time spent in block compression
+  std::vector<TextureRdoChoice> rdo_choices;  // with rdo_max_loss: each encoded texture's choice
   std::uint64_t images_decoded = 0, decoded_pixels = 0;  // source images decoded, each once
 };
 

@@ -9,6 +9,8 @@
 
 #include <stb_image_resize.h>
 
+#include "aem/codec/rdo_bound.hpp"
+#include "aem/compression_name.hpp"
 #include "aem/mip_chain.hpp"
 
 namespace aem::pipeline {
@@ -197,8 +199,33 @@ TextureImage rgba8_texture(const std::vector<codec::ImageRgba8>& levels, const s
   return out;
 }
 
+// Every level under the quality bound, each level's search starting from the λ the level above
+// chose; the levels' choices go to `choice`.
+std::vector<std::uint8_t> bounded_levels(const std::vector<codec::ImageRgba8>& levels, const codec::CompressOptions& co,
+                                         const BakeOptions& options, codec::RdoLossMetric metric,
+                                         TextureRdoChoice* choice) {
+  std::vector<std::uint8_t> out;
+  std::vector<codec::RdoLevelChoice> chosen;
+  double start = codec::kRdoStartLambda;
+  for (const auto& level : levels) {
+    codec::BoundedBlocks bounded = codec::compress_image_within_loss(level, co, options.rdo_max_loss, metric, start);
+    if (bounded.choice.lambda > 0) start = bounded.choice.lambda;
+    // The search's passes are not counted as they run (their number is not known ahead): the
+    // level's blocks count once for them all.
+    if (co.blocks_done) co.blocks_done->fetch_add(codec::block_count(level.width, level.height), std::memory_order_relaxed);
+    out.insert(out.end(), bounded.blocks.begin(), bounded.blocks.end());
+    chosen.push_back(bounded.choice);
+  }
+  if (choice) {
+    choice->metric = metric == codec::RdoLossMetric::normal_angle ? "normal_angle" : "psnr";
+    for (const codec::RdoLevelChoice& level : chosen) choice->lambdas.push_back(level.lambda);
+    choice->loss_db = codec::pooled_loss_db(chosen);
+  }
+  return out;
+}
+
 TextureImage block_compressed_texture(const std::vector<codec::ImageRgba8>& levels, codec::BlockFormat format,
-                                      const BakeOptions& options) {
+                                      const BakeOptions& options, TextureKind kind, TextureRdoChoice* rdo_choice) {
   TextureImage out;
   out.width = levels.front().width;
   out.height = levels.front().height;
@@ -219,8 +246,20 @@ TextureImage block_compressed_texture(const std::vector<codec::ImageRgba8>& leve
   if (options.signals.blocks_total) {
     std::uint64_t blocks = 0;
     for (const auto& level : levels) blocks += codec::block_count(level.width, level.height);
-    if (co.rdo_lambda > 0) blocks *= 2;  // the RDO pass reports every block once more
+    if (co.rdo_lambda > 0 || options.rdo_max_loss > 0) blocks *= 2;  // the RDO pass reports every block once more
     options.signals.blocks_total->fetch_add(blocks, std::memory_order_relaxed);
+  }
+  if (options.rdo_max_loss > 0) {
+    const auto metric = kind == TextureKind::normal ? codec::RdoLossMetric::normal_angle : codec::RdoLossMetric::samples;
+    if (rdo_choice) rdo_choice->format = display_name(out.compression);
+    try {
+      const std::vector<std::uint8_t> blocks = bounded_levels(levels, co, options, metric, rdo_choice);
+      const auto* bytes = reinterpret_cast<const std::byte*>(blocks.data());
+      out.mips.assign(bytes, bytes + blocks.size());
+    } catch (const codec::CompressionCancelled&) {
+      throw BakeCancelled("texture compression cancelled");
+    }
+    return out;
   }
   for (const auto& level : levels) {
     std::vector<std::uint8_t> blocks;
@@ -238,10 +277,10 @@ TextureImage block_compressed_texture(const std::vector<codec::ImageRgba8>& leve
 }  // namespace
 
 TextureImage encode_texture(const std::vector<codec::ImageRgba8>& levels, TextureKind kind,
-                            const BakeOptions& options) {
+                            const BakeOptions& options, TextureRdoChoice* rdo_choice) {
   switch (options.textures) {
     case TextureEncoding::rgba: return rgba8_texture(levels, options.signals.cancel);
-    case TextureEncoding::bc: return block_compressed_texture(levels, block_format_for(kind), options);
+    case TextureEncoding::bc: return block_compressed_texture(levels, block_format_for(kind), options, kind, rdo_choice);
   }
   throw std::logic_error("encode_texture: not a TextureEncoding: " + std::to_string(int(options.textures)));
 }

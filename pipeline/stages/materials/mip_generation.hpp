@@ -11,6 +11,7 @@
 #include "aem/codec/texture_compress.hpp"
 #include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
+#include "aem/pipeline/bake_report.hpp"
 #include "aem/pipeline/model_content.hpp"
 
 namespace aem::pipeline {
@@ -32,7 +33,10 @@ std::vector<codec::ImageRgba8> build_mip_chain(const codec::ImageRgba8& image, T
 
 // Encodes every level: uncompressed RGBA8, or BC7 (colour, PBR) / BC5 (normals); with
 // options.encode_textures false, block-compressed levels are zero bytes of their exact size.
+// With options.rdo_max_loss above 0, each level's λ is searched (codec/rdo_bound.hpp; normal maps
+// judged on the normals' angle) and, when `rdo_choice` is given and the texture was encoded, the
+// choice is written there (all but its texture index).
 TextureImage encode_texture(const std::vector<codec::ImageRgba8>& levels, TextureKind kind,
-                            const BakeOptions& options);
+                            const BakeOptions& options, TextureRdoChoice* rdo_choice = nullptr);
 
 }  // namespace aem::pipeline

@@ -2,6 +2,7 @@
 // usage errors, atomic output and byte-identical output across runs and thread counts.
 #include <fstream>
 #include <iterator>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -67,6 +68,49 @@ TEST(BakeCli, RdoChangesTheBlocksNotTheLayout) {
     EXPECT_FALSE(std::filesystem::exists(out)) << args;
   }
   for (const auto& p : {plain, one, three}) std::filesystem::remove(p);
+}
+
+// --rdo-max-loss: 0 is the plain bake bit for bit; 1 dB gives the same bytes at any thread count
+// and reports every texture's λ per mip level and a loss within the bound in --json; invalid
+// bounds and the combinations that cannot apply are refused.
+TEST(BakeCli, RdoMaxLossReportsEachTexturesChoice) {
+  AEM_REQUIRE_CORPUS(corpus);
+  const auto plain = temp("plain_b.aem"), zero = temp("bound0.aem"), one = temp("bound1.aem"), three = temp("bound3.aem");
+  const std::string in = shell_quote(khronos_model(corpus, "BoxTextured").string());
+  const std::string common = " --quality fast --max-texture-size 64";
+  ASSERT_EQ(run_command(aem() + " bake " + in + " -o " + shell_quote(plain.string()) + common).exit_code, 0);
+  ASSERT_EQ(run_command(aem() + " bake " + in + " -o " + shell_quote(zero.string()) + common + " --rdo-max-loss 0").exit_code, 0);
+  const CommandResult r =
+      run_command(aem() + " bake " + in + " -o " + shell_quote(one.string()) + common + " --rdo-max-loss 1 -j1 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ASSERT_EQ(run_command(aem() + " bake " + in + " -o " + shell_quote(three.string()) + common + " --rdo-max-loss=1 -j3").exit_code, 0);
+  EXPECT_EQ(read_all(zero), read_all(plain));
+  EXPECT_EQ(read_all(one), read_all(three));
+  EXPECT_NE(read_all(one), read_all(plain));
+  const nlohmann::json report = nlohmann::json::parse(r.output.substr(r.output.find('{')));
+  const nlohmann::json& rdo = report["models"][0]["rdo"];
+  ASSERT_EQ(rdo.size(), 3u) << r.output;  // base colour (64x64), and 1x1 normals and PBR
+  EXPECT_EQ(rdo[0]["lambdas"].size(), 7u) << rdo[0];  // 64x64 down to 1x1
+  EXPECT_GT(rdo[0]["lambdas"][0].get<double>(), 0) << rdo[0];
+  std::set<std::string> metrics;
+  for (const nlohmann::json& texture : rdo) {
+    EXPECT_GE(texture["loss_db"].get<double>(), 0) << texture;
+    EXPECT_LE(texture["loss_db"].get<double>(), 1 + 1e-9) << texture;
+    metrics.insert(texture["metric"].get<std::string>());
+  }
+  EXPECT_EQ(metrics, (std::set<std::string>{"normal_angle", "psnr"}));
+  for (const auto& [args, expected] :
+       {std::pair{std::string(" --rdo-max-loss -1"), "--rdo-max-loss: RDO max loss '-1' is negative"},
+        std::pair{std::string(" --rdo-max-loss 21"), "is above the largest accepted value, 20"},
+        std::pair{std::string(" --rdo-max-loss 1 --rdo 0.5"), "an RDO lambda and an RDO max loss cannot both be given"},
+        std::pair{std::string(" --rdo-max-loss 1 --textures rgba"), "block-compressed textures only"}}) {
+    const auto out = temp("refused_b.aem");
+    const CommandResult refused = run_command(aem() + " bake " + in + " -o " + shell_quote(out.string()) + args);
+    EXPECT_EQ(refused.exit_code, 1) << args << "\n" << refused.output;
+    EXPECT_NE(refused.output.find(expected), std::string::npos) << args << "\n" << refused.output;
+    EXPECT_FALSE(std::filesystem::exists(out)) << args;
+  }
+  for (const auto& p : {plain, zero, one, three}) std::filesystem::remove(p);
 }
 
 TEST(BakeCli, StrictTurnsWarningsIntoErrorsAndWritesNothing) {

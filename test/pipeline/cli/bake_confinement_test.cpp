@@ -226,6 +226,20 @@ TEST(BakeConfinement, RdoLambdaIsPartOfTheStampsOptionsWhenOn) {
   EXPECT_NE(pipeline::cache_options_text(options), pipeline::cache_options_text(test_options()));
 }
 
+// The RDO max loss likewise (specs/bc7-rdo.md, "Quality bound").
+TEST(BakeConfinement, RdoMaxLossIsPartOfTheStampsOptionsWhenOn) {
+  pipeline::BakeOptions options = test_options();
+  const std::string off = pipeline::options_key(options);
+  options.rdo_max_loss = 1;
+  const std::string one = pipeline::options_key(options);
+  options.rdo_max_loss = 0.5;
+  const std::string half = pipeline::options_key(options);
+  EXPECT_FALSE(contains(off, "rdo_max_loss")) << off;
+  EXPECT_TRUE(contains(half, " rdo_max_loss=0.5")) << half;
+  EXPECT_NE(half, one);
+  EXPECT_NE(pipeline::cache_options_text(options), pipeline::cache_options_text(test_options()));
+}
+
 // Meshlets likewise: in the key (with their limits) only when on, so a bake without them keeps
 // its stamps and cache entries; the limits alone change nothing while meshlets are off.
 TEST(BakeConfinement, MeshletsArePartOfTheStampsOptionsWhenOn) {

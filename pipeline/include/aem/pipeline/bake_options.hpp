@@ -20,6 +20,10 @@ struct BakeOptions {
   // RDO λ for BC7 and BC5 textures (aem/codec/rdo.hpp): 0 (off) or a positive number up to
   // codec::kMaxRdoLambda; not allowed with rgba textures (rdo_option_problem).
   double rdo_lambda = 0;
+  // RDO under a quality bound (aem/codec/rdo_bound.hpp): 0 (off) or the largest loss in dB, up to
+  // codec::kMaxRdoLoss, each texture may take against its plain encoding, the λ found per mip
+  // level. Not with rdo_lambda above 0 nor with rgba textures (rdo_bound_option_problem).
+  double rdo_max_loss = 0;
   std::uint32_t max_texture_size = 0;   // 0: keep source sizes
   bool strict = false;                  // warnings become errors
   unsigned threads = 1;                 // texture compression threads; output is the same for any
@@ -67,6 +71,10 @@ inline constexpr std::uint32_t kMaxMeshletTriangles = 256;
 // Why options.rdo_lambda cannot apply (empty when it can): an invalid λ, or a λ above 0 with
 // rgba textures, which have no blocks to optimise (refused rather than silently ignored).
 std::string rdo_option_problem(const BakeOptions& options);
+
+// Why options.rdo_max_loss cannot apply (empty when it can): an invalid bound, a bound above 0
+// with rgba textures, or together with an RDO λ above 0 (the bound chooses the λ itself).
+std::string rdo_bound_option_problem(const BakeOptions& options);
 
 // Why options.lods and lod_error cannot apply (empty when they can): more than kMaxLods levels,
 // an error outside (0, 1], or levels asked of a plain version-1 bake, which cannot carry them.

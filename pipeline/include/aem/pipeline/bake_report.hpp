@@ -13,6 +13,15 @@ struct BakeTimings {
          optimise_s = 0, write_s = 0;
 };
 
+// One texture's RDO under BakeOptions::rdo_max_loss (specs/bc7-rdo.md, "Quality bound").
+struct TextureRdoChoice {
+  std::uint32_t texture = 0;    // index in the file's textures
+  std::string format;           // "BC7" or "BC5"
+  std::string metric;           // "psnr" (samples' squared error) or "normal_angle" (BC5 normal maps)
+  std::vector<double> lambdas;  // per mip level, largest first; 0 where the plain encoding was kept
+  double loss_db = 0;           // the texture's loss against its plain encoding, its levels pooled
+};
+
 struct BakeReport {
   std::vector<std::string> warnings;       // what was lost, each naming the model and element
   std::vector<std::string> warning_codes;  // warning_codes[i]: warnings[i]'s kind, as a code
@@ -27,6 +36,7 @@ struct BakeReport {
   // corners on one vertex (they cover no area; Blender drops them on import too).
   std::uint64_t degenerate_triangles = 0;
   std::uint64_t images_decoded = 0, decoded_pixels = 0;  // source images decoded (each once)
+  std::vector<TextureRdoChoice> rdo_textures;  // with rdo_max_loss only: each encoded texture's choice
   // Every file the bake read or looked for: the model itself, then its buffers and images (a
   // referenced file that was missing is listed too, so that its arrival counts as a change).
   std::vector<std::filesystem::path> inputs;

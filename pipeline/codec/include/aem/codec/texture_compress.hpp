@@ -30,6 +30,10 @@ struct CompressOptions {
   // quality. compress_image throws std::invalid_argument for a negative, NaN, infinite or too
   // large value. The output stays the same whatever the thread count.
   double rdo_lambda = 0;
+  // When not empty: this image's plain encoding under these options (compressed_size bytes,
+  // what compress_image gives with λ 0), used instead of encoding again, so that several λ can
+  // be tried on one plain encoding (rdo_bound.hpp). std::invalid_argument when its size differs.
+  std::span<const std::uint8_t> plain_blocks{};
   // Optional, for whoever drives a long compression from another thread: blocks_done grows by
   // each finished block row's blocks, and with RDO (rdo_lambda > 0) once more by each optimised
   // slice's blocks, so block_count() twice in all; once *cancel is set, workers stop at their
