@@ -432,10 +432,10 @@ TEST_F(PackedBitangentPrediction, TheAemSizeMayLeaveNoAreaButNotLessThanTheCount
 
 // The prediction is a bake's bitangent: normalize(cross(normal, tangent)), to the bit.
 TEST(BitangentPrediction, IsTheBakesCrossProductToTheBit) {
-  const float n[3] = {0, 0, 1}, t[3] = {1, 0, 0};
-  EXPECT_EQ(predict_bitangent(n, t), (std::array<float, 3>{0, 1, 0}));
+  const float up[3] = {0, 0, 1}, along[3] = {1, 0, 0};
+  EXPECT_EQ(predict_bitangent(up, along), (std::array<float, 3>{0, 1, 0}));
   const float zero[3] = {0, 0, 0};
-  EXPECT_EQ(predict_bitangent(n, zero), (std::array<float, 3>{0, 0, 0}));
+  EXPECT_EQ(predict_bitangent(up, zero), (std::array<float, 3>{0, 0, 0}));
   // Normals and tangents unit only within float precision: the bits a bake stores
   // (bake_math.hpp's normalize: the cross product times 1 / its length).
   std::uint32_t state = 39;
