@@ -9,11 +9,14 @@
 //   validated (Model::open), and reading and parsing the source .glb with tinygltf (with and
 //   without decoding its images).
 //
-//   packed_benchmark [CORPUS_DIR] [--model NAME]... [--rdo LAMBDA] [google benchmark flags]
+//   packed_benchmark [CORPUS_DIR] [--model NAME]... [--rdo LAMBDA] [--breakdown] [google benchmark flags]
+//   packed_benchmark --breakdown-of FILE.aem...
 //
 // Models are corpus/khronos/NAME baked with the default options (BC7/BC5 textures), and with
 // `--rdo LAMBDA` at that RDO level; without --model, DamagedHelmet, CesiumMan and 2CylinderEngine.
-// Files are opened warm (page cache).
+// Files are opened warm (page cache). --breakdown adds where each packed file's bytes go
+// (packed_breakdown.hpp); --breakdown-of prints only that, for AEM files baked beforehand (an RDO
+// bake of a full-size model takes minutes: bake it once, with and without --rdo, and compare).
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -35,6 +38,7 @@
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "collecting_reporter.hpp"
+#include "packed_breakdown.hpp"
 
 namespace {
 
@@ -45,7 +49,15 @@ struct BenchModel {
   fs::path glb, aem, packed;
   std::size_t aem_bytes = 0, unsplit_bytes = 0, packed_bytes = 0, packed_meshopt_bytes = 0, zstd_whole_bytes = 0;
   std::size_t vertex_zstd = 0, vertex_meshopt_zstd = 0, index_zstd = 0, index_meshopt_zstd = 0;
+  std::vector<std::byte> aem_file, packed_file;  // kept for --breakdown
 };
+
+std::vector<std::byte> read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  const std::vector<char> text((std::istreambuf_iterator<char>(in)), {});
+  const auto bytes = std::as_bytes(std::span(text));
+  return {bytes.begin(), bytes.end()};
+}
 
 std::size_t zstd19(const void* data, std::size_t size) {
   std::vector<char> out(ZSTD_compressBound(size));
@@ -68,7 +80,8 @@ void measure_meshopt(const aem::Model& model, BenchModel& m) {
   m.index_meshopt_zstd = zstd19(encoded.data(), encoded.size());
 }
 
-BenchModel prepare(const fs::path& corpus, const std::string& name, const fs::path& dir, double rdo_lambda) {
+BenchModel prepare(const fs::path& corpus, const std::string& name, const fs::path& dir, double rdo_lambda,
+                   bool keep_bytes) {
   BenchModel m;
   m.name = name;
   m.glb = corpus / "khronos" / name / "glTF-Binary" / (name + ".glb");
@@ -90,6 +103,10 @@ BenchModel prepare(const fs::path& corpus, const std::string& name, const fs::pa
   m.unsplit_bytes = unsplit->size();
   m.packed_bytes = packed->size();
   m.packed_meshopt_bytes = packed_meshopt->size();
+  if (keep_bytes) {
+    m.aem_file.assign(bytes.begin(), bytes.end());
+    m.packed_file = *packed;
+  }
   aem::pipeline::write_file_atomically(m.packed, *packed_meshopt);
   measure_meshopt(aem::Model::open(m.aem), m);
   return m;
@@ -135,11 +152,24 @@ int main(int argc, char** argv) {
   std::vector<std::string> names;
   std::vector<char*> args{argv[0]};
   double rdo_lambda = 0;
+  bool breakdown = false;
+  std::vector<fs::path> breakdown_of;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--model") == 0 && i + 1 < argc) names.emplace_back(argv[++i]);
+    else if (std::strcmp(argv[i], "--breakdown") == 0) breakdown = true;
+    else if (std::strcmp(argv[i], "--breakdown-of") == 0) while (i + 1 < argc && argv[i + 1][0] != '-') breakdown_of.emplace_back(argv[++i]);
     else if (std::strcmp(argv[i], "--rdo") == 0 && i + 1 < argc) rdo_lambda = std::stod(argv[++i]);
     else if (argv[i][0] == '-') args.push_back(argv[i]);
     else corpus = argv[i];
+  }
+  if (!breakdown_of.empty()) {
+    for (const fs::path& path : breakdown_of) {
+      const std::vector<std::byte> aem = read_file(path);
+      const auto packed = aem::pack(aem);
+      if (!packed) throw std::runtime_error(path.string() + ": " + packed.error().describe());
+      aem::bench::print_packed_breakdown(path.filename().string(), aem, *packed);
+    }
+    return 0;
   }
   if (names.empty()) names = {"DamagedHelmet", "CesiumMan", "2CylinderEngine"};
   int benchmark_argc = int(args.size());
@@ -149,7 +179,7 @@ int main(int argc, char** argv) {
   fs::create_directories(dir);
   std::vector<BenchModel> models;
   for (const std::string& name : names) {
-    models.push_back(prepare(corpus, name, dir, rdo_lambda));
+    models.push_back(prepare(corpus, name, dir, rdo_lambda, breakdown));
     const BenchModel& m = models.back();
     benchmark::RegisterBenchmark(("open_mapped/" + name).c_str(), BM_OpenMapped, m.aem)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark(("open_packed/" + name).c_str(), BM_OpenPacked, m.packed, 0u)->Unit(benchmark::kMillisecond);
@@ -182,6 +212,8 @@ int main(int argc, char** argv) {
     std::printf("%-16s %10.3f %10.3f %10.3f %10.3f %12.3f %9.2fx\n", m.name.c_str(), mapped * 1e3, packed * 1e3,
                 single * 1e3, glb * 1e3, glb_bare * 1e3, glb > 0 ? packed / glb : 0);
   }
+  for (const BenchModel& m : models)
+    if (breakdown) aem::bench::print_packed_breakdown(m.name, m.aem_file, m.packed_file);
   fs::remove_all(dir);
   benchmark::Shutdown();
   return 0;

@@ -2,15 +2,18 @@
 // and without the meshopt index filter, the tiny model with a 128x128 BC7 texture, whose mip
 // chain (21,840 bytes) passes the 16 KiB under which no block halves frame is written, and the
 // tiny model with morph targets and the material extensions (an extension area: a version-2
-// container with a frame of kind 10): so that every frame kind and filter is reached. Every seed
-// must fit the fuzzer's -max_len (argv[2]), the BC7 seed must hold a block halves frame and the
-// extended seed an extension-area frame.
+// container with a frame of kind 10), and a random model whose bitangents are a bake's (a
+// version-3 container with bitangent prediction frames): so that every frame kind and filter is
+// reached. Every seed must fit the fuzzer's -max_len (argv[2]), the BC7 seed must hold a block
+// halves frame, the extended seed an extension-area frame and the baked-bitangents seed a
+// bitangent prediction frame.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <random>
 #include <string>
 
+#include "aem/bitangent_prediction.hpp"
 #include "aem/ext_emissive.hpp"
 #include "aem/mip_chain.hpp"
 #include "aem/packed/pack.hpp"
@@ -49,6 +52,23 @@ aem::pipeline::ModelContent extended_tiny_model() {
   return m;
 }
 
+// A random model whose bitangents are what a bake stores (normalize(cross(normal, tangent)), the
+// handedness alternating), so that pack() keeps the bitangent prediction filter.
+aem::pipeline::ModelContent model_with_baked_bitangents() {
+  aem::pipeline::ModelContent m = aem::test::random_model(11);
+  for (std::uint32_t seed = 12; m.vertices.size() < 32; ++seed) m = aem::test::random_model(seed);
+  for (auto& texture : m.textures) {  // small seeds mutate faster
+    texture.width = texture.height = 4;
+    texture.mips.resize(aem::mip_chain_size(4, 4, texture.compression));
+  }
+  for (std::size_t i = 0; i < m.vertices.size(); ++i) {
+    aem::Vertex& v = m.vertices[i];
+    const std::array<float, 3> b = aem::predict_bitangent(v.normal, v.tangent);
+    for (int c = 0; c < 3; ++c) v.bitangent[c] = i % 2 ? -b[std::size_t(c)] : b[std::size_t(c)];
+  }
+  return m;
+}
+
 // Whether a frame of the packed file's table has `section` (a frame kind) and `filter`.
 bool has_frame(const std::vector<std::byte>& packed, std::size_t section, aem::PackedFilter filter) {
   const std::uint32_t frames = std::uint32_t(packed[8]) | std::uint32_t(packed[9]) << 8 | std::uint32_t(packed[10]) << 16 | std::uint32_t(packed[11]) << 24;
@@ -82,6 +102,8 @@ int main(int argc, char** argv) {
   models.push_back(tiny_model_with_bc7_chain());
   const std::size_t extended_model = models.size();
   models.push_back(extended_tiny_model());
+  const std::size_t predicted_model = models.size();
+  models.push_back(model_with_baked_bitangents());
   int written = 0;
   for (std::size_t i = 0; i < models.size(); ++i) {
     for (const bool meshopt_indices : {false, true}) {
@@ -102,9 +124,14 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "write_packed_fuzz_seeds: the extended model packs without an extension-area frame\n");
         return 1;
       }
+      if (i == predicted_model && !has_frame(*packed, 0, aem::PackedFilter::bitangent_prediction)) {
+        std::fprintf(stderr, "write_packed_fuzz_seeds: the baked-bitangents model packs without a bitangent prediction frame\n");
+        return 1;
+      }
       const std::string name = i == bc7_model ? "bc7_128_block_halves"
                                : i == extended_model ? "extension_area"
-                                                     : "model_" + std::to_string(i);
+                               : i == predicted_model ? "bitangent_prediction"
+                                                      : "model_" + std::to_string(i);
       aem::pipeline::write_file_atomically(dir / (name + (meshopt_indices ? "_meshopt" : "") + ".aemz"), *packed);
       ++written;
     }

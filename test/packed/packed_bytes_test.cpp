@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <zstd.h>
 
+#include "aem/bitangent_prediction.hpp"
 #include "aem/model.hpp"
 #include "aem/packed/open_packed.hpp"
 #include "aem/packed/pack.hpp"
@@ -30,6 +31,10 @@ void put(std::vector<std::byte>& out, std::size_t at, std::uint64_t value, int b
   for (int i = 0; i < bytes; ++i) out[at + std::size_t(i)] = std::byte(value >> (8 * i));
 }
 
+// The version-1 and 2 layouts: the tiny model's bitangents are a bake's, which would otherwise
+// make every file here a version-3 container (its own test below).
+constexpr PackOptions kUnpredicted{.predict_bitangents = false};
+
 std::vector<std::byte> packed_or_fail(std::span<const std::byte> aem, PackOptions options = {}) {
   Expected<std::vector<std::byte>> packed = pack(aem, options);
   if (!packed) ADD_FAILURE() << packed.error().describe();
@@ -43,7 +48,7 @@ Expected<Model> open_packed_bytes(std::span<const std::byte> packed, std::uint64
 
 TEST(PackedBytes, TheTinyModelsHeaderAndTableByteForByte) {
   const std::vector<std::byte> aem = pipeline::serialize_model(tiny_model());
-  const std::vector<std::byte> packed = packed_or_fail(aem);
+  const std::vector<std::byte> packed = packed_or_fail(aem, kUnpredicted);
   ASSERT_GE(packed.size(), 72u + 10 * 24);
   EXPECT_EQ(0, std::memcmp(packed.data(), "AEMZ", 4));
   EXPECT_EQ(load(packed, 4, 2), 1u);   // container version
@@ -82,9 +87,9 @@ TEST(PackedBytes, AnExtensionAreaIsTheLastFrameOfAVersion2Container) {
   const std::vector<std::byte> plain = pipeline::serialize_model(tiny_model());
   const std::uint64_t version_1_size = plain.size();  // the counts are the plain file's
   ASSERT_GT(aem.size(), version_1_size);
-  const std::vector<std::byte> packed = packed_or_fail(aem);
+  const std::vector<std::byte> packed = packed_or_fail(aem, kUnpredicted);
   // The header and table by hand: the plain file's, moved 8 bytes on, plus the area's entry.
-  const std::vector<std::byte> plain_packed = packed_or_fail(plain);
+  const std::vector<std::byte> plain_packed = packed_or_fail(plain, kUnpredicted);
   std::vector<std::byte> expected(80 + 11 * 24);
   std::memcpy(expected.data(), plain_packed.data(), 72);
   put(expected, 4, 2, 2);  // container version 2
@@ -117,7 +122,7 @@ TEST(PackedBytes, LargeSectionsAreCutIntoFourMebibyteFramesAndTheFilterIsOneFram
   for (std::size_t i = 0; i < big.mips.size(); ++i) big.mips[i] = std::byte(i * 2654435761u >> 24);
   content.textures.push_back(std::move(big));
   const std::vector<std::byte> aem = pipeline::serialize_model(content);
-  const std::vector<std::byte> packed = packed_or_fail(aem, {.meshopt_indices = true});
+  const std::vector<std::byte> packed = packed_or_fail(aem, {.meshopt_indices = true, .predict_bitangents = false});
   const std::uint64_t image_buffer_size = Model::open_memory(aem).header().image_buffer_size;
   ASSERT_GT(image_buffer_size, kPackFrameBytes);
   EXPECT_EQ(load(packed, 8, 4), 11u);
@@ -129,6 +134,45 @@ TEST(PackedBytes, LargeSectionsAreCutIntoFourMebibyteFramesAndTheFilterIsOneFram
   const Expected<UnpackedBytes> unpacked = unpack(packed, {.decoder = zstd_decoder()});
   ASSERT_TRUE(unpacked) << unpacked.error().describe();
   EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem));
+}
+
+// Vertices whose bitangents are a bake's: a version-3 header (80 bytes, the AEM's size at 72), the
+// vertices' frame with filter 3 holding the vertices with each bitangent XORed with its
+// prediction, every other frame the version-1 file's; a vertex edited so that its bitangent is
+// not predicted still unpacks exactly.
+TEST(PackedBytes, PredictedBitangentsMakeAVersion3Container) {
+  const std::vector<std::byte> aem = pipeline::serialize_model(tiny_model());
+  const std::vector<std::byte> packed = packed_or_fail(aem);
+  const std::vector<std::byte> plain = packed_or_fail(aem, kUnpredicted);
+  std::vector<std::byte> expected(80 + 10 * 24);
+  std::memcpy(expected.data(), plain.data(), 72);
+  put(expected, 4, 3, 2);
+  put(expected, 16, packed.size(), 8);
+  put(expected, 72, aem.size(), 8);
+  std::memcpy(expected.data() + 80, plain.data() + 72, 10 * 24);
+  put(expected, 80 + 1, 3, 1);                             // the vertices' filter
+  put(expected, 80 + 8, load(packed, 80 + 8, 8), 8);       // their stored size: zstd's business
+  EXPECT_TRUE(std::equal(expected.begin(), expected.end(), packed.begin())) << "header or table differs";
+  const std::size_t vertices_at = 80 + 10 * 24, stored = load(packed, 80 + 8, 8);
+  std::vector<std::byte> vertices(3 * 88), xored(aem.begin() + 44, aem.begin() + 44 + 3 * 88);
+  xor_predicted_bitangents(xored);
+  ASSERT_EQ(ZSTD_decompress(vertices.data(), vertices.size(), packed.data() + vertices_at, stored), vertices.size());
+  EXPECT_EQ(vertices, xored);
+  for (std::size_t v = 0; v < 3; ++v)  // each bitangent 0 or its sign bits
+    for (std::size_t b = 36; b < 48; ++b)
+      EXPECT_EQ(vertices[v * 88 + b] & (b % 4 == 3 ? std::byte{0x7f} : std::byte{0xff}), std::byte{0}) << v << " " << b;
+  const std::size_t plain_rest = 72 + 10 * 24 + load(plain, 72 + 8, 8);
+  EXPECT_TRUE(std::equal(plain.begin() + std::ptrdiff_t(plain_rest), plain.end(), packed.begin() + std::ptrdiff_t(vertices_at + stored)));
+  const Expected<UnpackedBytes> unpacked = unpack(packed, {.decoder = zstd_decoder()});
+  ASSERT_TRUE(unpacked) << unpacked.error().describe();
+  EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem));
+  // Random bitangents: no smaller XORed, so the vertices stay unfiltered and the file version 1.
+  pipeline::ModelContent odd = tiny_model();
+  for (std::size_t v = 0; v < odd.vertices.size(); ++v)
+    for (int c = 0; c < 3; ++c) odd.vertices[v].bitangent[c] = float(v * 3 + std::size_t(c)) * 0.123457f;
+  const std::vector<std::byte> odd_aem = pipeline::serialize_model(odd);
+  const std::vector<std::byte> odd_packed = packed_or_fail(odd_aem);
+  EXPECT_EQ(odd_packed, packed_or_fail(odd_aem, kUnpredicted));
 }
 
 pipeline::TextureImage noise_texture(std::uint32_t size, Compression compression, std::uint32_t seed) {
@@ -154,7 +198,7 @@ TEST(PackedBytes, Bc7TexturesAreStoredAsBlockHalvesWhereThatIsSmaller) {
   const Model model = Model::open_memory(aem);
   const Texture& bc7 = model.textures()[3];
   const std::uint64_t bc7_size = mip_chain_size(128, 128, Compression::bc7);
-  const std::vector<std::byte> packed = packed_or_fail(aem);
+  const std::vector<std::byte> packed = packed_or_fail(aem, kUnpredicted);
   // The image buffer: the tiny model's rgba texels, the first BC7 chain, the BC5 chain, the
   // second BC7 chain (a frame of its own, unfiltered), and the small BC7 chain after it.
   ASSERT_EQ(load(packed, 8, 4), 14u);
@@ -189,7 +233,7 @@ TEST(PackedBytes, Bc7TexturesAreStoredAsBlockHalvesWhereThatIsSmaller) {
   const Expected<UnpackedBytes> unpacked = unpack(packed, {.decoder = zstd_decoder(3)});
   ASSERT_TRUE(unpacked) << unpacked.error().describe();
   EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem));
-  const std::vector<std::byte> unsplit = packed_or_fail(aem, {.split_bc7_blocks = false});
+  const std::vector<std::byte> unsplit = packed_or_fail(aem, {.split_bc7_blocks = false, .predict_bitangents = false});
   EXPECT_EQ(load(unsplit, 8, 4), 10u) << "without the filter the image buffer is one frame";
 }
 
@@ -279,7 +323,7 @@ std::vector<std::byte> zeros_frame(std::uint64_t size, bool declare_size = true)
 std::vector<std::byte> with_image_frame(const std::vector<std::byte>& frame, std::uint64_t declared,
                                         std::uint64_t table_size) {
   const std::vector<std::byte> aem = pipeline::serialize_model(tiny_model());
-  const std::vector<std::byte> packed = packed_or_fail(aem);
+  const std::vector<std::byte> packed = packed_or_fail(aem, kUnpredicted);
   std::vector<std::byte> out(packed.begin(), packed.begin() + 72 + 10 * 24);
   put(out, 24 + 12, declared, 4);  // image_buffer_size
   put(out, 72 + 24 * 2 + 8, frame.size(), 8);
@@ -330,7 +374,7 @@ TEST(PackedBytes, AFrameThatDecodesToOtherBytesThanItDeclaresIsRefused) {
 }
 
 TEST(PackedBytes, TheBlockHalvesFilterOnlyTakesWholeBlocksOfTheImageBuffer) {
-  std::vector<std::byte> on_vertices = packed_or_fail(pipeline::serialize_model(tiny_model()));
+  std::vector<std::byte> on_vertices = packed_or_fail(pipeline::serialize_model(tiny_model()), kUnpredicted);
   put(on_vertices, 72 + 1, 2, 1);
   const Expected<Model> vertices = open_packed_bytes(on_vertices);
   ASSERT_FALSE(vertices);

@@ -1,12 +1,14 @@
 // Every corpus bake (khronos/ and extra/, as the bake tests bake them, extension areas included)
 // packed, with and without the meshopt index filter, unpacks to the very same bytes and opens to a
-// validated model with the same extensions; and a real BC7 bake (DamagedHelmet, with its emissive
+// validated model with the same extensions, every glTF bake's bitangents predicted to the sign by
+// the bitangent prediction filter; and a real BC7 bake (DamagedHelmet, with its emissive
 // texture and names) takes the block halves filter, is smaller for it and unpacks.
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "aem/bitangent_prediction.hpp"
 #include "aem/codec/texture_compress.hpp"
 #include "aem/extensions.hpp"
 #include "aem/packed/pack.hpp"
@@ -29,17 +31,30 @@ std::size_t frames_of_kind(std::span<const std::byte> packed, std::byte section,
                            std::byte filter = std::byte{0}) {
   std::size_t frames = 0, count = 0;
   for (int b = 3; b >= 0; --b) frames = frames << 8 | std::size_t(packed[8 + std::size_t(b)]);
-  const std::size_t table = packed[4] == std::byte{2} ? 80 : 72;
+  const std::size_t table = packed[4] == std::byte{1} ? 72 : 80;
   for (std::size_t i = 0; i < frames; ++i)
     count += packed[table + 24 * i] == section && (filter_at == 0 || packed[table + 24 * i + filter_at] == filter);
   return count;
+}
+
+// Vertices whose bitangent is not predict_bitangent's, up to its sign (what the filter stores as
+// more than a sign bit).
+std::size_t bitangents_not_predicted(const Model& model) {
+  std::size_t missed = 0;
+  for (const Vertex& v : model.vertices()) {
+    const std::array<float, 3> p = predict_bitangent(v.normal, v.tangent);
+    const bool same = p[0] == v.bitangent[0] && p[1] == v.bitangent[1] && p[2] == v.bitangent[2];
+    const bool flipped = p[0] == -v.bitangent[0] && p[1] == -v.bitangent[1] && p[2] == -v.bitangent[2];
+    missed += !same && !flipped;
+  }
+  return missed;
 }
 
 TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
   AEM_REQUIRE_CORPUS(corpus);
   std::vector<std::filesystem::path> models = corpus_sweep(corpus / "khronos");
   for (const auto& extra : corpus_sweep(corpus / "extra")) models.push_back(extra);
-  std::size_t packed_models = 0, extended = 0;
+  std::size_t packed_models = 0, extended = 0, predicted_models = 0;
   std::map<std::string, std::set<std::string>> packed_extensions;  // model file stem -> its extensions
   for (const std::filesystem::path& path : models) {
     SCOPED_TRACE(path.string());
@@ -52,8 +67,10 @@ TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
     for (const bool meshopt_indices : {false, true}) {
       const Expected<std::vector<std::byte>> packed = pack(model->bytes, {.meshopt_indices = meshopt_indices});
       ASSERT_TRUE(packed) << packed.error().describe();
-      // A version-2 container exactly when there is an extension area, which is its last frames.
-      EXPECT_EQ((*packed)[4], std::byte(model->model->extensions().empty() ? 1 : 2));
+      // Version 3 when the vertices are predicted, else version 2 exactly when there is an
+      // extension area, which is its last frames.
+      const bool predicted = frames_of_kind(*packed, std::byte{0}, 1, std::byte{3}) > 0;
+      EXPECT_EQ((*packed)[4], std::byte(predicted ? 3 : model->model->extensions().empty() ? 1 : 2));
       EXPECT_EQ(frames_of_kind(*packed, std::byte{10}) > 0, !model->model->extensions().empty());
       const Expected<UnpackedBytes> unpacked = unpack(*packed, {.decoder = zstd_decoder()});
       ASSERT_TRUE(unpacked) << unpacked.error().describe();
@@ -66,8 +83,14 @@ TEST(PackedCorpus, EveryBakeRoundTripsByteForByte) {
     }
     ++packed_models;
     extended += !model->model->extensions().empty();
+    // A glTF bake stores normalize(cross(normal, tangent)) times the handedness: the filter's guess.
+    if (path.extension() == ".glb" || path.extension() == ".gltf") {
+      EXPECT_EQ(bitangents_not_predicted(*model->model), 0u);
+      predicted_models += !model->model->vertices().empty();
+    }
   }
-  std::printf("%zu corpus models packed and unpacked, %zu of them with an extension area\n", packed_models, extended);
+  std::printf("%zu corpus models packed and unpacked, %zu of them with an extension area, %zu glTF bakes' bitangents "
+              "predicted\n", packed_models, extended, predicted_models);
   EXPECT_GT(packed_models, 0u);
   // The models, each with its content (where the corpus has them).
   const std::map<std::string, std::set<std::string>> expected = {

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "aem/aem.h"
+#include "aem/bitangent_prediction.hpp"
 #include "aem/ext_names.hpp"
 #include "aem/model.hpp"
 #include "aem/pipeline/model_writer.hpp"
@@ -24,46 +25,58 @@ void put(std::vector<std::byte>& out, std::size_t at, std::uint64_t value, int b
 }
 
 // A packed file of `aem` whose frames are the sections' bytes as they are, cut every `frame_bytes`:
-// version 2, with the extension area as frame kind 10, when the file is longer than its counts say.
-std::vector<std::byte> stored_packed(std::span<const std::byte> aem, std::size_t frame_bytes = 64) {
+// version 2, with the extension area as frame kind 10, when the file is longer than its counts say;
+// version 3 with `predicted`, the vertices then one vertex a frame with bitangent prediction.
+std::vector<std::byte> stored_packed(std::span<const std::byte> aem, std::size_t frame_bytes = 64, bool predicted = false) {
   Header header{};
   std::memcpy(&header, aem.data(), sizeof header);  // not opened: the AEM inside may be hostile
   const SectionOffsets o = section_offsets(header);
   const std::uint64_t starts[] = {o.vertices, o.indices, o.image_buffer, o.textures, o.meshes, o.materials,
                                   o.joints,   o.animations, o.tracks, o.keyframes, o.end, aem.size()};
   const bool extended = aem.size() > o.end;
-  const std::size_t table = extended ? 80 : 72;
+  const std::size_t table = extended || predicted ? 80 : 72;
   struct Frame { std::size_t section; std::uint64_t at, size; };
   std::vector<Frame> frames;
-  for (std::size_t s = 0; s < 11; ++s)
-    for (std::uint64_t at = starts[s]; at < starts[s + 1]; at += frame_bytes)
-      frames.push_back({s, at, std::min<std::uint64_t>(frame_bytes, starts[s + 1] - at)});
+  for (std::size_t s = 0; s < 11; ++s) {
+    const std::size_t step = predicted && s == 0 ? sizeof(Vertex) : frame_bytes;
+    for (std::uint64_t at = starts[s]; at < starts[s + 1]; at += step)
+      frames.push_back({s, at, std::min<std::uint64_t>(step, starts[s + 1] - at)});
+  }
   std::vector<std::byte> out(table + 24 * frames.size());
   std::memcpy(out.data(), "AEMZ", 4);
-  put(out, 4, extended ? 2 : 1, 2);
+  put(out, 4, predicted ? 3 : extended ? 2 : 1, 2);
   put(out, 6, 1, 2);
   put(out, 8, frames.size(), 4);
   std::memcpy(out.data() + 24, aem.data(), 44);
-  if (extended) put(out, 72, aem.size(), 8);
+  if (table == 80) put(out, 72, aem.size(), 8);
   for (std::size_t i = 0; i < frames.size(); ++i) {
     put(out, table + 24 * i, frames[i].section, 1);
+    if (predicted && frames[i].section == 0) put(out, table + 24 * i + 1, 3, 1);
     put(out, table + 24 * i + 8, frames[i].size, 8);
     put(out, table + 24 * i + 16, frames[i].size, 8);
   }
-  for (const Frame& f : frames) out.insert(out.end(), aem.begin() + std::ptrdiff_t(f.at), aem.begin() + std::ptrdiff_t(f.at + f.size));
+  for (const Frame& f : frames) {
+    std::vector<std::byte> bytes(aem.begin() + std::ptrdiff_t(f.at), aem.begin() + std::ptrdiff_t(f.at + f.size));
+    if (predicted && f.section == 0) xor_predicted_bitangents(bytes);
+    out.insert(out.end(), bytes.begin(), bytes.end());
+  }
   put(out, 16, out.size(), 8);
   return out;
 }
 
-// Frames stored as they are: what it declares is its own size.
+// Frames stored as they are: what it declares is its own size. Bitangent prediction is undone
+// with the runtime's own function, as any decoder may.
 PackedDecoder identity_decoder() {
   PackedDecoder decoder;
   decoder.declared_size = [](std::span<const std::byte> stored) -> std::optional<std::uint64_t> { return stored.size(); };
   decoder.decode = [](std::span<const PackedFrame> frames) -> std::optional<PackedFrameFailure> {
     for (std::size_t i = 0; i < frames.size(); ++i) {
-      if (frames[i].filter != PackedFilter::none || frames[i].stored.size() != frames[i].out.size())
+      const PackedFilter filter = frames[i].filter;
+      if ((filter != PackedFilter::none && filter != PackedFilter::bitangent_prediction) ||
+          frames[i].stored.size() != frames[i].out.size())
         return PackedFrameFailure{i, "not a stored frame"};
       std::memcpy(frames[i].out.data(), frames[i].stored.data(), frames[i].out.size());
+      if (filter == PackedFilter::bitangent_prediction) xor_predicted_bitangents(frames[i].out);
     }
     return std::nullopt;
   };
@@ -126,13 +139,15 @@ TEST_F(PackedContainer, TableInconsistenciesAreRefusedWithTheirOffset) {
   struct Case { const char* what; std::size_t at; std::uint64_t value; int bytes; const char* message; };
   const std::uint64_t frames = (packed.size() - 72) / 24;  // an upper bound: enough for a "too many" case
   const Case cases[] = {
-      {"version", 4, 3, 2, "container version 3 is not supported (1, and 2 with an extension area)"},
+      {"version", 4, 4, 2, "container version 4 is not supported (1, 2 with an extension area, 3 with bitangent prediction)"},
       {"codec", 6, 7, 2, "codec 7 is unknown"},
       {"reserved", 12, 1, 4, "reserved header bytes"},
       {"frame count", 8, frames * 4, 4, "runs past the end of the file"},
       {"section", 72, 11, 1, "names section 11 (0 to 9)"},
-      {"extension area in version 1", 72, 10, 1, "frame 0 names section 10, the extension area, which only a version-2 container holds"},
+      {"extension area in version 1", 72, 10, 1, "frame 0 names section 10, the extension area, which only a version-2 or 3 container holds"},
       {"filter", 73, 5, 1, "has filter 5"},
+      {"version-3 filter in version 1", 73, 3, 1, "has filter 3 (0 none, 1 meshopt index sequence, 2 block halves; 3, "
+                                                  "bitangent prediction, only in a version-3 container)"},
       {"frame reserved", 74, 1, 2, "reserved bytes are not 0"},
       {"stored size", 80, 0, 8, "is empty"},
       {"decoded size", 88, 1u << 20, 8, "more than the"},
@@ -344,6 +359,97 @@ TEST_F(PackedExtensionArea, TheUnpackedAreaIsValidatedAsInAnyFile) {
   error = open_error(stored_packed(pipeline::serialize_model(tiny_model(), required)));
   EXPECT_EQ(error.code, ErrorCode::unknown_required_extension) << error.describe();
   EXPECT_NE(error.message.find("zeta"), std::string::npos) << error.describe();
+}
+
+// Version 3: the vertices with bitangent prediction (one vertex a frame), the rest as version 1's.
+class PackedBitangentPrediction : public ::testing::Test {
+ protected:
+  std::vector<std::byte> aem = pipeline::serialize_model(tiny_model());
+  std::vector<std::byte> packed = stored_packed(aem, 64, true);
+  std::uint64_t version_1_size = aem.size();
+};
+
+TEST_F(PackedBitangentPrediction, OpensAndUnpacksToTheSameBytes) {
+  ASSERT_EQ(packed[4], std::byte{3});
+  ASSERT_EQ(packed[81], std::byte{3});  // the first frame's filter
+  const Model model = Model::open_memory(packed, {.packed_decoder = identity_decoder()});
+  EXPECT_EQ(0, std::memcmp(model.vertices().data(), aem.data() + 44, model.vertices().size_bytes()));
+  const Expected<UnpackedBytes> unpacked = unpack(packed, {.decoder = identity_decoder()});
+  ASSERT_TRUE(unpacked) << unpacked.error().describe();
+  EXPECT_TRUE(std::ranges::equal(unpacked->bytes(), aem));
+  // With an extension area too (the AEM size then leaves one after the keyframes).
+  pipeline::ModelContent named = tiny_model();
+  named.extensions.names.materials = {"Scrape04"};
+  named.extensions.names.meshes = {"helmet"};
+  const std::vector<std::byte> extended = pipeline::serialize_model(named);
+  const Expected<UnpackedBytes> area = unpack(stored_packed(extended, 64, true), {.decoder = identity_decoder()});
+  ASSERT_TRUE(area) << area.error().describe();
+  EXPECT_TRUE(std::ranges::equal(area->bytes(), extended));
+}
+
+TEST_F(PackedBitangentPrediction, TheFilterTakesWholeVerticesOfTheVerticesSectionOnly) {
+  std::vector<std::byte> bad = packed;
+  put(bad, 80 + 16, 44, 8);  // the first vertex frame decodes to half a vertex
+  Error error = open_error(bad);
+  EXPECT_EQ(error.byte_offset, 80u + 16);
+  EXPECT_NE(error.message.find("decodes to 44 bytes: bitangent prediction needs whole 88-byte vertices"), std::string::npos)
+      << error.describe();
+  bad = packed;
+  put(bad, 80 + 24 * 3 + 1, 3, 1);  // the indices' frame
+  error = open_error(bad);
+  EXPECT_NE(error.message.find("frame 3 (indices): the bitangent prediction filter is only for the vertices section"),
+            std::string::npos) << error.describe();
+  // A vertex frame cut in two: the second half starts inside a vertex.
+  bad = packed;
+  put(bad, 80 + 1, 0, 1);
+  put(bad, 80 + 8, 44, 8);
+  put(bad, 80 + 16, 44, 8);
+  put(bad, 80 + 24 + 8, 88 + 44, 8);
+  put(bad, 80 + 24 + 16, 88 + 44, 8);
+  error = open_error(bad);
+  EXPECT_NE(error.message.find("frame 1 (vertices): the bitangent prediction filter is only for the vertices section, "
+                               "from a vertex's first byte"), std::string::npos) << error.describe();
+}
+
+TEST_F(PackedBitangentPrediction, TheAemSizeMayLeaveNoAreaButNotLessThanTheCounts) {
+  std::vector<std::byte> bad = packed;
+  put(bad, 72, version_1_size - 1, 8);
+  Error error = open_error(bad);
+  EXPECT_EQ(error.byte_offset, 72u);
+  EXPECT_NE(error.message.find("the container's AEM size, " + std::to_string(version_1_size - 1) +
+                               " bytes, is less than the " + std::to_string(version_1_size)), std::string::npos)
+      << error.describe();
+  put(bad, 72, version_1_size + 16, 8);  // an area no frame covers
+  EXPECT_NE(open_error(bad).message.find("its frames do not cover extensions"), std::string::npos) << open_error(bad).describe();
+  bad.assign(packed.begin(), packed.begin() + 76);
+  put(bad, 8, 0, 4);
+  put(bad, 16, 76, 8);
+  error = open_error(bad);
+  EXPECT_EQ(error.code, ErrorCode::truncated);
+  EXPECT_NE(error.message.find("shorter than the 80-byte header of a version-3 container"), std::string::npos)
+      << error.describe();
+}
+
+// The prediction is a bake's bitangent: normalize(cross(normal, tangent)), to the bit.
+TEST(BitangentPrediction, IsTheBakesCrossProductToTheBit) {
+  const float up[3] = {0, 0, 1}, along[3] = {1, 0, 0};
+  EXPECT_EQ(predict_bitangent(up, along), (std::array<float, 3>{0, 1, 0}));
+  const float zero[3] = {0, 0, 0};
+  EXPECT_EQ(predict_bitangent(up, zero), (std::array<float, 3>{0, 0, 0}));
+  // Normals and tangents unit only within float precision: the bits a bake stores
+  // (bake_math.hpp's normalize: the cross product times 1 / its length).
+  std::uint32_t state = 39;
+  const auto next = [&] { return float(int((state = state * 1664525u + 1013904223u) >> 8) - (1 << 23)) / float(1 << 23); };
+  for (int i = 0; i < 1000; ++i) {
+    float n[3] = {next(), next(), next()}, t[3] = {next(), next(), next()};
+    const double nl = std::sqrt(double(n[0]) * n[0] + double(n[1]) * n[1] + double(n[2]) * n[2]);
+    for (float& x : n) x = float(x / nl);
+    const double c[3] = {double(n[1]) * t[2] - double(n[2]) * t[1], double(n[2]) * t[0] - double(n[0]) * t[2],
+                         double(n[0]) * t[1] - double(n[1]) * t[0]};
+    const double inverse = 1.0 / std::sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+    ASSERT_EQ(predict_bitangent(n, t), (std::array<float, 3>{float(c[0] * inverse), float(c[1] * inverse), float(c[2] * inverse)}))
+        << i;
+  }
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 #include <meshoptimizer.h>
 #include <zstd.h>
 
+#include "aem/bitangent_prediction.hpp"
+#include "aem/format.hpp"
 #include "each_in_parallel.hpp"
 
 namespace aem {
@@ -61,6 +63,15 @@ std::string decode_frame(ZSTD_DCtx* context, const PackedFrame& frame) {
       if (std::string error = decompress_exactly(context, frame.stored, halves.data(), halves.size()); !error.empty())
         return error;
       join_block_halves(halves, frame.out);
+      return {};
+    }
+    case PackedFilter::bitangent_prediction: {
+      // Undone in place: the prediction reads the normal and tangent, which the filter leaves alone.
+      if (frame.decoded_size != frame.out.size() || frame.out.size() % sizeof(Vertex) != 0)
+        return "its decoded size is not its share of the section in whole vertices";
+      if (std::string error = decompress_exactly(context, frame.stored, frame.out.data(), frame.out.size()); !error.empty())
+        return error;
+      xor_predicted_bitangents(frame.out);
       return {};
     }
   }

@@ -41,6 +41,7 @@ const char* size_source(std::size_t section) {
 struct TableCursor {
   std::array<std::uint64_t, kSectionCount + 1> bounds{};
   std::size_t kinds = kPackedVersion1Sections;  // the section bytes this container may use
+  bool version_3_filters = false;               // whether frames may use filters from 3 on
   std::uint64_t table = kPackedHeaderSize;      // where the table starts in the packed file
   std::size_t section = 0;       // index into kPackedSections
   std::uint64_t covered = 0;     // bytes of that section the frames so far hold
@@ -63,11 +64,12 @@ Expected<std::uint16_t> read_container_fields(std::span<const std::byte> packed)
                    "packed file is " + std::to_string(packed.size()) + " bytes, shorter than the " +
                        std::to_string(kPackedHeaderSize) + "-byte packed header");
   const auto version = std::uint16_t(load_le(p + 4, 2));
-  if (version != kPackedVersion && version != kPackedExtendedVersion)
+  if (version != kPackedVersion && version != kPackedExtendedVersion && version != kPackedFilteredVersion)
     return problem(ErrorCode::unsupported_version, Section::file, 0, 4,
                    "packed container version " + std::to_string(version) + " is not supported (" +
-                       std::to_string(kPackedVersion) + ", and " + std::to_string(kPackedExtendedVersion) +
-                       " with an extension area)");
+                       std::to_string(kPackedVersion) + ", " + std::to_string(kPackedExtendedVersion) +
+                       " with an extension area, " + std::to_string(kPackedFilteredVersion) +
+                       " with bitangent prediction)");
   if (const auto codec = load_le(p + 6, 2); codec != std::uint64_t(PackedCodec::zstd))
     return malformed(6, "codec " + std::to_string(codec) + " is unknown (1 is zstd)");
   if (load_le(p + 12, 4) != 0 || load_le(p + 68, 4) != 0) return malformed(12, "reserved header bytes are not 0");
@@ -82,13 +84,20 @@ Expected<std::uint16_t> read_container_fields(std::span<const std::byte> packed)
   return version;
 }
 
-// Step 3: the AEM's size, from its counts (version 1) or the container's field (version 2),
-// which must leave bytes for the extension area after the keyframes; at most the caller's limit.
+// Step 3: the AEM's size, from its counts (version 1) or the container's field (versions 2 and
+// 3), which in version 2 must leave bytes for the extension area after the keyframes and in
+// version 3 may leave none; at most the caller's limit.
 Expected<std::uint64_t> read_aem_size(std::span<const std::byte> packed, std::uint16_t version, const Header& header,
                                       std::uint64_t max_unpacked_bytes) {
   const std::uint64_t version_1_size = section_offsets(header).end;
   std::uint64_t size = version_1_size;
-  if (version == kPackedExtendedVersion) {
+  if (version == kPackedFilteredVersion) {
+    size = load_le(packed.data() + kPackedAemSizeOffset, 8);
+    if (size < version_1_size)
+      return malformed(kPackedAemSizeOffset, "the container's AEM size, " + std::to_string(size) +
+                                                 " bytes, is less than the " + std::to_string(version_1_size) +
+                                                 " bytes the AEM header's counts need");
+  } else if (version == kPackedExtendedVersion) {
     size = load_le(packed.data() + kPackedAemSizeOffset, 8);
     if (size <= version_1_size)
       return malformed(kPackedAemSizeOffset,
@@ -98,19 +107,19 @@ Expected<std::uint64_t> read_aem_size(std::span<const std::byte> packed, std::ui
   }
   if (size > max_unpacked_bytes || size > SIZE_MAX)
     return problem(ErrorCode::packed_too_large, Section::file, 0,
-                   version == kPackedExtendedVersion ? kPackedAemSizeOffset : kPackedAemHeaderOffset,
+                   version == kPackedVersion ? kPackedAemHeaderOffset : kPackedAemSizeOffset,
                    "packed file unpacks to " + std::to_string(size) + " bytes, over the limit of " +
                        std::to_string(max_unpacked_bytes) + " (raise OpenOptions::max_unpacked_bytes to open it)");
   return size;
 }
 
-// Steps 1 to 3: the fixed header, the AEM header (version 2 inside a version-2 container only:
-// a required extension needs an extension area), the AEM's size and the limit.
+// Steps 1 to 3: the fixed header, the AEM header (version 2 inside a version-2 or 3 container
+// only: a required extension needs an extension area), the AEM's size and the limit.
 Expected<PackedLayout> read_fixed_header(std::span<const std::byte> packed, std::uint64_t max_unpacked_bytes) {
   const Expected<std::uint16_t> version = read_container_fields(packed);
   if (!version) return version.error();
   Expected<Header> header = read_header_fields(packed.subspan(kPackedAemHeaderOffset, sizeof(Header)),
-                                               *version == kPackedExtendedVersion ? kVersionWithRequiredExtension : kVersion);
+                                               *version == kPackedVersion ? kVersion : kVersionWithRequiredExtension);
   if (!header) {
     Error error = header.error();
     error.byte_offset += kPackedAemHeaderOffset;
@@ -135,7 +144,8 @@ std::optional<Error> read_frame(std::span<const std::byte> packed, std::uint64_t
   const std::uint64_t section = load_le(e, 1);
   if (section == kPackedVersion1Sections && at.kinds == kPackedVersion1Sections)
     return malformed(entry_offset, which + " names section 10, the extension area, which only a version-" +
-                                       std::to_string(kPackedExtendedVersion) + " container holds");
+                                       std::to_string(kPackedExtendedVersion) + " or " +
+                                       std::to_string(kPackedFilteredVersion) + " container holds");
   if (section >= at.kinds)
     return malformed(entry_offset, which + " names section " + std::to_string(section) + " (0 to " +
                                        std::to_string(at.kinds - 1) + ")");
@@ -179,9 +189,20 @@ std::optional<Error> read_frame(std::span<const std::byte> packed, std::uint64_t
                                               std::to_string(section_size - at.covered) +
                                               " bytes the AEM header leaves for it");
     frame.out_size = frame.decoded_size;
+  } else if (frame.filter == PackedFilter::bitangent_prediction && at.version_3_filters) {
+    if (frame.section != Section::vertices || at.covered % sizeof(Vertex) != 0)
+      return malformed(entry_offset + 1, name + ": the bitangent prediction filter is only for the vertices section, "
+                                                "from a vertex's first byte");
+    if (frame.decoded_size > section_size - at.covered || frame.decoded_size % sizeof(Vertex) != 0)
+      return malformed(entry_offset + 16, name + " decodes to " + std::to_string(frame.decoded_size) +
+                                              " bytes: bitangent prediction needs whole " + std::to_string(sizeof(Vertex)) +
+                                              "-byte vertices within the " + std::to_string(section_size - at.covered) +
+                                              " bytes the AEM header leaves for it");
+    frame.out_size = frame.decoded_size;
   } else {
     return malformed(entry_offset + 1, name + " has filter " + std::to_string(load_le(e + 1, 1)) +
-                                           " (0 none, 1 meshopt index sequence, 2 block halves)");
+                                           " (0 none, 1 meshopt index sequence, 2 block halves" +
+                                           (at.version_3_filters ? ", 3 bitangent prediction)" : "; 3, bitangent prediction, only in a version-3 container)"));
   }
   frame.out_offset = at.bounds[at.section] + at.covered;
   at.covered += frame.out_size;
@@ -202,7 +223,8 @@ Expected<PackedLayout> read_packed_layout(std::span<const std::byte> packed,
     return malformed(8, "its table of " + std::to_string(frame_count) + " frames runs past the end of the file (" +
                             std::to_string(packed.size()) + " bytes)");
   TableCursor at{.bounds = section_bounds(layout->header, layout->aem_size),
-                 .kinds = layout->version == kPackedExtendedVersion ? kSectionCount : kPackedVersion1Sections,
+                 .kinds = layout->version == kPackedVersion ? kPackedVersion1Sections : kSectionCount,
+                 .version_3_filters = layout->version == kPackedFilteredVersion,
                  .table = table,
                  .stored_end = table_end};
   layout->frames.resize(std::size_t(frame_count));  // bounded: each entry takes 24 bytes of the file

@@ -26,12 +26,18 @@ struct PackOptions {
   // when that makes it smaller: lossless, 2-4% smaller on most BC7 data with or without RDO
   // (benchmarks/README.md). Off only to measure it.
   bool split_bc7_blocks = true;
+  // Stores the vertices with the bitangent prediction filter (PackedFilter::bitangent_prediction)
+  // when that makes them smaller, in a version-3 container: lossless, about a fifth smaller on
+  // baked vertices (benchmarks/README.md). Off to write a file for a reader that knows only
+  // versions 1 and 2, or to measure it.
+  bool predict_bitangents = true;
   unsigned threads = 0;  // compression threads; 0: one a hardware thread
 };
 
 // Refuses (with the runtime's Error) anything but a valid AEM file (opened as Model::open does),
 // and a file that is already packed (packed_malformed). A file with an extension area packs to a
-// version-2 container with the area as its last frames; one without, to version 1.
+// version-2 container with the area as its last frames; one without, to version 1; either goes
+// to version 3 when its vertices take the bitangent prediction filter.
 Expected<std::vector<std::byte>> pack(std::span<const std::byte> aem, const PackOptions& options = {});
 
 }  // namespace aem
