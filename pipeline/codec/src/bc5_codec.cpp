@@ -2,12 +2,20 @@
 // reference decoders do).
 #include <squish.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "aem/codec/bc5.hpp"
 
 namespace aem::codec {
 
 void encode_bc5_block(const std::uint8_t texels[64], std::uint8_t block[16]) {
   squish::Compress(texels, block, squish::kBc5);
+}
+
+Bc5Normal bc5_normal(std::uint8_t r, std::uint8_t g) {
+  const double x = r / 255.0 * 2 - 1, y = g / 255.0 * 2 - 1;
+  return {x, y, std::sqrt(std::max(0.0, 1 - x * x - y * y))};
 }
 
 void decode_bc4_block(const std::uint8_t block[8], std::uint8_t values[16]) {

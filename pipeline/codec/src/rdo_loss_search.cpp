@@ -8,6 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "aem/codec/bc5.hpp"
 #include "aem/codec/psnr.hpp"
 #include "aem/codec/rdo.hpp"
 
@@ -20,15 +21,10 @@ constexpr double kBracketStep = 4;         // λ grows or shrinks by this until 
 constexpr double kBracketTolerance = 1.2;  // bisection stops once the bracket's ends are this close
 
 // A normal rebuilt from a BC5 texel's R and G as the viewer does, normalised.
-struct Normal {
-  double x, y, z;
-};
-
-Normal rebuilt_normal(const std::uint8_t* texel) {
-  const double x = texel[0] / 255.0 * 2 - 1, y = texel[1] / 255.0 * 2 - 1;
-  const double z = std::sqrt(std::max(0.0, 1 - x * x - y * y));
-  const double length = std::sqrt(x * x + y * y + z * z);
-  return {x / length, y / length, z / length};
+Bc5Normal rebuilt_normal(const std::uint8_t* texel) {
+  const Bc5Normal n = bc5_normal(texel[0], texel[1]);
+  const double length = std::sqrt(n.x * n.x + n.y * n.y + n.z * n.z);
+  return {n.x / length, n.y / length, n.z / length};
 }
 
 // Squared angles in radians, summed; atan2 of the cross and dot products stays exact for the
@@ -36,7 +32,7 @@ Normal rebuilt_normal(const std::uint8_t* texel) {
 double squared_angle_total(const ImageRgba8& source, const ImageRgba8& decoded) {
   double total = 0;
   for (std::size_t i = 0; i + 3 < source.pixels.size(); i += 4) {
-    const Normal a = rebuilt_normal(&source.pixels[i]), b = rebuilt_normal(&decoded.pixels[i]);
+    const Bc5Normal a = rebuilt_normal(&source.pixels[i]), b = rebuilt_normal(&decoded.pixels[i]);
     const double cx = a.y * b.z - a.z * b.y, cy = a.z * b.x - a.x * b.z, cz = a.x * b.y - a.y * b.x;
     const double angle = std::atan2(std::sqrt(cx * cx + cy * cy + cz * cz), a.x * b.x + a.y * b.y + a.z * b.z);
     total += angle * angle;

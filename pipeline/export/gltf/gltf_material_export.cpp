@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "aem/codec/bc5.hpp"
 #include "aem/ext_emissive.hpp"
 #include "aem/ext_material_flags.hpp"
 #include "aem/ext_names.hpp"
@@ -243,8 +244,7 @@ class MaterialExporter {
     for (std::size_t i = 0; i < pixels.pixels.size(); i += 4) {
       pixels.pixels[i + 3] = 255;
       if (!rebuild) continue;
-      const double x = pixels.pixels[i] / 255.0 * 2 - 1, y = pixels.pixels[i + 1] / 255.0 * 2 - 1;
-      const double z = std::sqrt(std::max(0.0, 1 - x * x - y * y));
+      const double z = codec::bc5_normal(pixels.pixels[i], pixels.pixels[i + 1]).z;
       pixels.pixels[i + 2] = std::uint8_t(std::lround((z + 1) * 127.5));
     }
   }
