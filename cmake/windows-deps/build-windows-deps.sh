@@ -70,7 +70,7 @@ staging="$work/prefix"
 mkdir -p "$staging"
 start=$(date +%s.%N)
 
-deps_fetch_all "$work/src" "$staging/versions.txt"
+deps_fetch_all "$work/src" "$staging/versions.txt" "$staging/share/doc/windows-deps/licenses"
 deps_build_all "$work" "$staging" "$jobs" > >(tee "$staging/build-times.txt")
 mkdir -p "$staging/logs" && cp "$work"/build/*.log "$staging/logs/"
 

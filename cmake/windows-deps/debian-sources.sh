@@ -104,10 +104,26 @@ deps_fetch_source() {
   return 1
 }
 
+# Each package's licence terms into LICENSES/<package>: Debian's copyright file, or the upstream
+# licence files where Debian's part is missing (programs linking these statically ship them).
+deps_copy_licenses() {
+  local src="$1" licenses="$2" file
+  mkdir -p "$licenses"
+  if [ -f "$src/debian/copyright" ]; then
+    cp "$src/debian/copyright" "$licenses/copyright"
+    return 0
+  fi
+  for file in "$src"/COPYING* "$src"/LICENSE* "$src"/LICENCE*; do
+    [ -f "$file" ] && cp "$file" "$licenses/"
+  done
+  [ -n "$(ls "$licenses")" ] || { echo "build-windows-deps: no licence file in $src" >&2; return 1; }
+}
+
 deps_fetch_all() {
-  local dest="$1" versions="$2" package
+  local dest="$1" versions="$2" licenses="$3" package
   mkdir -p "$dest"
   for package in "${deps_source_packages[@]}"; do
     deps_fetch_source "$package" "$dest" "$versions"
+    deps_copy_licenses "$dest/$package" "$licenses/$package"
   done
 }
