@@ -7,8 +7,6 @@
 #include <cmath>
 #include <algorithm>
 
-#include <sys/stat.h>
-
 #include <nlohmann/json.hpp>
 
 #include "aem/arg_parser/arg_parser.hpp"
@@ -17,6 +15,7 @@
 #include "aem/codec/rdo_bound.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "io/confined_files.hpp"
+#include "io/file_status.hpp"
 #include "io/json_depth.hpp"
 #include "output/output_guard.hpp"
 #include "bake_request/bake_jobs.hpp"
@@ -240,11 +239,12 @@ class Manifest {
                                    pipeline::lod_option_problem(options),
                                    pipeline::meshlet_option_problem(options)})
       if (!why.empty()) fail(place, why);
-    struct ::stat s {};
-    if (::stat(source.c_str(), &s) != 0) fail(place, source.string() + ": no such file or directory");
-    if (!S_ISREG(s.st_mode) && !S_ISDIR(s.st_mode))
+    using std::filesystem::file_type;
+    const std::optional<pipeline::FileStatus> s = pipeline::file_status(source);
+    if (!s) fail(place, source.string() + ": no such file or directory");
+    if (s->type != file_type::regular && s->type != file_type::directory)
       fail(place, source.string() + ": " +
-                      (S_ISFIFO(s.st_mode) ? "is a FIFO" : S_ISSOCK(s.st_mode) ? "is a socket" : "is a device") +
+                      (s->type == file_type::fifo ? "is a FIFO" : s->type == file_type::socket ? "is a socket" : "is a device") +
                       ", and only regular files and directories are read");
     check_input_place(source, place, options);
   }
