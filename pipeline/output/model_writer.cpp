@@ -18,6 +18,7 @@
 
 #include <chrono>
 #include <thread>
+#include <vector>
 
 #include "io/windows_files.hpp"
 #else
@@ -287,18 +288,44 @@ std::error_code write_and_close(int fd, std::span<const std::byte> bytes, const 
 }
 
 #if defined(_WIN32)
-// Renames the finished `temporary` over `path`, replacing it in one step. A program that has the
-// old file open without sharing delete access (an editor, a virus scanner; aem-viewer shares it)
-// makes the move fail: tried again for about two seconds before the error says so.
+// The rename with POSIX semantics (Windows 10 1709 and later, NTFS): the target is replaced even
+// while a program has it open sharing delete access (aem-viewer maps the files it shows that way,
+// and keeps its old view). False where the system or file system does not offer it.
+bool rename_replacing_open_target(const std::wstring& from, const std::wstring& to) {
+  const windows::Handle file(::CreateFileW(from.c_str(), DELETE | SYNCHRONIZE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                           nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
+  if (!file) return false;
+  // FILE_RENAME_INFO with its Flags member (FILE_RENAME_FLAG_REPLACE_IF_EXISTS 1 | POSIX_SEMANTICS 2).
+  struct RenameInfo {
+    DWORD flags;
+    HANDLE root;
+    DWORD length;
+    WCHAR name[1];
+  };
+  std::vector<std::byte> buffer(sizeof(RenameInfo) + to.size() * sizeof(WCHAR));
+  auto* info = reinterpret_cast<RenameInfo*>(buffer.data());
+  info->flags = 0x1 | 0x2;
+  info->root = nullptr;
+  info->length = DWORD(to.size() * sizeof(WCHAR));
+  std::memcpy(info->name, to.c_str(), (to.size() + 1) * sizeof(WCHAR));
+  constexpr auto kFileRenameInfoEx = FILE_INFO_BY_HANDLE_CLASS(22);
+  return ::SetFileInformationByHandle(file.get(), kFileRenameInfoEx, info, DWORD(buffer.size())) != 0;
+}
+
+// Renames the finished `temporary` over `path`, replacing it in one step. Where the POSIX rename
+// is missing, MoveFileExW: a program that has the old file open (even sharing delete access)
+// makes it fail, so it is tried again for about two seconds before the error says so.
 std::error_code move_into_place(const std::filesystem::path& temporary, const std::filesystem::path& path) {
-  const std::wstring from = windows::api_path(temporary), to = windows::api_path(path);
+  std::error_code ec;
+  const std::wstring from = windows::api_path(temporary);
+  const std::wstring to = windows::api_path(std::filesystem::absolute(path, ec));
+  if (rename_replacing_open_target(from, to)) return {};
   for (int attempt = 0;; ++attempt) {
     if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) return {};
     const DWORD error = ::GetLastError();
     const bool in_use = error == ERROR_ACCESS_DENIED || error == ERROR_SHARING_VIOLATION || error == ERROR_USER_MAPPED_FILE;
     if (!in_use) return windows::error_code_of(error);
-    if (attempt == 40)
-      return std::make_error_code(std::errc::device_or_resource_busy);
+    if (attempt == 40) return std::make_error_code(std::errc::device_or_resource_busy);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
 }
