@@ -248,9 +248,9 @@ int run_bake(arg_parser::Args raw_args) {
   for (const pipeline::JobResult& r : results) failed |= r.outcome == pipeline::JobOutcome::failed;
   if (request.depfile && !g_interrupted.load()) {
     std::vector<std::filesystem::path> extra;
-    if (request.manifest) extra.emplace_back(*request.manifest);
+    if (request.manifest) extra.push_back(pipeline::path_from_utf8(*request.manifest));
     try {
-      pipeline::write_depfile(*request.depfile, jobs, results, extra);
+      pipeline::write_depfile(pipeline::path_from_utf8(*request.depfile), jobs, results, extra);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "aem bake: error: %s\n", e.what());
       failed = true;
