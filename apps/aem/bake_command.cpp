@@ -1,15 +1,15 @@
 // `aem bake`: one model (glTF 2.0, a format Assimp imports, E3D or AAMF) into one AEM file, or
 // whole asset trees and manifests in parallel and incrementally.
+#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <memory>
 #include <cstdio>
 #include <string>
 
-#include <sys/resource.h>
-
 #include "aem/pipeline/batch_bake.hpp"
+#include "aem/pipeline/utf8_path.hpp"
 #include "aem/arg_parser/arg_parser.hpp"
+#include "bake_process.hpp"
 #include "bake_progress.hpp"
 #include "aem/bake_request/bake_report_json.hpp"
 #include "aem/bake_request/bake_request.hpp"
@@ -158,29 +158,6 @@ constexpr const char* kBakeUsage =
 
 std::atomic<bool> g_interrupted{false};
 
-extern "C" void on_interrupt(int) { g_interrupted.store(true); }
-
-// Ctrl-C (or SIGTERM) asks the running bakes to stop at their next block row; a second one
-// ends the process at once, as the handler resets itself.
-class InterruptGuard {
- public:
-  InterruptGuard() {
-    struct sigaction action {};
-    action.sa_handler = on_interrupt;
-    action.sa_flags = SA_RESETHAND;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &old_int_);
-    sigaction(SIGTERM, &action, &old_term_);
-  }
-  ~InterruptGuard() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-  }
-
- private:
-  struct sigaction old_int_ {}, old_term_ {};
-};
-
 std::string texture_summary(const pipeline::BakeReport& report) {
   std::string out = std::to_string(report.textures) + " textures";
   if (report.texture_formats.empty()) return out;
@@ -214,13 +191,11 @@ void print_single_report(const pipeline::BakeJob& job, const pipeline::JobResult
     std::printf("write      %8.1f ms\n", t.write_s * 1e3);
     std::printf("images     %llu decoded, %llu pixels\n", static_cast<unsigned long long>(report.images_decoded),
                 static_cast<unsigned long long>(report.decoded_pixels));
-    // The whole process's high-water mark (Linux gives it in KiB): what the bake needed at most.
-    struct rusage usage {};
-    if (getrusage(RUSAGE_SELF, &usage) == 0)
-      std::printf("peak memory %.1f MB\n", double(usage.ru_maxrss) * 1024.0 / 1e6);
+    // The whole process's high-water mark: what the bake needed at most.
+    if (const std::optional<std::uint64_t> peak = peak_memory_bytes()) std::printf("peak memory %.1f MB\n", double(*peak) / 1e6);
   }
   std::printf("%s: %s%llu vertices, %s, %s, %llu joints, %llu animations in %.2f s%s\n",
-              job.output.c_str(), result.from_cache ? "from cache, " : "", static_cast<unsigned long long>(report.vertices),
+              pipeline::utf8_text(job.output).c_str(), result.from_cache ? "from cache, " : "", static_cast<unsigned long long>(report.vertices),
               triangles_text(report).c_str(), texture_summary(report).c_str(),
               static_cast<unsigned long long>(report.joints),
               static_cast<unsigned long long>(report.animations), result.seconds, losses_text(report).c_str());
@@ -234,7 +209,7 @@ int run_bake(arg_parser::Args raw_args) {
   const bool single = bake_request::single_file_form(request) && request.shard_count == 1;
   const std::vector<pipeline::BakeJob> jobs = bake_request::shard_jobs(request, bake_request::plan_bake_jobs(request));
 
-  InterruptGuard guard;
+  const InterruptGuard guard(g_interrupted);
   if (request.dry_run) return run_bake_dry_run(request, jobs, &g_interrupted);  // no cache: writes nothing
   std::unique_ptr<pipeline::BakeCache> cache;
   if (const pipeline::BakeCacheSettings cached = bake_request::cache_settings(request); cached.enabled())
@@ -257,11 +232,11 @@ int run_bake(arg_parser::Args raw_args) {
     if (result.outcome == pipeline::JobOutcome::failed) {
       std::fprintf(stderr, "aem bake: error: %s\n", result.error.c_str());
     } else if (result.outcome == pipeline::JobOutcome::up_to_date) {
-      std::printf("%s: up to date (nothing it depends on changed; --force bakes it again)\n", jobs[0].output.c_str());
+      std::printf("%s: up to date (nothing it depends on changed; --force bakes it again)\n", pipeline::utf8_text(jobs[0].output).c_str());
     } else if (result.outcome == pipeline::JobOutcome::baked) {
       print_single_report(jobs[0], result, request.verbose);
     } else {
-      std::fprintf(stderr, "aem bake: interrupted; %s was not written\n", jobs[0].output.c_str());
+      std::fprintf(stderr, "aem bake: interrupted; %s was not written\n", pipeline::utf8_text(jobs[0].output).c_str());
     }
   } else {
     BakeProgress reporter(jobs, progress, BakeProgress::terminal_wanted());
@@ -273,9 +248,9 @@ int run_bake(arg_parser::Args raw_args) {
   for (const pipeline::JobResult& r : results) failed |= r.outcome == pipeline::JobOutcome::failed;
   if (request.depfile && !g_interrupted.load()) {
     std::vector<std::filesystem::path> extra;
-    if (request.manifest) extra.emplace_back(*request.manifest);
+    if (request.manifest) extra.push_back(pipeline::path_from_utf8(*request.manifest));
     try {
-      pipeline::write_depfile(*request.depfile, jobs, results, extra);
+      pipeline::write_depfile(pipeline::path_from_utf8(*request.depfile), jobs, results, extra);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "aem bake: error: %s\n", e.what());
       failed = true;

@@ -8,10 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include "aem/pipeline/model_formats.hpp"
+#include "aem/pipeline/utf8_path.hpp"
+#include "terminal.hpp"
 
 namespace aem::cli {
 namespace {
@@ -29,12 +28,6 @@ std::string bytes_text(std::uint64_t bytes) {
   if (bytes >= 1000 * 1000) std::snprintf(text, sizeof text, "%.1f MB", double(bytes) / 1e6);
   else std::snprintf(text, sizeof text, "%.1f kB", double(bytes) / 1e3);
   return text;
-}
-
-std::size_t terminal_columns() {
-  winsize size{};
-  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 20) return size.ws_col;
-  return 80;
 }
 
 // Each job's share of the work, for the ETA: its file's size, and for a .gltf the resources
@@ -90,7 +83,7 @@ pipeline::BatchCallbacks print_problems_callbacks() {
 
 bool BakeProgress::terminal_wanted() {
   const char* ci = std::getenv("CI");
-  return ::isatty(STDERR_FILENO) && !(ci && *ci);
+  return !(ci && *ci) && stderr_is_live_terminal();
 }
 
 BakeProgress::BakeProgress(std::span<const pipeline::BakeJob> jobs, const pipeline::BatchProgress& progress,
@@ -153,19 +146,19 @@ void BakeProgress::finished(std::size_t job, const pipeline::JobResult& result) 
   switch (result.outcome) {
     case pipeline::JobOutcome::baked:
       std::printf("[%*zu/%zu] %s %s -> %s (%llu vertices, %s, %u textures, %.2f s%s)\n", width, done_,
-                  jobs_.size(), result.from_cache ? "from cache" : "baked", j.input.c_str(), j.output.c_str(),
+                  jobs_.size(), result.from_cache ? "from cache" : "baked", pipeline::utf8_text(j.input).c_str(), pipeline::utf8_text(j.output).c_str(),
                   static_cast<unsigned long long>(result.report.vertices), triangles_text(result.report).c_str(),
                   result.report.textures, result.seconds, losses_text(result.report).c_str());
       break;
     case pipeline::JobOutcome::up_to_date:
-      std::printf("[%*zu/%zu] up to date %s\n", width, done_, jobs_.size(), j.output.c_str());
+      std::printf("[%*zu/%zu] up to date %s\n", width, done_, jobs_.size(), pipeline::utf8_text(j.output).c_str());
       break;
     case pipeline::JobOutcome::failed:  // the reason starts with the input
       std::printf("[%*zu/%zu] FAILED %s\n", width, done_, jobs_.size(), result.error.c_str());
       break;
     case pipeline::JobOutcome::cancelled:  // stopped by an interrupt; its output is untouched
       std::printf("[%*zu/%zu] cancelled %s (interrupted; %s not written)\n", width, done_, jobs_.size(),
-                  j.input.c_str(), j.output.c_str());
+                  pipeline::utf8_text(j.input).c_str(), pipeline::utf8_text(j.output).c_str());
       break;
   }
   std::fflush(stdout);
@@ -179,7 +172,7 @@ std::string BakeProgress::live_line() const {
   };
   add({"\r[", std::to_string(done_), "/", std::to_string(jobs_.size()), "]"});
   if (!running_.empty()) {
-    add({" ", jobs_[*running_.begin()].input.filename().string()});
+    add({" ", pipeline::utf8_text(jobs_[*running_.begin()].input.filename())});
     if (running_.size() > 1) add({" (+", std::to_string(running_.size() - 1), ")"});
   }
   const std::uint64_t total = progress_.blocks_total.load(), blocks = progress_.blocks_done.load();
@@ -189,7 +182,7 @@ std::string BakeProgress::live_line() const {
   if (done_weight_ > 0 && done_ < jobs_.size())
     add({" | ETA ", clock_text(seconds * std::max(0.0, total_weight_ - done_weight_) / done_weight_)});
   // Never wider than the terminal: a wrapped line cannot be redrawn in place.
-  const std::size_t columns = terminal_columns();
+  const std::size_t columns = stderr_columns();
   if (line.size() > columns) line.resize(columns);
   line += "\x1b[K";
   return line;

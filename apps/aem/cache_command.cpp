@@ -12,6 +12,7 @@
 
 #include "aem/pipeline/cache_prune.hpp"
 #include "aem/arg_parser/arg_parser.hpp"
+#include "utf8_arguments.hpp"
 
 namespace aem::cli {
 namespace {
@@ -71,7 +72,7 @@ int run_cache(arg_parser::Args args) {
   if (!max_size)
     throw arg_parser::UsageError("--max-size needs a size in bytes, or with K, M, G or T (500M, 2G), not '" + *max_size_text + "'");
   const std::string& dir = words[1];
-  const pipeline::CachePruneResult r = pipeline::prune_cache_directory(dir, *max_size);
+  const pipeline::CachePruneResult r = pipeline::prune_cache_directory(path_from_utf8(dir), *max_size);
   if (json) {
     std::puts(report_json(dir, *max_size, r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
   } else {

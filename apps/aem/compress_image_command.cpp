@@ -15,6 +15,7 @@
 #include "aem/codec/texture_compress.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/arg_parser/arg_parser.hpp"
+#include "utf8_arguments.hpp"
 
 namespace aem::cli {
 namespace {
@@ -99,7 +100,7 @@ int run_compress_image(arg_parser::Args args) {
 
   const std::string& input = paths[0];
   const std::string& output = paths[1];
-  const codec::ImageRgba8 image = codec::load_image(input);  // throws naming the file
+  const codec::ImageRgba8 image = codec::load_image(path_from_utf8(input));  // throws naming the file
 
   const auto start = std::chrono::steady_clock::now();
   codec::RdoLevelChoice choice;
@@ -110,7 +111,7 @@ int run_compress_image(arg_parser::Args args) {
       codec::decompress_image(blocks, image.width, image.height, options.format);
   const codec::ErrorStats stats = codec::compare_images(image, decoded);
   const std::vector<std::uint8_t> file = codec::make_dds(image.width, image.height, options.format, blocks);
-  pipeline::write_file_atomically(output, std::as_bytes(std::span(file)));
+  pipeline::write_file_atomically(path_from_utf8(output), std::as_bytes(std::span(file)));
 
   const double megapixels = double(image.width) * image.height / 1e6;
   std::printf("%s: %ux%u -> %s (%s", input.c_str(), image.width, image.height, output.c_str(),

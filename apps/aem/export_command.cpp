@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "aem/arg_parser/arg_parser.hpp"
+#include "utf8_arguments.hpp"
 #include "aem/model.hpp"
 #include "model_open_options.hpp"
 #include "aem/pipeline/gltf_export.hpp"
@@ -111,7 +112,7 @@ std::vector<ExportJob> plan_jobs(const std::vector<std::string>& inputs, const s
   std::vector<ExportJob> jobs;
   std::error_code ec;
   for (const std::string& text : inputs) {
-    const std::filesystem::path input(text);
+    const std::filesystem::path input = path_from_utf8(text);
     if (output_is_file) {
       jobs.push_back({input, out});
     } else if (std::filesystem::is_directory(input, ec)) {
@@ -248,12 +249,12 @@ int run_export(arg_parser::Args args) {
   const std::vector<std::string> inputs = parser.positionals(1, std::size_t(-1));
   if (!output) throw arg_parser::UsageError("missing -o OUT (a .gltf, .glb or .aamf file for one input, else a directory)");
   std::error_code ec;
-  const bool output_is_file = inputs.size() == 1 && !std::filesystem::is_directory(inputs[0], ec) &&
-                              (format_of_path(*output).has_value() || is_aamf_path(*output)) &&
-                              !std::filesystem::is_directory(*output, ec);
-  const ExportFormat format = chosen_format(format_option, *output, output_is_file);
+  const std::filesystem::path out = path_from_utf8(*output);
+  const bool output_is_file = inputs.size() == 1 && !std::filesystem::is_directory(path_from_utf8(inputs[0]), ec) &&
+                              (format_of_path(out).has_value() || is_aamf_path(out)) && !std::filesystem::is_directory(out, ec);
+  const ExportFormat format = chosen_format(format_option, out, output_is_file);
   if ((fps || scale) && format != ExportFormat::samf) throw arg_parser::UsageError("--fps and --scale are options of --format samf");
-  const std::vector<ExportJob> jobs = plan_jobs(inputs, *output, format, output_is_file);
+  const std::vector<ExportJob> jobs = plan_jobs(inputs, out, format, output_is_file);
   if (jobs.empty()) throw arg_parser::UsageError("no .aem or .aemz file among the inputs");
   refuse_shared_outputs(jobs);
   std::vector<ExportOutcome> outcomes;

@@ -8,15 +8,14 @@
 #include <string_view>
 #include <vector>
 
+#include "aem/pipeline/utf8_path.hpp"
+
 namespace aem::cli {
 
 // Every argument, argv[0] included, as UTF-8.
 std::vector<std::string> utf8_arguments(int argc, char** argv);
 
-// A path from UTF-8 text: through char8_t, which std::filesystem always reads as UTF-8 (a plain
-// char string would be read in the ANSI code page on Windows).
-inline std::filesystem::path path_from_utf8(std::string_view text) {
-  return std::filesystem::path(std::u8string(text.begin(), text.end()));
-}
+// A path from UTF-8 text (a plain char string would be read in the ANSI code page on Windows).
+using pipeline::path_from_utf8;
 
 }  // namespace aem::cli

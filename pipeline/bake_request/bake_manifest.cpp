@@ -7,8 +7,6 @@
 #include <cmath>
 #include <algorithm>
 
-#include <sys/stat.h>
-
 #include <nlohmann/json.hpp>
 
 #include "aem/arg_parser/arg_parser.hpp"
@@ -16,7 +14,9 @@
 #include "aem/codec/rdo.hpp"
 #include "aem/codec/rdo_bound.hpp"
 #include "aem/pipeline/model_formats.hpp"
+#include "aem/pipeline/utf8_path.hpp"
 #include "io/confined_files.hpp"
+#include "io/file_status.hpp"
 #include "io/json_depth.hpp"
 #include "output/output_guard.hpp"
 #include "bake_request/bake_jobs.hpp"
@@ -46,7 +46,7 @@ class Manifest {
     std::filesystem::path output_dir = output_override;
     if (output_dir.empty()) {
       if (!root.contains("output_dir")) fail("", "no \"output_dir\", and no -o on the command line");
-      output_dir = dir_ / path_string(root["output_dir"], "/output_dir");
+      output_dir = dir_ / path_value(root["output_dir"], "/output_dir");
     }
     if (root.contains("defaults")) {
       const json& defaults = root["defaults"];
@@ -79,7 +79,7 @@ class Manifest {
     pipeline::BakeCacheSettings settings;
     if (!root.is_object()) return settings;  // jobs() has said what is wrong
     if (root.contains("cache")) {
-      const std::filesystem::path dir = (dir_ / path_string(root["cache"], "/cache")).lexically_normal();
+      const std::filesystem::path dir = (dir_ / path_value(root["cache"], "/cache")).lexically_normal();
       if (!trusted(pipeline::resolved_path(dir)))
         fail("/cache", dir.string() + " is outside the manifest's directory; only --allow-dir on the command line "
                                       "allows a cache directory outside it (or give --cache)");
@@ -123,6 +123,11 @@ class Manifest {
   std::string path_string(const json& value, const std::string& place) const {
     if (!value.is_string() || value.get<std::string>().empty()) fail(place, "must be a non-empty path string");
     return value.get<std::string>();
+  }
+
+  // A path the manifest names; JSON's text is UTF-8 (on Windows too, whatever the code page).
+  std::filesystem::path path_value(const json& value, const std::string& place) const {
+    return pipeline::path_from_utf8(path_string(value, place));
   }
 
   // The limit a manifest key sets ("max_vertices"...), or null when the key is no limit.
@@ -223,7 +228,7 @@ class Manifest {
     if (!value.is_array()) fail(place, "must be an array of directory paths relative to the manifest");
     for (std::size_t i = 0; i < value.size(); ++i) {
       const std::string at = place + "/" + std::to_string(i);
-      const std::filesystem::path dir = (dir_ / path_string(value[i], at)).lexically_normal();
+      const std::filesystem::path dir = (dir_ / path_value(value[i], at)).lexically_normal();
       if (const std::string why = pipeline::allowed_dir_problem(dir); !why.empty()) fail(at, dir.string() + ": " + why);
       if (!trusted(pipeline::resolved_path(dir)))
         fail(at, dir.string() + " is outside the manifest's directory; only --allow-dir on the command line "
@@ -240,11 +245,12 @@ class Manifest {
                                    pipeline::lod_option_problem(options),
                                    pipeline::meshlet_option_problem(options)})
       if (!why.empty()) fail(place, why);
-    struct ::stat s {};
-    if (::stat(source.c_str(), &s) != 0) fail(place, source.string() + ": no such file or directory");
-    if (!S_ISREG(s.st_mode) && !S_ISDIR(s.st_mode))
+    using std::filesystem::file_type;
+    const std::optional<pipeline::FileStatus> s = pipeline::file_status(source);
+    if (!s) fail(place, source.string() + ": no such file or directory");
+    if (s->type != file_type::regular && s->type != file_type::directory)
       fail(place, source.string() + ": " +
-                      (S_ISFIFO(s.st_mode) ? "is a FIFO" : S_ISSOCK(s.st_mode) ? "is a socket" : "is a device") +
+                      (s->type == file_type::fifo ? "is a FIFO" : s->type == file_type::socket ? "is a socket" : "is a device") +
                       ", and only regular files and directories are read");
     check_input_place(source, place, options);
   }
@@ -280,14 +286,14 @@ class Manifest {
     std::filesystem::path input;
     std::filesystem::path output;
     if (entry.is_string()) {
-      input = path_string(entry, place);
+      input = path_value(entry, place);
     } else if (entry.is_object()) {
       if (!entry.contains("input")) fail(place, "no \"input\"");
-      input = path_string(entry["input"], place + "/input");
+      input = path_value(entry["input"], place + "/input");
       for (const auto& [key, value] : entry.items()) {
         if (key == "input") continue;
         if (key == "output") {
-          output = path_string(value, place + "/output");
+          output = path_value(value, place + "/output");
           // As for -o with one input, an output file's name ends in .aem.
           if (!pipeline::is_aem_path(output))
             fail(place + "/output", "must name a .aem file, not \"" + output.string() + "\"");

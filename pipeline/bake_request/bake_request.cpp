@@ -10,6 +10,7 @@
 #include "aem/codec/rdo_bound.hpp"
 #include "aem/pipeline/bake.hpp"
 #include "aem/pipeline/model_formats.hpp"
+#include "aem/pipeline/utf8_path.hpp"
 #include "bake_request/bake_jobs.hpp"
 
 namespace aem::bake_request {
@@ -143,13 +144,13 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
   }
   for (const std::string& dir : parser.repeated_option("--allow-dir")) {
     if (dir.empty()) throw arg_parser::UsageError("--allow-dir names nothing");
-    if (const std::string why = pipeline::allowed_dir_problem(dir); !why.empty())
+    if (const std::string why = pipeline::allowed_dir_problem(pipeline::path_from_utf8(dir)); !why.empty())
       throw arg_parser::UsageError("--allow-dir " + dir + ": " + why);
-    r.options.allowed_dirs.emplace_back(dir);
+    r.options.allowed_dirs.push_back(pipeline::path_from_utf8(dir));
   }
   if (const auto cache = parser.option("--cache")) {
     if (cache->empty()) throw arg_parser::UsageError("--cache names nothing (give a directory)");
-    r.cache.dir = *cache;
+    r.cache.dir = pipeline::path_from_utf8(*cache);
   }
   if (const auto url = parser.option("--cache-url")) {
     if (url->rfind("http://", 0) != 0 && url->rfind("https://", 0) != 0)
@@ -172,23 +173,25 @@ BakeRequest parse(arg_parser::ArgParser& parser) {
 // an existing directory; anything else (a trailing slash included) is the directory to bake into.
 bool names_output_file(const std::string& output) {
   std::error_code ec;
-  return pipeline::is_aem_path(output) && !std::filesystem::is_directory(output, ec);
+  const std::filesystem::path path = pipeline::path_from_utf8(output);
+  return pipeline::is_aem_path(path) && !std::filesystem::is_directory(path, ec);
 }
 
 // The job for one input file. A directory -o that exists as something else is refused here,
 // before anything is made, with what it is (the model itself, a device...).
 pipeline::BakeJob single_file_job(const BakeRequest& r) {
   const std::string& output = *r.output;
-  if (names_output_file(output)) return {r.inputs[0], output, r.options};
+  const std::filesystem::path input = pipeline::path_from_utf8(r.inputs[0]), out = pipeline::path_from_utf8(output);
+  if (names_output_file(output)) return {input, out, r.options};
   std::error_code ec;
-  const bool exists = std::filesystem::exists(std::filesystem::symlink_status(output, ec));
-  if (exists && !std::filesystem::is_directory(output, ec)) {
-    std::string what = pipeline::output_problem_before_bake(r.inputs[0], output);
+  const bool exists = std::filesystem::exists(std::filesystem::symlink_status(out, ec));
+  if (exists && !std::filesystem::is_directory(out, ec)) {
+    std::string what = pipeline::output_problem_before_bake(input, out);
     if (what.empty()) what = output + ": exists and is not a directory";
     throw arg_parser::UsageError(what + " (for one input, -o names the output file only when it ends in .aem; "
                             "any other name is the directory to bake into)");
   }
-  return jobs_for_input(r.inputs[0], output, r.options).front();
+  return jobs_for_input(input, out, r.options).front();
 }
 
 }  // namespace
@@ -213,7 +216,7 @@ BakeRequest parse_bake_request(arg_parser::Args args) {
 bool single_file_form(const BakeRequest& r) {
   if (r.manifest || r.inputs.size() != 1) return false;
   std::error_code ec;
-  return !std::filesystem::is_directory(r.inputs[0], ec);
+  return !std::filesystem::is_directory(pipeline::path_from_utf8(r.inputs[0]), ec);
 }
 
 std::vector<pipeline::BakeJob> plan_bake_jobs(const BakeRequest& request) {
@@ -221,10 +224,10 @@ std::vector<pipeline::BakeJob> plan_bake_jobs(const BakeRequest& request) {
   if (single_file_form(request)) {
     jobs.push_back(single_file_job(request));
   } else {
-    const std::filesystem::path output_dir = request.output ? *request.output : "";
-    if (request.manifest) jobs = jobs_from_manifest(*request.manifest, output_dir, request.options);
+    const std::filesystem::path output_dir = request.output ? pipeline::path_from_utf8(*request.output) : "";
+    if (request.manifest) jobs = jobs_from_manifest(pipeline::path_from_utf8(*request.manifest), output_dir, request.options);
     for (const std::string& input : request.inputs) {
-      std::vector<pipeline::BakeJob> more = jobs_for_input(input, output_dir, request.options);
+      std::vector<pipeline::BakeJob> more = jobs_for_input(pipeline::path_from_utf8(input), output_dir, request.options);
       jobs.insert(jobs.end(), more.begin(), more.end());
     }
     if (jobs.empty()) throw arg_parser::UsageError("nothing to bake");
@@ -236,7 +239,7 @@ std::vector<pipeline::BakeJob> plan_bake_jobs(const BakeRequest& request) {
 pipeline::BakeCacheSettings cache_settings(const BakeRequest& request) {
   pipeline::BakeCacheSettings settings = request.cache;
   if (request.manifest) {
-    const pipeline::BakeCacheSettings listed = manifest_cache_settings(*request.manifest, request.options);
+    const pipeline::BakeCacheSettings listed = manifest_cache_settings(pipeline::path_from_utf8(*request.manifest), request.options);
     if (settings.dir.empty()) settings.dir = listed.dir;
     if (settings.url.empty()) settings.url = listed.url;
   }

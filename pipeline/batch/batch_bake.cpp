@@ -13,6 +13,7 @@
 #include "io/confined_files.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "aem/pipeline/model_writer.hpp"
+#include "aem/pipeline/utf8_path.hpp"
 #include "output/output_guard.hpp"
 #include "output/output_lock.hpp"
 #include "output/parent_directory.hpp"
@@ -99,8 +100,9 @@ class StaleTemporaries {
     std::erase_if(it->second, [&](const std::string& name) {
       if (!is_temporary_of(name, path)) return false;
       std::error_code ignored;
-      if (std::filesystem::symlink_status(dir / name, ignored).type() == std::filesystem::file_type::regular)
-        std::filesystem::remove(dir / name, ignored);
+      const std::filesystem::path temporary = dir / path_from_utf8(name);
+      if (std::filesystem::symlink_status(temporary, ignored).type() == std::filesystem::file_type::regular)
+        std::filesystem::remove(temporary, ignored);
       return true;
     });
   }
@@ -111,7 +113,7 @@ class StaleTemporaries {
     std::vector<std::string> names;
     std::error_code ec;
     for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-      std::string name = it->path().filename().string();
+      std::string name = utf8_text(it->path().filename());
       if (name.size() > 1 && name[0] == '.' && name.find(".tmp-") != std::string::npos) names.push_back(std::move(name));
     }
     return names;

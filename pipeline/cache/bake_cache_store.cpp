@@ -1,14 +1,11 @@
 #include "cache/bake_cache_store.hpp"
 
-#include <cerrno>
 #include <cstring>
 #include <system_error>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-
 #include "cache/cache_directory_lock.hpp"
 #include "io/confined_files.hpp"
+#include "io/file_status.hpp"
 #include "aem/pipeline/model_writer.hpp"
 
 namespace aem::pipeline {
@@ -16,14 +13,6 @@ namespace aem::pipeline {
 const char* area_name(CacheArea area) { return area == CacheArea::ac ? "ac" : "cas"; }
 
 namespace {
-
-// An entry's modification time is when it was last written or read (specs/bake.md, "Pruning"):
-// what `aem cache prune` removes first is what was used longest ago. A cache this process may
-// only read keeps its times.
-void mark_used(const std::filesystem::path& path) {
-  const struct ::timespec times[2] = {{0, UTIME_OMIT}, {0, UTIME_NOW}};  // access time, modification time
-  ::utimensat(AT_FDCWD, path.c_str(), times, AT_SYMLINK_NOFOLLOW);
-}
 
 class DirectoryStore final : public CacheStore {
  public:
@@ -45,7 +34,9 @@ class DirectoryStore final : public CacheStore {
       throw CacheStoreError(name() + ": " + path.string() + ": " + problem);
     std::vector<std::byte> out(bytes.size());
     if (!bytes.empty()) std::memcpy(out.data(), bytes.data(), bytes.size());
-    mark_used(path);
+    // An entry's modification time is when it was last written or read (specs/bake.md, "Pruning"):
+    // what `aem cache prune` removes first is what was used longest ago.
+    mark_modified_now(path);
     return out;
   }
 

@@ -1,9 +1,11 @@
 #pragma once
 // The lock that keeps `aem cache prune` from removing what a bake is reading or writing in a cache
-// directory: an flock on DIR/prune.lock, held shared by the directory store around each read and
+// directory: a LockFile (flock, LockFileEx) on DIR/prune.lock, held shared by the directory store around each read and
 // write of an entry, and exclusive by the prune around each removal. Readers and writers never
 // wait for each other, only for one removal at a time. Private to the pipeline.
 #include <filesystem>
+
+#include "io/lock_file.hpp"
 
 namespace aem::pipeline {
 
@@ -20,13 +22,13 @@ class CacheDirectoryLock {
   // anything there either. exclusive: throws std::runtime_error naming the lock file instead.
   CacheDirectoryLock(const std::filesystem::path& dir, Mode mode);
   // Lets go; the lock file stays (removing it would let two holders lock two different files).
-  ~CacheDirectoryLock();
-  bool held() const { return fd_ >= 0; }
+  ~CacheDirectoryLock() = default;
+  bool held() const { return file_.is_open(); }
   CacheDirectoryLock(const CacheDirectoryLock&) = delete;
   CacheDirectoryLock& operator=(const CacheDirectoryLock&) = delete;
 
  private:
-  int fd_ = -1;
+  LockFile file_;
 };
 
 }  // namespace aem::pipeline

@@ -1,8 +1,7 @@
 #include "aem/pipeline/cache_prune.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <ctime>
+#include <chrono>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -10,11 +9,9 @@
 #include <tuple>
 #include <vector>
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include "cache/bake_cache_store.hpp"
 #include "cache/cache_directory_lock.hpp"
+#include "io/file_status.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -25,8 +22,8 @@ constexpr std::int64_t kAbandonedTemporaryNs = std::int64_t(3600) * 1000 * 1000 
 // What identifies a listed file at removal time: another file renamed over it, or the same file
 // read (mark_used) or rewritten since, differs.
 struct FileStamp {
-  dev_t device = 0;
-  ino_t inode = 0;
+  std::uint64_t device = 0;
+  std::uint64_t inode = 0;
   std::int64_t size = 0;
   std::int64_t mtime_ns = 0;
   bool operator==(const FileStamp&) const = default;
@@ -38,10 +35,9 @@ struct ListedFile {
 };
 
 std::optional<FileStamp> regular_file_stamp(const std::filesystem::path& path) {
-  struct ::stat st {};
-  if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  return FileStamp{st.st_dev, st.st_ino, std::int64_t(st.st_size),
-                   std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
+  const std::optional<FileStatus> s = file_status(path, LinkMode::no_follow);
+  if (!s || s->type != std::filesystem::file_type::regular) return std::nullopt;
+  return FileStamp{s->device, s->inode, std::int64_t(s->size), s->mtime_ns};
 }
 
 bool is_hex(const std::string& text) {
@@ -87,15 +83,15 @@ void list_cache(const std::filesystem::path& dir, std::vector<ListedFile>& entri
 bool remove_if_unchanged(const std::filesystem::path& dir, const ListedFile& file) {
   const CacheDirectoryLock lock(dir, CacheDirectoryLock::Mode::exclusive);
   if (regular_file_stamp(file.path) != file.stamp) return false;
-  if (::unlink(file.path.c_str()) != 0 && errno != ENOENT)
-    throw std::runtime_error(file.path.string() + ": cannot be removed: " + std::generic_category().message(errno));
+  std::error_code error;
+  if (!std::filesystem::remove(file.path, error) && error && error != std::errc::no_such_file_or_directory)
+    throw std::runtime_error(file.path.string() + ": cannot be removed: " + error.message());
   return true;
 }
 
+// On the clock FileStatus::mtime_ns counts on: nanoseconds since 1970 (system_clock's epoch).
 std::int64_t now_ns() {
-  struct ::timespec now {};
-  ::clock_gettime(CLOCK_REALTIME, &now);
-  return std::int64_t(now.tv_sec) * 1000000000 + now.tv_nsec;
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace

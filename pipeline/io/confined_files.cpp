@@ -1,33 +1,20 @@
 #include "io/confined_files.hpp"
 
 #include <cctype>
-#include <cerrno>
 #include <system_error>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "aem/pipeline/bake_error.hpp"
 #include "aem/pipeline/bake_options.hpp"
 #include "io/file_kind.hpp"
+#include "io/file_status.hpp"
+#include "io/input_file.hpp"
 
 namespace aem::pipeline {
 namespace {
 
-std::string not_regular(mode_t mode) {
-  return std::string("is ") + file_kind_name(file_type_of(mode)) + ", and only regular files are read";
+std::string not_regular(std::filesystem::file_type type) {
+  return std::string("is ") + file_kind_name(type) + ", and only regular files are read";
 }
-
-std::string errno_text(int error) { return std::generic_category().message(error); }
-
-// Closes a descriptor on every way out.
-struct Descriptor {
-  int fd;
-  ~Descriptor() {
-    if (fd >= 0) ::close(fd);
-  }
-};
 
 // RFC 3986: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":". A relative reference's first
 // segment cannot hold a colon, so anything of this shape is a URI with a scheme.
@@ -40,45 +27,47 @@ bool has_scheme(const std::string& uri) {
   return false;
 }
 
+// "C:\x", "C:/x" and the drive-relative "C:x": Windows paths on a drive, whatever the platform.
+bool has_drive_letter(const std::string& uri) {
+  return uri.size() >= 2 && std::isalpha(static_cast<unsigned char>(uri[0])) && uri[1] == ':';
+}
+
+// The URI as a path. A backslash is read as a separator on every platform (URIs never hold one
+// unencoded; Windows-made models do), so that ..\x, \\server\share and \\?\C:\x are the same
+// escapes on Linux as on Windows, refused with the same words.
+std::filesystem::path uri_path(std::string uri) {
+  for (char& c : uri)
+    if (c == '\\') c = '/';
+  return std::filesystem::path(std::u8string(uri.begin(), uri.end()));
+}
+
 }  // namespace
 
 std::string read_regular_file(const std::filesystem::path& path, std::vector<unsigned char>& out,
                               std::uint64_t max_bytes) {
+  using std::filesystem::file_type;
   out.clear();
-  struct ::stat before {};
-  if (::stat(path.c_str(), &before) != 0)
-    return errno == ENOENT || errno == ENOTDIR ? "no such file" : "cannot be examined: " + errno_text(errno);
-  if (!S_ISREG(before.st_mode)) return not_regular(before.st_mode);
-  // O_NONBLOCK: should the file have become a FIFO or device since stat(), open() still returns.
-  const Descriptor file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)};
-  if (file.fd < 0) return "cannot be opened: " + errno_text(errno);
-  struct ::stat opened {};
-  if (::fstat(file.fd, &opened) != 0) return "cannot be examined: " + errno_text(errno);
-  if (!S_ISREG(opened.st_mode)) return not_regular(opened.st_mode);
-  const int flags = ::fcntl(file.fd, F_GETFL);
-  if (flags < 0 || ::fcntl(file.fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
-    return "cannot be read: " + errno_text(errno);
-  const auto size = std::uint64_t(opened.st_size);
+  std::error_code error;
+  const std::optional<FileStatus> before = file_status(path, LinkMode::follow, error);
+  if (!before)
+    return error == std::errc::no_such_file_or_directory ? "no such file" : "cannot be examined: " + error.message();
+  if (before->type != file_type::regular) return not_regular(before->type);
+  // Should the file have become a FIFO or device since, the open still returns (input_file.hpp).
+  InputFile file;
+  if ((error = file.open(path))) return "cannot be opened: " + error.message();
+  if (file.status().type != file_type::regular) return not_regular(file.status().type);
+  const std::uint64_t size = file.status().size;
   if (size > max_bytes)
     return "is " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) + " a bake reads";
   out.resize(std::size_t(size));
   std::size_t done = 0;
   while (done < out.size()) {
-    const ::ssize_t n = ::read(file.fd, out.data() + done, out.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return "read error: " + errno_text(errno);
+    const std::ptrdiff_t n = file.read(out.data() + done, out.size() - done, error);
+    if (n < 0) return "read error: " + error.message();
     if (n == 0) return "was shortened while being read";
     done += std::size_t(n);
   }
   return {};
-}
-
-std::filesystem::path resolved_path(const std::filesystem::path& path) {
-  std::error_code ec;
-  const std::filesystem::path absolute = std::filesystem::absolute(path.empty() ? "." : path, ec);
-  if (ec) return path.lexically_normal();
-  const std::filesystem::path resolved = std::filesystem::weakly_canonical(absolute, ec);
-  return ec ? absolute.lexically_normal() : resolved;
 }
 
 bool is_within(const std::filesystem::path& path, const std::filesystem::path& dir) {
@@ -103,16 +92,22 @@ ReadConfinement::ReadConfinement(const std::filesystem::path& model_dir,
 
 ReadConfinement::Resolution ReadConfinement::resolve(const std::string& decoded_uri) const {
   Resolution r;
+  if (has_drive_letter(decoded_uri)) {
+    r.refusal = "is a path on the drive " + decoded_uri.substr(0, 2) + ", and only paths relative to the model are read";
+    return r;
+  }
   if (has_scheme(decoded_uri)) {
     r.refusal = "is a URI with the scheme \"" + decoded_uri.substr(0, decoded_uri.find(':')) +
                 ":\", and only data: URIs and paths relative to the model are read";
     return r;
   }
-  if (std::filesystem::path(decoded_uri).is_absolute()) {
+  // (has_root_path: on Windows \x is not absolute, yet leaves the model's folder for its drive's root.)
+  const std::filesystem::path relative = uri_path(decoded_uri);
+  if (relative.has_root_path()) {
     r.refusal = "is an absolute path, and only paths relative to the model are read";
     return r;
   }
-  const std::filesystem::path file = resolved_path(model_dir_ / decoded_uri);
+  const std::filesystem::path file = resolved_path(model_dir_ / relative);
   bool inside = false;
   for (const std::filesystem::path& root : roots_) inside = inside || is_within(file, root);
   if (!inside) {
@@ -121,10 +116,9 @@ ReadConfinement::Resolution ReadConfinement::resolve(const std::string& decoded_
                 "; --allow-dir or a manifest's allow_dirs widens what a bake may read)";
     return r;
   }
-  struct ::stat s {};
-  if (::stat(file.c_str(), &s) == 0) {
-    if (!S_ISREG(s.st_mode)) {
-      r.refusal = not_regular(s.st_mode);
+  if (const std::optional<FileStatus> s = file_status(file)) {
+    if (s->type != std::filesystem::file_type::regular) {
+      r.refusal = not_regular(s->type);
       return r;
     }
     r.exists = true;

@@ -15,6 +15,12 @@
 #include <io.h>       // _wopen, write, close (the tests write their models with this on Windows)
 #include <process.h>  // getpid
 #include <sys/stat.h>
+
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "io/windows_files.hpp"
 #else
 #include <unistd.h>
 #endif
@@ -23,6 +29,7 @@
 #include "aem/mip_chain.hpp"
 #include "aem/model.hpp"
 #include "aem/validation.hpp"
+#include "aem/pipeline/utf8_path.hpp"
 #include "output/extensions/encode_extensions.hpp"
 
 namespace aem::pipeline {
@@ -227,7 +234,7 @@ constexpr std::string_view kTemporaryTag = ".tmp-";
 // ".NAME.tmp-": what every temporary of `path` begins with.
 std::string temporary_prefix(const std::filesystem::path& path) {
   std::string prefix(1, '.');
-  prefix += path.filename().string();
+  prefix += utf8_text(path.filename());
   prefix += kTemporaryTag;
   return prefix;
 }
@@ -237,7 +244,7 @@ std::string temporary_prefix(const std::filesystem::path& path) {
 std::filesystem::path temporary_path(const std::filesystem::path& path) {
   static std::atomic<std::uint64_t> counter{0};
   return path.parent_path() /
-         (temporary_prefix(path) + to_string(::getpid()) + "-" + to_string(counter.fetch_add(1)));
+         path_from_utf8(temporary_prefix(path) + to_string(::getpid()) + "-" + to_string(counter.fetch_add(1)));
 }
 
 bool all_digits(std::string_view s) {
@@ -280,6 +287,57 @@ std::error_code write_and_close(int fd, std::span<const std::byte> bytes, const 
   return ec;
 }
 
+#if defined(_WIN32)
+// The rename with POSIX semantics (Windows 10 1709 and later, NTFS): the target is replaced even
+// while a program has it open sharing delete access (aem-viewer maps the files it shows that way,
+// and keeps its old view). False where the system or file system does not offer it.
+bool rename_replacing_open_target(const std::wstring& from, const std::wstring& to) {
+  const windows::Handle file(::CreateFileW(from.c_str(), DELETE | SYNCHRONIZE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                           nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
+  if (!file) return false;
+  // FILE_RENAME_INFO with its Flags member (FILE_RENAME_FLAG_REPLACE_IF_EXISTS 1 | POSIX_SEMANTICS 2).
+  struct RenameInfo {
+    DWORD flags;
+    HANDLE root;
+    DWORD length;
+    WCHAR name[1];
+  };
+  std::vector<std::byte> buffer(sizeof(RenameInfo) + to.size() * sizeof(WCHAR));
+  auto* info = reinterpret_cast<RenameInfo*>(buffer.data());
+  info->flags = 0x1 | 0x2;
+  info->root = nullptr;
+  info->length = DWORD(to.size() * sizeof(WCHAR));
+  std::memcpy(info->name, to.c_str(), (to.size() + 1) * sizeof(WCHAR));
+  constexpr auto kFileRenameInfoEx = FILE_INFO_BY_HANDLE_CLASS(22);
+  return ::SetFileInformationByHandle(file.get(), kFileRenameInfoEx, info, DWORD(buffer.size())) != 0;
+}
+
+// Renames the finished `temporary` over `path`, replacing it in one step. Where the POSIX rename
+// is missing, MoveFileExW: a program that has the old file open (even sharing delete access)
+// makes it fail, so it is tried again for about two seconds before the error says so.
+std::error_code move_into_place(const std::filesystem::path& temporary, const std::filesystem::path& path) {
+  std::error_code ec;
+  const std::wstring from = windows::api_path(temporary);
+  const std::wstring to = windows::api_path(std::filesystem::absolute(path, ec));
+  if (rename_replacing_open_target(from, to)) return {};
+  for (int attempt = 0;; ++attempt) {
+    if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) return {};
+    const DWORD error = ::GetLastError();
+    const bool in_use = error == ERROR_ACCESS_DENIED || error == ERROR_SHARING_VIOLATION || error == ERROR_USER_MAPPED_FILE;
+    if (!in_use) return windows::error_code_of(error);
+    if (attempt == 40) return std::make_error_code(std::errc::device_or_resource_busy);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+#else
+// Renames the finished `temporary` over `path`: rename(2) replaces it in one step.
+std::error_code move_into_place(const std::filesystem::path& temporary, const std::filesystem::path& path) {
+  std::error_code ec;
+  std::filesystem::rename(temporary, path, ec);
+  return ec;
+}
+#endif
+
 }  // namespace
 
 void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes,
@@ -287,20 +345,22 @@ void write_file_atomically(const std::filesystem::path& path, std::span<const st
   std::filesystem::path temporary;
   const int fd = create_temporary(path, temporary);
   if (fd < 0)
-    throw std::runtime_error(path.string() + ": cannot write the file: " + std::generic_category().message(errno));
+    throw std::runtime_error(utf8_text(path) + ": cannot write the file: " + std::generic_category().message(errno));
   std::error_code ec = write_and_close(fd, bytes, cancel);
   if (ec) {
     std::error_code ignored;
     std::filesystem::remove(temporary, ignored);
-    if (ec == std::errc::operation_canceled) throw WriteCancelled(path.string() + ": writing cancelled");
-    throw std::runtime_error(path.string() + ": cannot write the file: " + ec.message());
+    if (ec == std::errc::operation_canceled) throw WriteCancelled(utf8_text(path) + ": writing cancelled");
+    throw std::runtime_error(utf8_text(path) + ": cannot write the file: " + ec.message());
   }
-  std::filesystem::rename(temporary, path, ec);
+  ec = move_into_place(temporary, path);
   if (ec) {
     std::error_code ignored;
     std::filesystem::remove(temporary, ignored);
-    throw std::runtime_error(path.string() + ": cannot move the finished file into place: " +
-                             ec.message());
+    throw std::runtime_error(utf8_text(path) + ": cannot move the finished file into place: " +
+                             (ec == std::errc::device_or_resource_busy
+                                  ? "another program has it open and keeps it from being replaced; close it and try again"
+                                  : ec.message()));
   }
 }
 

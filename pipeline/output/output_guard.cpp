@@ -1,9 +1,8 @@
 #include "output/output_guard.hpp"
 #include "aem/pipeline/output_guard.hpp"
 
-#include <sys/stat.h>
-
 #include "io/file_kind.hpp"
+#include "io/file_status.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -15,9 +14,9 @@ std::string refused(const std::filesystem::path& model, const std::filesystem::p
 }  // namespace
 
 std::optional<FileIdentity> file_identity(const std::filesystem::path& path) {
-  struct ::stat s {};
-  if (::stat(path.c_str(), &s) != 0) return std::nullopt;
-  return FileIdentity{std::uint64_t(s.st_dev), std::uint64_t(s.st_ino)};
+  const std::optional<FileStatus> s = file_status(path);
+  if (!s) return std::nullopt;
+  return FileIdentity{s->device, s->inode};
 }
 
 std::string not_replaceable(const std::filesystem::path& path) {

@@ -1,15 +1,9 @@
 #include "output/output_lock.hpp"
 
-#include <cerrno>
 #include <chrono>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
-
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "aem/pipeline/bake_options.hpp"
 
@@ -21,10 +15,13 @@ constexpr int kMaxAttempts = 100;  // a lock file replaced or removed under us t
 
 // Errors that mean the output's directory is read-only to us: nothing can be written there, so
 // no other bake can write it either, and an up-to-date check needs no lock.
-bool read_only(int error) { return error == EROFS || error == EACCES || error == EPERM; }
+bool read_only(std::error_code error) {
+  return error == std::errc::read_only_file_system || error == std::errc::permission_denied ||
+         error == std::errc::operation_not_permitted;
+}
 
-[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what, int error) {
-  throw std::runtime_error(path.string() + ": cannot " + what + ": " + std::generic_category().message(error));
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what, std::error_code error) {
+  throw std::runtime_error(path.string() + ": cannot " + what + ": " + error.message());
 }
 
 // The missing directories from `dir` up (deepest first), made; `error` is left at the errno of
@@ -38,12 +35,6 @@ std::vector<std::filesystem::path> make_directories(const std::filesystem::path&
   }
   std::filesystem::create_directories(dir, error);
   return missing;
-}
-
-bool same_file(int fd, const std::filesystem::path& path) {
-  struct ::stat opened {}, named {};
-  return ::fstat(fd, &opened) == 0 && ::stat(path.c_str(), &named) == 0 && opened.st_dev == named.st_dev &&
-         opened.st_ino == named.st_ino;
 }
 
 }  // namespace
@@ -65,47 +56,41 @@ OutputLock::OutputLock(const std::filesystem::path& output, const std::atomic<bo
 
 void OutputLock::take(const std::filesystem::path& output, const std::atomic<bool>* cancel,
                       const std::filesystem::path& model) {
-  for (int attempt = 0; fd_ < 0; ++attempt) {
-    if (attempt == kMaxAttempts) fail(path_, "take the lock", EAGAIN);
+  for (int attempt = 0; !file_.is_open(); ++attempt) {
+    if (attempt == kMaxAttempts) fail(path_, "take the lock", std::make_error_code(std::errc::resource_unavailable_try_again));
     // (Made again on each attempt: a bake that just released its lock may have removed them.)
     // The output's directory first, so that an error names it rather than the stamp folder.
     for (const std::filesystem::path& dir : {output.parent_path(), path_.parent_path()}) {
       if (dir.empty()) continue;
       std::error_code made;
       for (const auto& d : make_directories(dir, made)) made_.push_back(d);
-      if (made && read_only(made.value())) return;
+      if (made && read_only(made)) return;
       if (made) throw std::runtime_error(dir.string() + ": cannot create directory: " + made.message());
     }
-    const int fd = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-    if (fd < 0) {
-      if (errno == ENOENT) continue;
-      if (read_only(errno)) return;
-      fail(path_, "create the lock file", errno);
+    LockFile file;
+    if (const std::error_code error = file.open(path_, false)) {
+      if (error == std::errc::no_such_file_or_directory) continue;
+      if (read_only(error)) return;
+      fail(path_, "create the lock file", error);
     }
-    while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-      if (errno != EWOULDBLOCK && errno != EINTR) {
-        const int error = errno;
-        ::close(fd);
-        fail(path_, "take the lock", error);
-      }
+    for (;;) {
+      const std::error_code error = file.lock(LockFile::Mode::exclusive, false);
+      if (!error) break;
+      if (error != std::errc::resource_unavailable_try_again) fail(path_, "take the lock", error);
       if (cancel && cancel->load(std::memory_order_relaxed)) {
-        ::close(fd);
+        file.close();
         throw_if_cancelled(BakeOptions{.signals = {cancel}}, model);
       }
       std::this_thread::sleep_for(kPollInterval);
     }
     // The holder before us removes the file as it lets go: a lock on a file no longer at the
     // path locks nothing, so open it again.
-    if (same_file(fd, path_)) fd_ = fd;
-    else ::close(fd);
+    if (file.is_at(path_)) file_ = std::move(file);
   }
 }
 
 OutputLock::~OutputLock() {
-  if (fd_ >= 0) {
-    ::unlink(path_.c_str());
-    ::close(fd_);
-  }
+  file_.release_and_remove(path_);
   remove_made_directories();
 }
 

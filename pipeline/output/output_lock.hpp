@@ -1,7 +1,7 @@
 #pragma once
 // One bake of an output at a time, across threads and processes.
 //
-// A bake holds its output's lock (an flock on `.aem-bake/NAME.aem.lock` beside the output) from
+// A bake holds its output's lock (a LockFile on `.aem-bake/NAME.aem.lock` beside the output) from
 // before its up-to-date check until its stamp is written, so that two bakes of one output (two
 // build steps, two terminals) take turns: the second one, once it has the lock, sees the first
 // one's output and stamp, and finds it up to date or bakes again. Never a stamp of one model
@@ -10,6 +10,8 @@
 #include <atomic>
 #include <filesystem>
 #include <vector>
+
+#include "io/lock_file.hpp"
 
 namespace aem::pipeline {
 
@@ -21,7 +23,7 @@ class OutputLock {
   // Takes the lock of `output`, making its directory and `.aem-bake` folder if they are missing.
   // While another bake holds it, waits, looking at `cancel` every few milliseconds: once it is
   // set, throws BakeCancelled naming `model`. Where the lock file cannot be made because the
-  // directory is read-only to this process (EROFS, EACCES, EPERM), no lock is taken (held() is
+  // directory is read-only to this process (read-only file system, permission denied), no lock is taken (held() is
   // false): nothing can be written there, so an up-to-date check needs none, and a bake that
   // must write fails at its write with the reason. Throws std::runtime_error naming the
   // directory or lock file on any other failure.
@@ -30,7 +32,7 @@ class OutputLock {
   // is gone), then the `.aem-bake` folder and the directories the constructor made, each only
   // while it is empty: a bake that wrote nothing leaves nothing behind.
   ~OutputLock();
-  bool held() const { return fd_ >= 0; }
+  bool held() const { return file_.is_open(); }
   OutputLock(const OutputLock&) = delete;
   OutputLock& operator=(const OutputLock&) = delete;
 
@@ -39,7 +41,7 @@ class OutputLock {
   void remove_made_directories() const;
 
   std::filesystem::path path_;
-  int fd_ = -1;
+  LockFile file_;
   std::vector<std::filesystem::path> made_;  // directories this lock made, deepest first
 };
 

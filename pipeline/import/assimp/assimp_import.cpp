@@ -1,4 +1,8 @@
 #include "import/assimp/assimp_import.hpp"
+#include "base/build_features.hpp"
+
+// (A build without Assimp has assimp_absent.cpp instead.)
+#if AEM_HAVE_ASSIMP
 
 #include <algorithm>
 #include <map>
@@ -281,3 +285,5 @@ Scene import_assimp(const std::filesystem::path& path, const BakeOptions& option
 }
 
 }  // namespace aem::pipeline
+
+#endif  // AEM_HAVE_ASSIMP

@@ -1,7 +1,13 @@
 // KHR_draco_mesh_compression: each compressed primitive's Draco bufferView is decoded with
 // Debian's libdraco into a new packed buffer: u32 indices, then each attribute the extension
 // maps, converted to the component type its glTF accessor declares. The primitive then points at
-// fresh accessors on that buffer ("accessor N (Draco)" in messages).
+// fresh accessors on that buffer ("accessor N (Draco)" in messages). A build without Draco
+// (AEM_HAVE_DRACO 0, the Windows build) refuses such a file by name instead.
+#include "base/build_features.hpp"
+#include "import/gltf/compressed/gltf_decoders.hpp"
+
+#if AEM_HAVE_DRACO
+
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -333,3 +339,27 @@ void decode_draco_primitives(const std::filesystem::path& model, tinygltf::Model
 }
 
 }  // namespace aem::pipeline
+
+#else  // AEM_HAVE_DRACO
+
+#include <tiny_gltf.h>
+
+#include "aem/pipeline/utf8_path.hpp"
+
+namespace aem::pipeline {
+
+void decode_draco_primitives(const std::filesystem::path& model, tinygltf::Model& gltf, const CompressedGltfPlan&,
+                             DecodedBytesBudget&, const BakeOptions&) {
+  for (std::size_t mi = 0; mi < gltf.meshes.size(); ++mi) {
+    for (std::size_t pi = 0; pi < gltf.meshes[mi].primitives.size(); ++pi) {
+      if (gltf.meshes[mi].primitives[pi].extensions.count("KHR_draco_mesh_compression") == 0) continue;
+      throw BakeError(utf8_text(model) + ": mesh " + std::to_string(mi) + " primitive " + std::to_string(pi) +
+                      ": KHR_draco_mesh_compression: Draco-compressed meshes are not supported by this build "
+                      "(Draco is not part of it)");
+    }
+  }
+}
+
+}  // namespace aem::pipeline
+
+#endif  // AEM_HAVE_DRACO

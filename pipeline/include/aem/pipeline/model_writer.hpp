@@ -49,7 +49,7 @@ void write_model_file(const std::filesystem::path& path, const ModelContent& con
 void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes,
                            const std::atomic<bool>* cancel = nullptr);
 
-// Whether the file name `name` is that of a temporary write_file_atomically makes for `path`:
+// Whether the file name `name` (UTF-8) is that of a temporary write_file_atomically makes for `path`:
 // exactly ".NAME.tmp-<digits>-<digits>". One that exists while no writer of `path` runs (a bake
 // holding the output's lock, batch_bake.hpp) was left by a killed process and may be removed.
 bool is_temporary_of(const std::string& name, const std::filesystem::path& path);
