@@ -66,11 +66,43 @@ inline void slerp_weights(float x, float t, float& wa, float& wb) {
   wb = t * sum_b;
 }
 
+// asin(x) for |x| <= 0.5 and sin(x) for |x| <= pi/2 by their series in double, to about 1e-15:
+// only +, *, / and sqrt, which IEEE 754 rounds exactly, so every platform gets the same bits
+// (the C libraries' acosf and sinf differ in the last bit between glibc and MinGW-w64).
+inline double portable_asin(double x) {
+  const double xx = x * x;
+  double term = x, sum = x;
+  for (int n = 1; n <= 24; ++n) {
+    term *= xx * double((2 * n - 1) * (2 * n - 1)) / double((2 * n) * (2 * n + 1));
+    sum += term;
+  }
+  return sum;
+}
+inline double portable_sin(double x) {
+  const double xx = x * x;
+  double term = x, sum = x;
+  for (int n = 1; n <= 11; ++n) {
+    term *= -xx / double((2 * n) * (2 * n + 1));
+    sum += term;
+  }
+  return sum;
+}
+
+// The exact slerp weights for keys 45 to 90 degrees apart (0 <= cosine < 0.7): acos by
+// 2 asin(sqrt((1 - c) / 2)), which keeps asin's argument under 0.5.
+inline void wide_slerp_weights(float cosine, float t, float& wa, float& wb) {
+  const double angle = 2.0 * portable_asin(std::sqrt((1.0 - double(cosine)) * 0.5));
+  const double inverse_sine = 1.0 / portable_sin(angle);
+  wa = float(portable_sin((1.0 - double(t)) * angle) * inverse_sine);
+  wb = float(portable_sin(double(t) * angle) * inverse_sine);
+}
+
 }  // namespace detail
 
 // Spherical interpolation along the shorter arc. Keys less than about 90 degrees apart (nearly
 // all) take a short series in cos(angle) instead of acos and sin, accurate to float precision:
-// 3 terms for keys under 16 degrees apart, 7 up to 91 degrees; wider arcs use the exact formula.
+// 3 terms for keys under 16 degrees apart, 7 up to 91 degrees; wider arcs use the exact formula,
+// with series of our own for acos and sin so that every platform gives the same bits.
 inline Quat slerp(const Quat& a, Quat b, float t) {
   float cosine = dot(a, b);
   if (cosine < 0) {
@@ -83,10 +115,7 @@ inline Quat slerp(const Quat& a, Quat b, float t) {
   } else if (cosine >= 0.7f) {
     detail::slerp_weights<7>(cosine - 1.0f, t, wa, wb);
   } else {
-    const float angle = std::acos(cosine);
-    const float inverse_sine = 1.0f / std::sin(angle);
-    wa = std::sin((1.0f - t) * angle) * inverse_sine;
-    wb = std::sin(t * angle) * inverse_sine;
+    detail::wide_slerp_weights(cosine, t, wa, wb);
   }
   return {a.x * wa + b.x * wb, a.y * wa + b.y * wb, a.z * wa + b.z * wb, a.w * wa + b.w * wb};
 }

@@ -96,7 +96,7 @@ struct SlerpSeries {
 
 // Shortest-path slerp of four quaternion pairs by fractions t: 3 terms of the series when every
 // lane's keys are under 16 degrees apart, 7 (from `far()`, made only when needed) up to 91
-// degrees, and acos and sin for the lanes beyond.
+// degrees, and the exact formula (detail::wide_slerp_weights) for the lanes beyond.
 template <class Far>
 AEM_ALWAYS_INLINE void slerp(const Float4 (&a)[4], const Float4 (&b)[4], Float4 t, const SlerpSeries<3>& near,
                   Far&& far, Float4 (&out)[4]) {
@@ -112,10 +112,10 @@ AEM_ALWAYS_INLINE void slerp(const Float4 (&a)[4], const Float4 (&b)[4], Float4 
     if (any(wide)) {
       for (int k = 0; k < 4; ++k) {
         if (!wide[k]) continue;
-        const float angle = std::acos(cosine[k]);
-        const float inverse_sine = 1.0f / std::sin(angle);
-        wa[k] = std::sin((1.0f - t[k]) * angle) * inverse_sine;
-        wb[k] = std::sin(t[k] * angle) * inverse_sine;
+        float lane_a, lane_b;
+        aem::detail::wide_slerp_weights(cosine[k], t[k], lane_a, lane_b);
+        wa[k] = lane_a;
+        wb[k] = lane_b;
       }
     }
   }
