@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "aem/codec/bc5.hpp"
+#include "aem/portable_math.hpp"
 
 namespace aem::codec {
 namespace {
@@ -73,14 +74,14 @@ bool fit_bc4_endpoints(const std::uint8_t values[16], std::uint8_t half[8]) {
   const bool eight_values = half[0] > half[1];
   const Bc4Fit f = bc4_fit(values, half);
   if (f.det() < 1e-9) return false;
-  const long a0 = std::lround(std::clamp(f.a0(), 0.0, 255.0));
-  const long a1 = std::lround(std::clamp(f.a1(), 0.0, 255.0));
+  const long long a0 = aem::round_to_integer(std::clamp(f.a0(), 0.0, 255.0));
+  const long long a1 = aem::round_to_integer(std::clamp(f.a1(), 0.0, 255.0));
   std::uint8_t best[8], trial[8];
   std::memcpy(trial, half, 8);
   std::uint64_t best_error = ~std::uint64_t(0);
   for (long d0 = -1; d0 <= 1; ++d0)
     for (long d1 = -1; d1 <= 1; ++d1) {
-      const long e0 = a0 + d0, e1 = a1 + d1;
+      const long long e0 = a0 + d0, e1 = a1 + d1;
       // The palette kind is the indices' meaning: keep it.
       if (e0 < 0 || e0 > 255 || e1 < 0 || e1 > 255 || (e0 > e1) != eight_values) continue;
       trial[0] = std::uint8_t(e0);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include "aem/portable_math.hpp"
 
 namespace aem::codec::bc7 {
 namespace {
@@ -44,7 +45,7 @@ ChannelCandidates channel_candidates(const Format& f, int lo, int hi, int w_lo, 
   const double span = double(hi - lo) * 64.0 / double(w_hi - w_lo);
   const double e0 = lo - span * w_lo / 64.0, e1 = e0 + span;
   const int levels = (1 << f.bits) - 1;
-  const int c0 = int(std::lround(e0 * levels / 255.0)), c1 = int(std::lround(e1 * levels / 255.0));
+  const int c0 = int(aem::round_to_integer(e0 * levels / 255.0)), c1 = int(aem::round_to_integer(e1 * levels / 255.0));
   for (int a = c0 - 1; a <= c0 + 1; ++a)
     for (int b = c1 - 1; b <= c1 + 1; ++b) {
       if (a < 0 || a > levels || b < 0 || b > levels) continue;

@@ -16,6 +16,7 @@
 #include "aem/ext_uv1.hpp"
 #include "export/gltf/gltf_texture_pixels.hpp"
 #include "math/bilinear_sample.hpp"
+#include "aem/portable_math.hpp"
 
 namespace aem::pipeline::gltf {
 namespace {
@@ -52,7 +53,7 @@ int baked_intensity(const std::array<double, 3>& e, const std::array<double, 3>&
     eb += e[c] * b[c];
     bb += b[c] * b[c];
   }
-  return int(std::lround((bb > 0 ? std::clamp(eb / bb, 0.0, 1.0) : 0.0) * 255));
+  return int(aem::round_to_integer((bb > 0 ? std::clamp(eb / bb, 0.0, 1.0) : 0.0) * 255));
 }
 
 // The sRGB emitted colour for intensity `k` (0..255) over base colour `b`: k·b, and among the
@@ -245,7 +246,7 @@ class MaterialExporter {
       pixels.pixels[i + 3] = 255;
       if (!rebuild) continue;
       const double z = codec::bc5_normal(pixels.pixels[i], pixels.pixels[i + 1]).z;
-      pixels.pixels[i + 2] = std::uint8_t(std::lround((z + 1) * 127.5));
+      pixels.pixels[i + 2] = std::uint8_t(aem::round_to_integer((z + 1) * 127.5));
     }
   }
 

@@ -9,6 +9,7 @@
 
 #include "aem/codec/bc5.hpp"
 #include "aem/codec/bc7.hpp"
+#include "aem/portable_math.hpp"
 
 namespace aem::pipeline::gltf {
 
@@ -57,7 +58,7 @@ double srgb_byte_to_linear(std::uint8_t value) {
 std::uint8_t linear_to_srgb_byte(double linear) {
   const double c = std::clamp(linear, 0.0, 1.0);
   const double s = c <= 0.0031308 ? c * 12.92 : 1.055 * std::pow(c, 1 / 2.4) - 0.055;
-  return std::uint8_t(std::lround(s * 255));
+  return std::uint8_t(aem::round_to_integer(s * 255));
 }
 
 }  // namespace aem::pipeline::gltf

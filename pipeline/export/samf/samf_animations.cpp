@@ -5,6 +5,7 @@
 
 #include "aem/pipeline/samf_export.hpp"
 #include "export/samf/samf_fixed_point.hpp"
+#include "aem/portable_math.hpp"
 
 namespace aem::pipeline::samf {
 namespace {
@@ -25,7 +26,7 @@ std::string cut_name(const std::string& name) {
 }
 
 std::uint32_t frame_count(const std::string& model_name, const std::string& name, double duration, double fps) {
-  const double span = duration > 0 ? std::round(duration * fps) : 0.0;
+  const double span = duration > 0 ? aem::round_half_away(duration * fps) : 0.0;
   if (!(span < 4294967295.0))
     throw SamfExportError(model_name + ": animation '" + name + "' lasts " + math::exact_text(duration) +
                           " s: at " + math::exact_text(fps) + " fps its frame count exceeds SAMF's u32");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "math/bake_math.hpp"
+#include "aem/portable_math.hpp"
 
 namespace aem::pipeline::samf {
 
@@ -20,7 +21,7 @@ inline constexpr std::size_t kMatrixBytes = 32;   // int16 m[3][3], int16 pad, i
 inline constexpr std::size_t kSvectorBytes = 8;   // int16 x, y, z, pad
 
 inline bool fits_4_12(double v) { return v >= kLowest && v <= kHighest; }
-inline std::int32_t to_fixed(double v) { return std::int32_t(std::llround(v * kOne)); }
+inline std::int32_t to_fixed(double v) { return std::int32_t(aem::round_to_integer(v * kOne)); }
 // "[-8, 7.999755859375]", for messages.
 inline std::string range_text() { return "[-8, " + math::exact_text(kHighest) + "]"; }
 

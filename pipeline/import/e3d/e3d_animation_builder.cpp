@@ -13,6 +13,7 @@
 #include "import/e3d/e3d_scene_builder.hpp"
 #include "scene/scene_building.hpp"
 #include "import/e3d/e3d_tcb_curve.hpp"
+#include "aem/portable_math.hpp"
 
 namespace aem::pipeline::e3d {
 namespace {
@@ -42,7 +43,7 @@ std::vector<CurveKey> curve_keys(const TrackData& track, std::size_t components,
       for (std::size_t i = 0; i < components; ++i) c.value[i] = k.value[i];
     }
     // Angles: each key within 180 degrees of the previous one, as Ecere's angle interpolation turns.
-    if (unwrap_degrees && !keys.empty()) c.value[0] -= 360 * std::round((c.value[0] - keys.back().value[0]) / 360);
+    if (unwrap_degrees && !keys.empty()) c.value[0] -= 360 * aem::round_half_away((c.value[0] - keys.back().value[0]) / 360);
     c.tension = k.tension; c.continuity = k.continuity; c.bias = k.bias; c.ease_from = k.ease_from; c.ease_to = k.ease_to;
     keys.push_back(c);
   }

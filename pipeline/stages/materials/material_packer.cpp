@@ -20,6 +20,7 @@
 #include "math/bilinear_sample.hpp"
 #include "io/image_decoding.hpp"
 #include "io/cancellable_call.hpp"
+#include "aem/portable_math.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -134,7 +135,7 @@ class Packer {
                                          ImageRgba8 out = *p.image;
                                          for (std::size_t i = 0; i < out.pixels.size(); i += 4) {
                                            const double o = 1 + p.occlusion_strength * (out.pixels[i] / 255.0 - 1);
-                                           out.pixels[i] = out.pixels[i + 1] = std::uint8_t(std::lround(std::clamp(o, 0.0, 1.0) * 255));
+                                           out.pixels[i] = out.pixels[i + 1] = std::uint8_t(aem::round_to_integer(std::clamp(o, 0.0, 1.0) * 255));
                                            out.pixels[i + 2] = 0;
                                            out.pixels[i + 3] = 255;
                                          }
@@ -301,7 +302,7 @@ class Packer {
     auto alpha = [&](double a) -> std::uint8_t {
       if (mode == "OPAQUE") return 255;
       if (mode == "MASK") return a >= cutoff ? 255 : 0;
-      return std::uint8_t(std::lround(std::clamp(a, 0.0, 1.0) * 255));
+      return std::uint8_t(aem::round_to_integer(std::clamp(a, 0.0, 1.0) * 255));
     };
     std::string key = "base|" + mode + "|" + exact_text(cutoff) + "|" + exact_text(f[0]) + "," + exact_text(f[1]) + "," +
                       exact_text(f[2]) + "," + exact_text(f[3]);
@@ -345,9 +346,9 @@ class Packer {
           x = y = 0;
           z = l = 1;
         }
-        out.pixels[i] = std::uint8_t(std::lround((x / l + 1) * 127.5));
-        out.pixels[i + 1] = std::uint8_t(std::lround((y / l + 1) * 127.5));
-        out.pixels[i + 2] = std::uint8_t(std::lround((z / l + 1) * 127.5));
+        out.pixels[i] = std::uint8_t(aem::round_to_integer((x / l + 1) * 127.5));
+        out.pixels[i + 1] = std::uint8_t(aem::round_to_integer((y / l + 1) * 127.5));
+        out.pixels[i + 2] = std::uint8_t(aem::round_to_integer((z / l + 1) * 127.5));
         out.pixels[i + 3] = 255;
       }
       return out;
@@ -417,7 +418,7 @@ class Packer {
       bb += b[c] * b[c];
     }
     const double k = bb > 0 ? std::clamp(eb / bb, 0.0, 1.0) : 0.0;
-    const std::uint8_t intensity = std::uint8_t(std::lround(k * 255));
+    const std::uint8_t intensity = std::uint8_t(aem::round_to_integer(k * 255));
     for (std::size_t c = 0; c < 3; ++c) {
       const double d = intensity / 255.0 * b[c] - e[c];
       error2 += d * d;
@@ -452,9 +453,9 @@ class Packer {
           intensity = emissive_intensity(e, b, error2, emitted2);
         }
         std::uint8_t* p = &out.pixels[(std::size_t(y) * w + x) * 4];
-        p[0] = std::uint8_t(std::lround(std::clamp(r, 0.0, 1.0) * 255));
-        p[1] = std::uint8_t(std::lround(std::clamp(o, 0.0, 1.0) * 255));
-        p[2] = std::uint8_t(std::lround(std::clamp(met, 0.0, 1.0) * 255));
+        p[0] = std::uint8_t(aem::round_to_integer(std::clamp(r, 0.0, 1.0) * 255));
+        p[1] = std::uint8_t(aem::round_to_integer(std::clamp(o, 0.0, 1.0) * 255));
+        p[2] = std::uint8_t(aem::round_to_integer(std::clamp(met, 0.0, 1.0) * 255));
         p[3] = intensity;
       }
     emissive_error.relative = emitted2 > 0 ? std::sqrt(error2 / emitted2) : 0.0;
@@ -524,7 +525,7 @@ class Packer {
     if (error != emissive_error_.end() && error->second.relative > kEmissiveErrorLimit)
       warnings_.warn("emissive colour", where,
                      scene_.model.string() + ": " + where + ": emitted light differs from the glTF's by " +
-                         std::to_string(int(std::lround(error->second.relative * 100))) +
+                         std::to_string(int(aem::round_to_integer(error->second.relative * 100))) +
                          "% (AEM emits an intensity times the base colour; the emissive colour is not the base colour)");
     return index;
   }

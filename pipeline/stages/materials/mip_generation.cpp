@@ -12,6 +12,7 @@
 #include "aem/codec/rdo_bound.hpp"
 #include "aem/compression_name.hpp"
 #include "aem/mip_chain.hpp"
+#include "aem/portable_math.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -28,7 +29,7 @@ const std::array<float, 256>& srgb_table() {
   return table;
 }
 
-std::uint8_t to_byte(double v) { return std::uint8_t(std::clamp(std::lround(v * 255.0), 0L, 255L)); }
+std::uint8_t to_byte(double v) { return std::uint8_t(std::clamp(aem::round_to_integer(v * 255.0), 0LL, 255LL)); }
 
 void renormalize_normals(codec::ImageRgba8& image) {
   for (std::size_t i = 0; i + 3 < image.pixels.size(); i += 4) {
@@ -78,7 +79,7 @@ codec::ImageRgba8 half(const codec::ImageRgba8& src, TextureKind kind, const std
           out[c] = linear_to_srgb(float(sum / 4));
         } else {
           for (const auto* q : p) sum += q[c];
-          out[c] = std::uint8_t(std::lround(sum / 4));
+          out[c] = std::uint8_t(aem::round_to_integer(sum / 4));
         }
       }
     }
@@ -101,8 +102,8 @@ codec::ImageRgba8 downsize(const codec::ImageRgba8& image, std::uint32_t max_siz
   const std::uint32_t longest = std::max(image.width, image.height);
   if (max_size == 0 || longest <= max_size) return image;
   codec::ImageRgba8 out;
-  out.width = std::max<std::uint32_t>(1, std::uint32_t(std::llround(double(image.width) * max_size / longest)));
-  out.height = std::max<std::uint32_t>(1, std::uint32_t(std::llround(double(image.height) * max_size / longest)));
+  out.width = std::max<std::uint32_t>(1, std::uint32_t(aem::round_to_integer(double(image.width) * max_size / longest)));
+  out.height = std::max<std::uint32_t>(1, std::uint32_t(aem::round_to_integer(double(image.height) * max_size / longest)));
   out.width = std::min(out.width, max_size);
   out.height = std::min(out.height, max_size);
   out.pixels.resize(std::size_t(out.width) * out.height * 4);

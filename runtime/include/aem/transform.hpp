@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "aem/export.h"
+#include "aem/portable_math.hpp"
 
 namespace aem {
 
@@ -66,35 +67,16 @@ inline void slerp_weights(float x, float t, float& wa, float& wb) {
   wb = t * sum_b;
 }
 
-// asin(x) for |x| <= 0.5 and sin(x) for |x| <= pi/2 by their series in double, to about 1e-15:
-// only +, *, / and sqrt, which IEEE 754 rounds exactly, so every platform gets the same bits
-// (the C libraries' acosf and sinf differ in the last bit between glibc and MinGW-w64).
-inline double portable_asin(double x) {
-  const double xx = x * x;
-  double term = x, sum = x;
-  for (int n = 1; n <= 24; ++n) {
-    term *= xx * double((2 * n - 1) * (2 * n - 1)) / double((2 * n) * (2 * n + 1));
-    sum += term;
-  }
-  return sum;
-}
-inline double portable_sin(double x) {
-  const double xx = x * x;
-  double term = x, sum = x;
-  for (int n = 1; n <= 11; ++n) {
-    term *= -xx / double((2 * n) * (2 * n + 1));
-    sum += term;
-  }
-  return sum;
-}
-
-// The exact slerp weights for keys 45 to 90 degrees apart (0 <= cosine < 0.7): acos by
-// 2 asin(sqrt((1 - c) / 2)), which keeps asin's argument under 0.5.
+// The exact slerp weights for keys over 91 degrees apart (0 <= cosine < 0.7). acos(c) is
+// pi/2 - asin(c) up to c = 0.5 and 2 asin(sqrt((1 - c) / 2)) above, so asin's argument stays
+// within 0.5; series of our own, since the C libraries' acosf and sinf differ in the last bit
+// between platforms (portable_math.hpp).
 inline void wide_slerp_weights(float cosine, float t, float& wa, float& wb) {
-  const double angle = 2.0 * portable_asin(std::sqrt((1.0 - double(cosine)) * 0.5));
-  const double inverse_sine = 1.0 / portable_sin(angle);
-  wa = float(portable_sin((1.0 - double(t)) * angle) * inverse_sine);
-  wb = float(portable_sin(double(t) * angle) * inverse_sine);
+  const double c = cosine;
+  const double angle = c <= 0.5 ? 1.5707963267948966 - aem::series_asin(c) : 2.0 * aem::series_asin(std::sqrt((1.0 - c) * 0.5));
+  const double inverse_sine = 1.0 / aem::series_sin(angle);
+  wa = float(aem::series_sin((1.0 - double(t)) * angle) * inverse_sine);
+  wb = float(aem::series_sin(double(t) * angle) * inverse_sine);
 }
 
 }  // namespace detail
