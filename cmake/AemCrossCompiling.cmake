@@ -3,11 +3,16 @@ if(NOT CMAKE_CROSSCOMPILING)
   return()
 endif()
 
-# Header-only packages of the build machine: nlohmann-json's imported target names /usr/include,
-# which would put the host's C library headers before the cross compiler's. A folder holding
-# only a link to its own headers stands in for it.
-find_package(nlohmann_json 3 QUIET GLOBAL)
-if(TARGET nlohmann_json::nlohmann_json)
+# The Windows libraries' prefix (AemWindowsDeps.cmake), when the pipeline is built.
+include(AemWindowsDeps)
+
+# Without that prefix, header-only packages come from the build machine: nlohmann-json's imported
+# target names /usr/include, which would put the host's C library headers before the cross
+# compiler's. A folder holding only a link to its own headers stands in for it.
+if(NOT AEM_WINDOWS_DEPS)
+  find_package(nlohmann_json 3 QUIET GLOBAL)
+endif()
+if(NOT AEM_WINDOWS_DEPS AND TARGET nlohmann_json::nlohmann_json)
   find_path(AEM_NLOHMANN_JSON_HEADER nlohmann/json.hpp PATHS /usr/include NO_CMAKE_FIND_ROOT_PATH)
   if(AEM_NLOHMANN_JSON_HEADER)
     set(headers "${CMAKE_BINARY_DIR}/host-headers")
