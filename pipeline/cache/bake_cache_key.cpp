@@ -1,4 +1,5 @@
 #include "cache/bake_cache_key.hpp"
+#include "aem/pipeline/utf8_path.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -80,7 +81,7 @@ std::optional<std::vector<std::filesystem::path>> parse_manifest_record(const st
   std::vector<std::filesystem::path> names;
   for (const json& name : (*j)["inputs"]) {
     if (!name.is_string() || name.get<std::string>().empty()) return std::nullopt;
-    names.emplace_back(name.get<std::string>());
+    names.push_back(path_from_utf8(name.get<std::string>()));
   }
   return names;
 }

@@ -31,8 +31,22 @@ std::wstring wide(const std::string& utf8) {
   return out;
 }
 
+// Our words for the failures a cache client meets most (Wine's winhttp.dll has no message table).
+const char* common_error_text(DWORD error) {
+  switch (error) {
+    case ERROR_WINHTTP_TIMEOUT: return "the server did not answer in time";
+    case ERROR_WINHTTP_NAME_NOT_RESOLVED: return "the server's name could not be resolved";
+    case ERROR_WINHTTP_CANNOT_CONNECT: return "could not connect to the server";
+    case ERROR_WINHTTP_CONNECTION_ERROR: return "the connection was reset or closed";
+    case ERROR_WINHTTP_INVALID_SERVER_RESPONSE: return "the server's answer was not valid HTTP";
+    case ERROR_WINHTTP_SECURE_FAILURE: return "the TLS handshake or the server's certificate failed";
+    default: return nullptr;
+  }
+}
+
 // WinHTTP's words for its errors (its codes 12000-12199 are in winhttp.dll's message table).
 std::string error_text(DWORD error) {
+  if (const char* ours = common_error_text(error)) return std::string(ours) + " (WinHTTP error " + std::to_string(error) + ")";
   wchar_t* text = nullptr;
   const DWORD flags = FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_IGNORE_INSERTS |
                       (error >= 12000 && error < 12200 ? FORMAT_MESSAGE_FROM_HMODULE : FORMAT_MESSAGE_FROM_SYSTEM);

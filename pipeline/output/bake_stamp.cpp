@@ -1,4 +1,5 @@
 #include "aem/pipeline/bake_stamp.hpp"
+#include "aem/pipeline/utf8_path.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -46,13 +47,13 @@ nlohmann::json to_json(const FileState& f) {
 
 FileState file_state_from(const nlohmann::json& j) {
   FileState f;
-  f.path = j.at("path").get<std::string>();
+  f.path = path_from_utf8(j.at("path").get<std::string>());
   f.size = j.at("size").get<std::int64_t>();
   f.mtime_ns = j.at("mtime_ns").get<std::int64_t>();
   f.device = j.at("device").get<std::uint64_t>();
   f.inode = j.at("inode").get<std::uint64_t>();
   f.hash = j.at("xxh3").get<std::string>();
-  if (j.contains("name")) f.name = j.at("name").get<std::string>();
+  if (j.contains("name")) f.name = path_from_utf8(j.at("name").get<std::string>());
   return f;
 }
 
@@ -159,7 +160,7 @@ std::filesystem::path path_in_model_directory(const std::filesystem::path& model
 }
 
 std::filesystem::path stamp_path(const std::filesystem::path& output) {
-  return output.parent_path() / ".aem-bake" / (output.filename().string() + ".json");
+  return output.parent_path() / ".aem-bake" / path_from_utf8(utf8_text(output.filename()) + ".json");
 }
 
 std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
@@ -173,7 +174,7 @@ std::optional<BakeStamp> read_stamp(const std::filesystem::path& output) {
     BakeStamp stamp;
     stamp.baker = j.at("baker").get<std::string>();
     stamp.options = j.at("options").get<std::string>();
-    stamp.model = j.at("model").get<std::string>();
+    stamp.model = path_from_utf8(j.at("model").get<std::string>());
     stamp.output = file_state_from(j.at("output"));
     for (const auto& input : j.at("inputs")) stamp.inputs.push_back(file_state_from(input));
     return stamp;

@@ -258,7 +258,7 @@ int create_temporary(const std::filesystem::path& path, std::filesystem::path& t
     temporary = temporary_path(path);
 #if defined(_WIN32)
     // Binary mode (no newline translation), not inherited by child processes, UTF-16 name.
-    const int fd = ::_wopen(temporary.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY | _O_NOINHERIT,
+    const int fd = ::_wopen(windows::api_path(temporary).c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY | _O_NOINHERIT,
                             _S_IREAD | _S_IWRITE);
 #else
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -312,19 +312,37 @@ bool rename_replacing_open_target(const std::wstring& from, const std::wstring& 
   return ::SetFileInformationByHandle(file.get(), kFileRenameInfoEx, info, DWORD(buffer.size())) != 0;
 }
 
-// Renames the finished `temporary` over `path`, replacing it in one step. Where the POSIX rename
-// is missing, MoveFileExW: a program that has the old file open (even sharing delete access)
-// makes it fail, so it is tried again for about two seconds before the error says so.
+// Where the target cannot be replaced because a program has it open sharing delete access (Wine,
+// older Windows): the old file renamed aside to a temporary's name (which a later writer removes,
+// should this process die here), the new one into place, the old one deleted (it goes once that
+// program closes it). Not one step: for a moment the name is free. False, with the old file back
+// in place, where a step fails.
+bool replace_by_moving_aside(const std::wstring& from, const std::wstring& to, const std::filesystem::path& path) {
+  const std::wstring aside = windows::api_path(temporary_path(path));
+  if (!::MoveFileExW(to.c_str(), aside.c_str(), MOVEFILE_WRITE_THROUGH)) return false;
+  if (!::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH)) {
+    ::MoveFileExW(aside.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH);
+    return false;
+  }
+  ::DeleteFileW(aside.c_str());
+  return true;
+}
+
+// Renames the finished `temporary` over `path`: in one step where the system can (the POSIX
+// rename, then MoveFileExW); else by moving the old file aside. A program that keeps others from
+// deleting the target (an editor, a virus scanner) makes every way fail: tried again for about
+// two seconds before the error says so.
 std::error_code move_into_place(const std::filesystem::path& temporary, const std::filesystem::path& path) {
   std::error_code ec;
   const std::wstring from = windows::api_path(temporary);
   const std::wstring to = windows::api_path(std::filesystem::absolute(path, ec));
-  if (rename_replacing_open_target(from, to)) return {};
   for (int attempt = 0;; ++attempt) {
+    if (rename_replacing_open_target(from, to)) return {};
     if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) return {};
     const DWORD error = ::GetLastError();
     const bool in_use = error == ERROR_ACCESS_DENIED || error == ERROR_SHARING_VIOLATION || error == ERROR_USER_MAPPED_FILE;
     if (!in_use) return windows::error_code_of(error);
+    if (replace_by_moving_aside(from, to, path)) return {};
     if (attempt == 40) return std::make_error_code(std::errc::device_or_resource_busy);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }

@@ -1,4 +1,5 @@
 #include "output/output_lock.hpp"
+#include "aem/pipeline/utf8_path.hpp"
 
 #include <chrono>
 #include <stdexcept>
@@ -40,7 +41,7 @@ std::vector<std::filesystem::path> make_directories(const std::filesystem::path&
 }  // namespace
 
 std::filesystem::path output_lock_path(const std::filesystem::path& output) {
-  return output.parent_path() / ".aem-bake" / (output.filename().string() + ".lock");
+  return output.parent_path() / ".aem-bake" / path_from_utf8(utf8_text(output.filename()) + ".lock");
 }
 
 OutputLock::OutputLock(const std::filesystem::path& output, const std::atomic<bool>* cancel,
