@@ -2,6 +2,7 @@
 # derived from the machine's own binary lines (deb -> deb-src) in a private apt state under
 # $root/apt, and `apt-get source` with dpkg-source, so that Debian's patches are applied.
 # Sourced by build-windows-deps.sh (needs $root).
+# shellcheck shell=bash disable=SC2154  # $root: set by build-windows-deps.sh
 
 # The source packages, by Debian's names (libstb is stb's; lzma is the LZMA SDK).
 deps_source_packages=(libsquish meshoptimizer libzstd libwebp openjpeg2 xxhash libsdl2 libepoxy
@@ -87,7 +88,7 @@ deps_fetch_source() {
     fi
     rm -rf "${dest:?}/$package"
     orig="$(awk '/^Checksums-Sha256:/{on=1; next} /^[^ ]/{on=0} on && $3 ~ /\.orig\.tar\./ && $3 !~ /\.asc$/ {print $3}' "$dsc")"
-    [ -n "$orig" ] && [ -f "$downloads/$orig" ] || continue
+    if [ -z "$orig" ] || [ ! -f "$downloads/$orig" ]; then continue; fi
     sum="$(deps_dsc_sha256 "$dsc" "$orig")"
     if [ "$(sha256sum "$downloads/$orig" | cut -d' ' -f1)" != "$sum" ]; then
       echo "build-windows-deps: $orig does not match its .dsc's SHA-256" >&2

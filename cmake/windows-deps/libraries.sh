@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # $here: set by build-windows-deps.sh, which sources this
 # How each library is built for Windows: static, only the parts AEM uses, with Debian's flags
 # where they decide the bytes a bake writes (-O2; libsquish without its SSE path, as Debian builds
 # it). Sourced by build-windows-deps.sh; each deps_build_<package> gets SOURCE BUILD PREFIX JOBS.
@@ -131,16 +132,18 @@ deps_build_libepoxy() {
   deps_pkg_config "$prefix" epoxy 1.5.10 "-I\${includedir}" "-L\${libdir} -lepoxy -lopengl32 -lgdi32"
 }
 
-# Dear ImGui as Debian builds it (its Makefile: stb's rect packer and TrueType from libstb), with
-# the SDL2 and OpenGL3 backends the viewer uses, without the demo window it does not show.
+# Dear ImGui as Debian builds it (its Makefile: stb's rect packer and TrueType from libstb, and
+# misc/cpp's std::string helpers), with the SDL2 and OpenGL3 backends the viewer uses, without the
+# demo window it does not show.
 deps_build_imgui() {
   local src="$1" prefix="$3"
   mkdir -p "$prefix/include/imgui/backends"
-  cp "$src"/*.h "$prefix/include/imgui/"
+  cp "$src"/*.h "$src"/misc/cpp/*.h "$prefix/include/imgui/"
   cp "$src"/backends/imgui_impl_{sdl,opengl3,opengl3_loader}.h "$prefix/include/imgui/backends/"
   deps_static_library imgui "$prefix" "$4" "$deps_cxx" \
     "-O2 -I$src -I$prefix/include -I$prefix/include/SDL2 -DIMGUI_DISABLE_STB_RECT_PACK_IMPLEMENTATION '-DIMGUI_STB_RECT_PACK_FILENAME=<stb/stb_rect_pack.h>' -DIMGUI_DISABLE_STB_TRUETYPE_IMPLEMENTATION '-DIMGUI_STB_TRUETYPE_FILENAME=<stb/stb_truetype.h>'" \
-    "$2" -- "$src"/imgui{,_draw,_tables,_widgets}.cpp "$src"/backends/imgui_impl_{sdl,opengl3}.cpp
+    "$2" -- "$src"/imgui{,_draw,_tables,_widgets}.cpp "$src"/misc/cpp/imgui_stdlib.cpp \
+    "$src"/backends/imgui_impl_{sdl,opengl3}.cpp
   deps_pkg_config "$prefix" imgui 1.86 "-I\${includedir}/imgui" "-L\${libdir} -limgui" stb
 }
 
@@ -151,7 +154,7 @@ deps_build_libstb() {
   mkdir -p "$build" "$prefix/include/stb"
   cp "$src"/*.h "$prefix/include/stb/"
   for header in stb_image stb_image_write stb_image_resize; do
-    printf '#define %s_IMPLEMENTATION\n#include "%s.h"\n' "$(echo "$header" | tr a-z A-Z)" "$header" > "$build/$header.c"
+    printf '#define %s_IMPLEMENTATION\n#include "%s.h"\n' "$(echo "$header" | tr '[:lower:]' '[:upper:]')" "$header" > "$build/$header.c"
   done
   cp "$src/stb_rect_pack_truetype.c" "$build/"
   deps_static_library stb "$prefix" "$4" "$deps_cc" "-O2 -fwrapv -I$src" "$2" -- \
