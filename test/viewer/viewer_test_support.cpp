@@ -3,6 +3,7 @@
 #include <stb_image.h>
 #include <stb_image_write.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -11,7 +12,7 @@ namespace aem::test::viewer {
 Image read_png(const std::filesystem::path& path) {
   Image image;
   int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
+  unsigned char* data = stbi_load(path.string().c_str(), &image.width, &image.height, &channels, 4);
   if (data == nullptr) return {};
   image.rgba.assign(data, data + std::size_t(image.width) * image.height * 4);
   stbi_image_free(data);
@@ -19,7 +20,7 @@ Image read_png(const std::filesystem::path& path) {
 }
 
 void write_png(const std::filesystem::path& path, const Image& image) {
-  stbi_write_png(path.c_str(), image.width, image.height, 4, image.rgba.data(), image.width * 4);
+  stbi_write_png(path.string().c_str(), image.width, image.height, 4, image.rgba.data(), image.width * 4);
 }
 
 std::filesystem::path scratch_dir(const std::string& name) {
@@ -50,7 +51,19 @@ std::filesystem::path bake_file(const std::filesystem::path& input, const std::f
 }
 
 CommandResult run_viewer(const std::string& args, const std::string& environment) {
+#if defined(_WIN32)
+  // cmd.exe has no `NAME=value program`: each variable is set first (no space before &&, which
+  // would end up in the value).
+  std::string settings;
+  for (std::size_t at = 0; at < environment.size();) {
+    const std::size_t end = std::min(environment.find(' ', at), environment.size());
+    if (end > at) settings += "set " + environment.substr(at, end - at) + "&& ";
+    at = end + 1;
+  }
+  return run_command(settings + shell_quote(AEM_VIEWER_PATH) + " " + args);
+#else
   return run_command(environment + " " + shell_quote(AEM_VIEWER_PATH) + " " + args);
+#endif
 }
 
 Image screenshot(const std::filesystem::path& model, const std::filesystem::path& png, const std::string& args,
@@ -103,7 +116,7 @@ void expect_matches_reference(const Image& image, const std::string& name) {
   const auto reference_path = std::filesystem::path(AEM_VIEWER_REFERENCE_DIR) / (name + ".png");
   if (const char* update = std::getenv("AEM_UPDATE_REFERENCES"); update != nullptr && *update == '1') {
     write_png(reference_path, image);
-    std::printf("updated reference %s\n", reference_path.c_str());
+    std::printf("updated reference %s\n", reference_path.string().c_str());
     return;
   }
   const Image reference = read_png(reference_path);
@@ -115,7 +128,7 @@ void expect_matches_reference(const Image& image, const std::string& name) {
   if (d.mean >= 2.0 || d.outliers >= 0.015) {
     const auto actual = std::filesystem::path(AEM_VIEWER_TEST_SCRATCH) / (name + ".actual.png");
     write_png(actual, image);
-    std::printf("actual image kept at %s\n", actual.c_str());
+    std::printf("actual image kept at %s\n", actual.string().c_str());
   }
 }
 
