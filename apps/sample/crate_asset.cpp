@@ -7,7 +7,6 @@
 
 #include "sample_assets.hpp"
 #include "sample_shapes.hpp"
-#include "aem/portable_math.hpp"
 
 namespace aem::sample {
 namespace {
@@ -57,7 +56,7 @@ std::array<std::uint8_t, 4> normal(std::uint32_t x, std::uint32_t y) {
   // Tangent-space normal of the height field; +Y points up the texture (towards row 0).
   const float dx = (height(x1, y) - height(x0, y)) * 2.0f, dy = (height(x, y0) - height(x, y1)) * 2.0f;
   const float length = std::sqrt(dx * dx + dy * dy + 1);
-  const auto encode = [](float v) { return std::uint8_t(aem::round_to_integer((v * 0.5f + 0.5f) * 255)); };
+  const auto encode = [](float v) { return std::uint8_t(std::lround((v * 0.5f + 0.5f) * 255)); };
   return {encode(-dx / length), encode(-dy / length), encode(1 / length), 255};
 }
 

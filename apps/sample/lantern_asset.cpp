@@ -4,7 +4,6 @@
 
 #include "sample_assets.hpp"
 #include "sample_shapes.hpp"
-#include "aem/portable_math.hpp"
 
 namespace aem::sample {
 namespace {
@@ -19,7 +18,7 @@ Rgba8Image frosted_glass() {
       const float ring = std::abs(std::sqrt(u * u + v * v) - 0.55f);
       const float ripple = 0.45f + 0.15f * std::sin(u * 9) * std::sin(v * 7);
       const float alpha = ring < 0.06f ? 0.85f : ripple;
-      out.texels.insert(out.texels.end(), {190, 225, 245, std::uint8_t(aem::round_to_integer(alpha * 255))});
+      out.texels.insert(out.texels.end(), {190, 225, 245, std::uint8_t(std::lround(alpha * 255))});
     }
   return out;
 }
