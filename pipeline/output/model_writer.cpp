@@ -1,35 +1,14 @@
 #include "aem/pipeline/model_writer.hpp"
 
 #include <algorithm>
-#include <atomic>
-#include <bit>
-#include <cerrno>
 #include <cstring>
 #include <limits>
 #include <string>
-#include <string_view>
-#include <system_error>
-
-#include <fcntl.h>
-#if defined(_WIN32)
-#include <io.h>       // _wopen, write, close (the tests write their models with this on Windows)
-#include <process.h>  // getpid
-#include <sys/stat.h>
-
-#include <chrono>
-#include <thread>
-#include <vector>
-
-#include "io/windows_files.hpp"
-#else
-#include <unistd.h>
-#endif
 
 #include "aem/byte_order.hpp"
 #include "aem/mip_chain.hpp"
 #include "aem/model.hpp"
 #include "aem/validation.hpp"
-#include "aem/pipeline/utf8_path.hpp"
 #include "output/extensions/encode_extensions.hpp"
 
 namespace aem::pipeline {
@@ -225,170 +204,6 @@ std::vector<std::byte> serialize_model(const ModelContent& c, std::span<const Ex
     throw InvalidContent("the extensions would not be valid: " + extended.error().describe());
   }
   return out;
-}
-
-namespace {
-
-constexpr std::string_view kTemporaryTag = ".tmp-";
-
-// ".NAME.tmp-": what every temporary of `path` begins with.
-std::string temporary_prefix(const std::filesystem::path& path) {
-  std::string prefix(1, '.');
-  prefix += utf8_text(path.filename());
-  prefix += kTemporaryTag;
-  return prefix;
-}
-
-// ".NAME.tmp-<pid>-<n>" beside `path`: hidden (directory bakes and listings pass over it), and
-// recognisable, so that the next writer of `path` can remove what a killed process left.
-std::filesystem::path temporary_path(const std::filesystem::path& path) {
-  static std::atomic<std::uint64_t> counter{0};
-  return path.parent_path() /
-         path_from_utf8(temporary_prefix(path) + to_string(::getpid()) + "-" + to_string(counter.fetch_add(1)));
-}
-
-bool all_digits(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-// Creates a new temporary for `path` and returns its descriptor, or -1 with errno set. Never
-// opens an existing file: a process killed with the same pid may have left that name.
-int create_temporary(const std::filesystem::path& path, std::filesystem::path& temporary) {
-  for (int attempt = 0;; ++attempt) {
-    temporary = temporary_path(path);
-#if defined(_WIN32)
-    // Binary mode (no newline translation), not inherited by child processes, UTF-16 name.
-    const int fd = ::_wopen(windows::api_path(temporary).c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY | _O_NOINHERIT,
-                            _S_IREAD | _S_IWRITE);
-#else
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-#endif
-    if (fd >= 0 || errno != EEXIST || attempt == 100) return fd;
-  }
-}
-
-// Writes all of `bytes` to `fd` and closes it; the error says why it could not (errno's words),
-// or is operation_canceled once `cancel` is set (looked at between chunks of a few MiB).
-std::error_code write_and_close(int fd, std::span<const std::byte> bytes, const std::atomic<bool>* cancel) {
-  constexpr std::size_t kChunk = std::size_t(8) << 20;
-  std::error_code ec;
-  for (std::size_t done = 0; done < bytes.size() && !ec;) {
-    if (cancel && cancel->load(std::memory_order_relaxed)) {
-      ec = std::make_error_code(std::errc::operation_canceled);
-      break;
-    }
-    const ::ssize_t n = ::write(fd, bytes.data() + done, std::min(bytes.size() - done, kChunk));
-    if (n > 0) done += std::size_t(n);
-    else if (n < 0 && errno != EINTR) ec = {errno, std::generic_category()};
-    else if (n == 0) ec = std::make_error_code(std::errc::io_error);
-  }
-  // (close reports the errors of delayed writes on some file systems.)
-  if (::close(fd) != 0 && !ec) ec = {errno, std::generic_category()};
-  return ec;
-}
-
-#if defined(_WIN32)
-// The rename with POSIX semantics (Windows 10 1709 and later, NTFS): the target is replaced even
-// while a program has it open sharing delete access (aem-viewer maps the files it shows that way,
-// and keeps its old view). False where the system or file system does not offer it.
-bool rename_replacing_open_target(const std::wstring& from, const std::wstring& to) {
-  const windows::Handle file(::CreateFileW(from.c_str(), DELETE | SYNCHRONIZE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                                           nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
-  if (!file) return false;
-  // FILE_RENAME_INFO with its Flags member (FILE_RENAME_FLAG_REPLACE_IF_EXISTS 1 | POSIX_SEMANTICS 2).
-  struct RenameInfo {
-    DWORD flags;
-    HANDLE root;
-    DWORD length;
-    WCHAR name[1];
-  };
-  std::vector<std::byte> buffer(sizeof(RenameInfo) + to.size() * sizeof(WCHAR));
-  auto* info = reinterpret_cast<RenameInfo*>(buffer.data());
-  info->flags = 0x1 | 0x2;
-  info->root = nullptr;
-  info->length = DWORD(to.size() * sizeof(WCHAR));
-  std::memcpy(info->name, to.c_str(), (to.size() + 1) * sizeof(WCHAR));
-  constexpr auto kFileRenameInfoEx = FILE_INFO_BY_HANDLE_CLASS(22);
-  return ::SetFileInformationByHandle(file.get(), kFileRenameInfoEx, info, DWORD(buffer.size())) != 0;
-}
-
-// Where the target cannot be replaced because a program has it open sharing delete access (Wine,
-// older Windows): the old file renamed aside to a temporary's name (which a later writer removes,
-// should this process die here), the new one into place, the old one deleted (it goes once that
-// program closes it). Not one step: for a moment the name is free. False, with the old file back
-// in place, where a step fails.
-bool replace_by_moving_aside(const std::wstring& from, const std::wstring& to, const std::filesystem::path& path) {
-  const std::wstring aside = windows::api_path(temporary_path(path));
-  if (!::MoveFileExW(to.c_str(), aside.c_str(), MOVEFILE_WRITE_THROUGH)) return false;
-  if (!::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH)) {
-    ::MoveFileExW(aside.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH);
-    return false;
-  }
-  ::DeleteFileW(aside.c_str());
-  return true;
-}
-
-// Renames the finished `temporary` over `path`: in one step where the system can (the POSIX
-// rename, then MoveFileExW); else by moving the old file aside. A program that keeps others from
-// deleting the target (an editor, a virus scanner) makes every way fail: tried again for about
-// two seconds before the error says so.
-std::error_code move_into_place(const std::filesystem::path& temporary, const std::filesystem::path& path) {
-  std::error_code ec;
-  const std::wstring from = windows::api_path(temporary);
-  const std::wstring to = windows::api_path(std::filesystem::absolute(path, ec));
-  for (int attempt = 0;; ++attempt) {
-    if (rename_replacing_open_target(from, to)) return {};
-    if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) return {};
-    const DWORD error = ::GetLastError();
-    const bool in_use = error == ERROR_ACCESS_DENIED || error == ERROR_SHARING_VIOLATION || error == ERROR_USER_MAPPED_FILE;
-    if (!in_use) return windows::error_code_of(error);
-    if (replace_by_moving_aside(from, to, path)) return {};
-    if (attempt == 40) return std::make_error_code(std::errc::device_or_resource_busy);
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-}
-#else
-// Renames the finished `temporary` over `path`: rename(2) replaces it in one step.
-std::error_code move_into_place(const std::filesystem::path& temporary, const std::filesystem::path& path) {
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  return ec;
-}
-#endif
-
-}  // namespace
-
-void write_file_atomically(const std::filesystem::path& path, std::span<const std::byte> bytes,
-                           const std::atomic<bool>* cancel) {
-  std::filesystem::path temporary;
-  const int fd = create_temporary(path, temporary);
-  if (fd < 0)
-    throw std::runtime_error(utf8_text(path) + ": cannot write the file: " + std::generic_category().message(errno));
-  std::error_code ec = write_and_close(fd, bytes, cancel);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    if (ec == std::errc::operation_canceled) throw WriteCancelled(utf8_text(path) + ": writing cancelled");
-    throw std::runtime_error(utf8_text(path) + ": cannot write the file: " + ec.message());
-  }
-  ec = move_into_place(temporary, path);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(temporary, ignored);
-    throw std::runtime_error(utf8_text(path) + ": cannot move the finished file into place: " +
-                             (ec == std::errc::device_or_resource_busy
-                                  ? "another program has it open and keeps it from being replaced; close it and try again"
-                                  : ec.message()));
-  }
-}
-
-bool is_temporary_of(const std::string& name, const std::filesystem::path& path) {
-  const std::string prefix = temporary_prefix(path);
-  if (name.compare(0, prefix.size(), prefix) != 0) return false;
-  // Exactly "<pid>-<n>" after the prefix: nothing else is ever taken for a temporary.
-  const std::string_view rest = std::string_view(name).substr(prefix.size());
-  const std::size_t dash = rest.find('-');
-  return dash != std::string_view::npos && all_digits(rest.substr(0, dash)) && all_digits(rest.substr(dash + 1));
 }
 
 void write_model_file(const std::filesystem::path& path, const ModelContent& content,
