@@ -11,6 +11,7 @@
 #include "aem/pipeline/bake_cache.hpp"
 #include "aem/pipeline/bake_stamp.hpp"
 #include "io/confined_files.hpp"
+#include "io/directory_listing.hpp"
 #include "aem/pipeline/model_formats.hpp"
 #include "aem/pipeline/model_writer.hpp"
 #include "aem/pipeline/utf8_path.hpp"
@@ -112,8 +113,8 @@ class StaleTemporaries {
   static std::vector<std::string> list(const std::filesystem::path& dir) {
     std::vector<std::string> names;
     std::error_code ec;
-    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-      std::string name = utf8_text(it->path().filename());
+    for (const DirectoryEntry& entry : list_directory(dir, ec)) {
+      std::string name = utf8_text(entry.path.filename());
       if (name.size() > 1 && name[0] == '.' && name.find(".tmp-") != std::string::npos) names.push_back(std::move(name));
     }
     return names;

@@ -6,6 +6,9 @@
 #include <stdexcept>
 #include <string_view>
 #include <system_error>
+#include <vector>
+
+#include "io/directory_listing.hpp"
 
 namespace aem::pipeline {
 namespace {
@@ -85,18 +88,25 @@ std::string unknown_model_format_message(const std::filesystem::path& path) {
 std::vector<std::filesystem::path> find_files_below(const std::filesystem::path& dir,
                                                     const std::function<bool(const std::filesystem::path&)>& wanted) {
   std::vector<std::filesystem::path> found;
-  std::error_code ec;
-  // Links to directories are not followed: a link back up the tree would never end.
-  std::filesystem::recursive_directory_iterator it(dir, std::filesystem::directory_options::skip_permission_denied, ec);
-  for (const std::filesystem::recursive_directory_iterator end; !ec && it != end; it.increment(ec)) {
-    // Our own stamp folders hold nothing to bake or view.
-    if (it->is_directory(ec) && it->path().filename() == ".aem-bake") {
-      it.disable_recursion_pending();
-      continue;
+  std::vector<std::filesystem::path> pending{dir};
+  while (!pending.empty()) {
+    const std::filesystem::path folder = std::move(pending.back());
+    pending.pop_back();
+    std::error_code ec;
+    const std::vector<DirectoryEntry> entries = list_directory(folder, ec);
+    // A folder below `dir` that this user may not read is passed over, as `ls -R` would.
+    if (ec && (folder == dir || ec != std::errc::permission_denied))
+      throw std::runtime_error(dir.string() + ": cannot be searched: " + ec.message());
+    for (const DirectoryEntry& entry : entries) {
+      // Links to directories are not followed (a link back up the tree would never end), and our
+      // own stamp folders hold nothing to bake or view.
+      if (entry.is_directory) {
+        if (entry.path.filename() != ".aem-bake") pending.push_back(entry.path);
+      } else if (entry.is_regular_file && wanted(entry.path)) {
+        found.push_back(entry.path.lexically_relative(dir));
+      }
     }
-    if (wanted(it->path()) && it->is_regular_file(ec)) found.push_back(it->path().lexically_relative(dir));
   }
-  if (ec) throw std::runtime_error(dir.string() + ": cannot be searched: " + ec.message());
   std::sort(found.begin(), found.end());
   return found;
 }
@@ -108,13 +118,8 @@ std::vector<std::filesystem::path> find_model_files(const std::filesystem::path&
 std::uint64_t non_model_bytes_in(const std::filesystem::path& dir) {
   std::uint64_t bytes = 0;
   std::error_code ec;
-  for (std::filesystem::directory_iterator it(dir.empty() ? "." : dir, ec), end; !ec && it != end; it.increment(ec)) {
-    std::error_code entry_error;
-    if (!is_model_path(it->path()) && it->is_regular_file(entry_error)) {
-      const std::uintmax_t size = it->file_size(entry_error);
-      if (!entry_error) bytes += std::uint64_t(size);
-    }
-  }
+  for (const DirectoryEntry& entry : list_directory(dir, ec))
+    if (entry.is_regular_file && !is_model_path(entry.path)) bytes += entry.size;
   return bytes;
 }
 
