@@ -6,6 +6,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 
@@ -49,19 +50,17 @@ inline bool accepts_connections(int port) {
   return ok;
 }
 
-// The configuration README.md shows ("Baking at studio scale"), with this test's paths.
+// nginx_cache.conf.in (one copy, shared with the Windows build's test) with this server's
+// scratch folder and port filled in.
 inline std::string nginx_config(const std::filesystem::path& dir, int port) {
-  const std::string d = dir.string();
-  std::string config;
-  // A master started as root hands its workers to `user`, who must be able to write the store.
-  if (::geteuid() == 0) config += "user root;\n";
-  config += "daemon off;\nworker_processes 1;\npid " + d + "/nginx.pid;\nerror_log " + d + "/error.log;\n" +
-            "events { worker_connections 64; }\n" + "http {\n" + "  access_log " + d + "/access.log;\n" +
-            "  client_body_temp_path " + d + "/body;\n  proxy_temp_path " + d + "/proxy;\n  fastcgi_temp_path " + d +
-            "/fastcgi;\n  uwsgi_temp_path " + d + "/uwsgi;\n  scgi_temp_path " + d + "/scgi;\n" +
-            "  server {\n    listen 127.0.0.1:" + std::to_string(port) + ";\n" +
-            "    location /aem-cache/ {\n" + "      root " + d + "/www;\n" + "      dav_methods PUT;\n" +
-            "      create_full_put_path on;\n" + "      client_max_body_size 1g;\n" + "    }\n  }\n}\n";
+  std::ifstream in(AEM_NGINX_CONFIG_TEMPLATE);
+  std::string config{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  const auto fill = [&config](const std::string& name, const std::string& value) {
+    for (std::size_t at = config.find(name); at != std::string::npos; at = config.find(name, at + value.size()))
+      config.replace(at, name.size(), value);
+  };
+  fill("@DIR@", dir.string());
+  fill("@PORT@", std::to_string(port));
   return config;
 }
 
@@ -102,7 +101,10 @@ class NginxServer {
     const pid_t pid = ::fork();
     if (pid == 0) {
       // -e: the error log before the configuration is read, so nothing under /var/log is opened.
-      ::execl(kNginxPath, kNginxPath, "-p", prefix.c_str(), "-e", log.c_str(), "-c", conf.c_str(),
+      // In the foreground, so that this process is the server; a master started as root hands
+      // its workers to `user`, who must be able to write the store.
+      const char* globals = ::geteuid() == 0 ? "daemon off; user root;" : "daemon off;";
+      ::execl(kNginxPath, kNginxPath, "-p", prefix.c_str(), "-e", log.c_str(), "-c", conf.c_str(), "-g", globals,
               static_cast<char*>(nullptr));
       ::_exit(127);
     }
