@@ -76,7 +76,7 @@ inline void write_large_gltf(const std::filesystem::path& path, const LargeModel
     const std::uint32_t side = spec.texture_side;
     std::vector<std::uint8_t> pixels(std::size_t(side) * side * 3);
     for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = std::uint8_t((i * 7 + i / 4099) & 255);
-    stbi_write_bmp((path.parent_path() / (stem + ".bmp")).c_str(), int(side), int(side), 3, pixels.data());
+    stbi_write_bmp((path.parent_path() / (stem + ".bmp")).string().c_str(), int(side), int(side), 3, pixels.data());
     extra += R"(, "images": [{"uri": ")" + stem + R"(.bmp"}], "textures": [{"source": 0}])";
     // Every slot, a masked base colour and an emissive map: every per-texel loop of the packer.
     material = R"({"pbrMetallicRoughness": {"baseColorFactor": [0.8, 0.7, 0.6, 1], "baseColorTexture": {"index": 0},

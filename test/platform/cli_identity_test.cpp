@@ -19,6 +19,7 @@
 
 #include "corpus.hpp"
 #include "fnv1a.hpp"
+#include "platform_cli.hpp"
 #include "run_command.hpp"
 #include "scratch_dir.hpp"
 
@@ -59,7 +60,7 @@ std::string fingerprint(const fs::path& file) {
   return std::to_string(bytes.size()) + " " + hex(aem::test::fnv1a64(bytes));
 }
 
-std::string aem() { return aem::test::shell_quote(AEM_CLI_PATH); }
+using aem::test::aem_program;
 
 // Runs one step; a failure is recorded in the table as the step's outcome, so the platforms must
 // also agree on what fails.
@@ -79,14 +80,14 @@ std::map<std::string, std::string> run_all(const fs::path& corpus, const fs::pat
     const fs::path glb = dir / (m.name + ".glb");
     const fs::path rebaked = dir / (m.name + "_from_glb.aem");
     const fs::path samf = dir / (m.name + ".aamf");
-    step(out, m.name + " bake", aem() + " bake " + shell_path(corpus / m.path) + " -o " + shell_path(baked) + " " + m.bake_options, baked);
-    step(out, m.name + " pack", aem() + " pack " + shell_path(baked) + " -o " + shell_path(packed), packed);
-    step(out, m.name + " unpack", aem() + " unpack " + shell_path(packed) + " -o " + shell_path(unpacked), unpacked);
+    step(out, m.name + " bake", aem_program() + " bake " + shell_path(corpus / m.path) + " -o " + shell_path(baked) + " " + m.bake_options, baked);
+    step(out, m.name + " pack", aem_program() + " pack " + shell_path(baked) + " -o " + shell_path(packed), packed);
+    step(out, m.name + " unpack", aem_program() + " unpack " + shell_path(packed) + " -o " + shell_path(unpacked), unpacked);
     EXPECT_EQ(fingerprint(unpacked), fingerprint(baked)) << m.name << ": unpack must restore the baked file";
-    step(out, m.name + " export_glb", aem() + " export " + shell_path(baked) + " -o " + shell_path(glb), glb);
-    step(out, m.name + " rebake_glb", aem() + " bake " + shell_path(glb) + " -o " + shell_path(rebaked) + " --textures rgba", rebaked);
+    step(out, m.name + " export_glb", aem_program() + " export " + shell_path(baked) + " -o " + shell_path(glb), glb);
+    step(out, m.name + " rebake_glb", aem_program() + " bake " + shell_path(glb) + " -o " + shell_path(rebaked) + " --textures rgba", rebaked);
     if (m.name == "cesium_man")
-      step(out, m.name + " export_samf", aem() + " export " + shell_path(baked) + " --format samf -o " + shell_path(samf), samf);
+      step(out, m.name + " export_samf", aem_program() + " export " + shell_path(baked) + " --format samf -o " + shell_path(samf), samf);
   }
   return out;
 }

@@ -11,6 +11,7 @@
 
 #include "corpus.hpp"
 #include "fnv1a.hpp"
+#include "platform_cli.hpp"
 #include "run_command.hpp"
 #include "scratch_dir.hpp"
 
@@ -20,12 +21,8 @@ namespace fs = std::filesystem;
 using aem::test::run_command;
 using aem::test::shell_path;
 
-std::string aem_program() { return aem::test::shell_quote(AEM_CLI_PATH); }
-
-std::string bytes_of(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using aem::test::aem_program;
+using aem::test::bytes_of;
 
 // `aem bake ARGS --json` and its report; a failed run fails the test with the output.
 nlohmann::json bake_json(const std::string& args) {
