@@ -11,6 +11,7 @@
 
 #include "cache/bake_cache_store.hpp"
 #include "cache/cache_directory_lock.hpp"
+#include "io/directory_listing.hpp"
 #include "io/file_status.hpp"
 
 namespace aem::pipeline {
@@ -59,23 +60,25 @@ bool is_entry_temporary(const std::string& fan_out, const std::string& name) {
 void list_cache(const std::filesystem::path& dir, std::vector<ListedFile>& entries, std::vector<ListedFile>& temporaries) {
   for (CacheArea area : {CacheArea::ac, CacheArea::cas}) {
     const std::filesystem::path area_dir = dir / area_name(area);
+    const std::optional<FileStatus> status = file_status(area_dir, LinkMode::no_follow);
+    if (!status || status->type != std::filesystem::file_type::directory) continue;
     std::error_code ec;
-    if (!std::filesystem::is_directory(std::filesystem::symlink_status(area_dir, ec))) continue;
-    for (std::filesystem::directory_iterator fan(area_dir, ec), end; !ec && fan != end; fan.increment(ec)) {
-      const std::string fan_out = fan->path().filename().string();
-      std::error_code type_error;
-      if (fan_out.size() != 2 || !is_hex(fan_out) || !fan->is_directory(type_error) || fan->is_symlink(type_error)) continue;
+    const std::vector<DirectoryEntry> fans = list_directory(area_dir, ec);
+    if (ec) throw std::runtime_error(area_dir.string() + ": cannot be listed: " + ec.message());
+    for (const DirectoryEntry& fan : fans) {
+      const std::string fan_out = fan.path.filename().string();
+      if (fan_out.size() != 2 || !is_hex(fan_out) || !fan.is_directory) continue;
       std::error_code inner;
-      for (std::filesystem::directory_iterator it(fan->path(), inner), none; !inner && it != none; it.increment(inner)) {
-        const std::string name = it->path().filename().string();
+      const std::vector<DirectoryEntry> files = list_directory(fan.path, inner);
+      if (inner) throw std::runtime_error(fan.path.string() + ": cannot be listed: " + inner.message());
+      for (const DirectoryEntry& file : files) {
+        const std::string name = file.path.filename().string();
         const bool entry = is_entry_name(fan_out, name);
         if (!entry && !is_entry_temporary(fan_out, name)) continue;
-        if (const std::optional<FileStamp> stamp = regular_file_stamp(it->path()))
-          (entry ? entries : temporaries).push_back({it->path(), *stamp});
+        if (const std::optional<FileStamp> stamp = regular_file_stamp(file.path))
+          (entry ? entries : temporaries).push_back({file.path, *stamp});
       }
-      if (inner) throw std::runtime_error(fan->path().string() + ": cannot be listed: " + inner.message());
     }
-    if (ec) throw std::runtime_error(area_dir.string() + ": cannot be listed: " + ec.message());
   }
 }
 

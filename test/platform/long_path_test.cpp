@@ -1,9 +1,11 @@
 // Paths longer than Windows' MAX_PATH (260 characters): a model with external buffers and images
 // deep in a folder tree bakes there, incrementally, to the bytes of the same model at a short
-// path, and the output is validated, packed and unpacked where it lies. On Windows this needs
-// aem.exe's long-path-aware manifest (apps/windows/) where the system enables long paths, and the
-// "\\?\" form where the pipeline opens files itself; Wine allows long paths everywhere, so there
-// it shows that no step truncates or refuses them. On Linux it is the same command line.
+// path, and the output is validated, packed and unpacked where it lies; a cache as deep is
+// filled, hit and pruned (its record and two blobs). On Windows this needs aem.exe's
+// long-path-aware manifest (apps/windows/) where the system enables long paths, the "\\?\" form
+// where the pipeline opens files itself, and its own directory listing (MinGW's _wopendir stops
+// at MAX_PATH even under Wine, which otherwise allows long paths; found by this test). On Linux
+// it is the same command line.
 #include <filesystem>
 #include <string>
 
@@ -62,6 +64,19 @@ TEST(LongPaths, AModelDeeperThanMaxPathBakesPacksAndUnpacksThere) {
   const aem::test::CommandResult unpack = aem_run("unpack " + shell_path(packed) + " -o " + shell_path(unpacked));
   ASSERT_EQ(unpack.exit_code, 0) << unpack.output;
   EXPECT_TRUE(bytes_of(unpacked) == bytes_of(model)) << "unpack did not restore the bake";
+
+  // A cache directory as deep: filled, hit from another output folder, then emptied by a prune.
+  const fs::path cache = deep / "cache";
+  const std::string cached = " --cache " + shell_path(cache) + options;
+  const aem::test::CommandResult filled = aem_run("bake " + shell_path(in) + " -o " + shell_path(deep / "baked 2") + cached);
+  ASSERT_EQ(filled.exit_code, 0) << filled.output;
+  const aem::test::CommandResult hit = aem_run("bake " + shell_path(in) + " -o " + shell_path(deep / "baked 3") + cached);
+  ASSERT_EQ(hit.exit_code, 0) << hit.output;
+  EXPECT_NE(hit.output.find("1 baked (1 from cache)"), std::string::npos) << hit.output;
+  EXPECT_TRUE(bytes_of(deep / "baked 3" / "BoxTextured.aem") == bytes_of(model)) << "the cache hit differs from the bake";
+  const aem::test::CommandResult pruned = aem_run("cache prune " + shell_path(cache) + " --max-size 0");
+  ASSERT_EQ(pruned.exit_code, 0) << pruned.output;
+  EXPECT_NE(pruned.output.find("removed 3 of 3 entries"), std::string::npos) << pruned.output;
 }
 
 }  // namespace
