@@ -54,9 +54,8 @@ std::string hex(std::uint64_t v) {
 
 // "<size> <hash>" of a file, or "missing".
 std::string fingerprint(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return "missing";
-  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (!fs::is_regular_file(file)) return "missing";
+  const std::string bytes = aem::test::bytes_of(file);
   return std::to_string(bytes.size()) + " " + hex(aem::test::fnv1a64(bytes));
 }
 

@@ -11,8 +11,6 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <thread>
 
@@ -20,6 +18,7 @@
 
 #include "large_gltf.hpp"
 #include "output/output_lock.hpp"
+#include "platform_cli.hpp"
 #include "scratch_dir.hpp"
 #include "watchdog.hpp"
 
@@ -82,11 +81,6 @@ class ConsoleBake {
   PROCESS_INFORMATION process_{};
 };
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 TEST(WindowsInterrupts, CtrlCStopsALongBakeLeavingNothing) {
   aem::test::ScratchDir dir("ctrl_c");
   aem::test::write_large_gltf(dir.path() / "big.gltf", {.grid_quads = 1000});
@@ -102,13 +96,13 @@ TEST(WindowsInterrupts, CtrlCStopsALongBakeLeavingNothing) {
   // Its lock taken, the bake has begun with its handler in place (a 2M-triangle bake goes on for
   // seconds after that).
   ASSERT_TRUE(big.wait_until_exists(aem::pipeline::output_lock_path(out / "big.aem")))
-      << "the bake ended before locking:\n" << read_text(dir.path() / "log");
+      << "the bake ended before locking:\n" << aem::test::bytes_of(dir.path() / "log");
   const auto sent = std::chrono::steady_clock::now();
   ASSERT_TRUE(::GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0)) << "error " << ::GetLastError();
-  EXPECT_EQ(big.wait(), 130u) << read_text(dir.path() / "log");
+  EXPECT_EQ(big.wait(), 130u) << aem::test::bytes_of(dir.path() / "log");
   std::printf("Ctrl-C to exit: %.0f ms\n",
               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count());
-  EXPECT_NE(read_text(dir.path() / "log").find("interrupted"), std::string::npos) << read_text(dir.path() / "log");
+  EXPECT_NE(aem::test::bytes_of(dir.path() / "log").find("interrupted"), std::string::npos) << aem::test::bytes_of(dir.path() / "log");
   std::error_code listed;
   EXPECT_TRUE(!fs::exists(out) || fs::is_empty(out, listed)) << "the interrupted bake left files in " << out;
   ::SetConsoleCtrlHandler(ignore_ctrl_c, FALSE);

@@ -71,10 +71,12 @@ function(fail text)
 endfunction()
 
 # aem.exe bake <checkout>/assets -o <checkout>/baked --cache-url <url>: output in `result_output`.
+# Bounded, so that a bake that hangs still fails through fail(), which stops nginx (the test's own
+# timeout would kill this script and leave the server running).
 function(bake checkout cache_url)
   execute_process(COMMAND ${RUN} "${AEM}" bake "${WORK}/${checkout}/assets" -o "${WORK}/${checkout}/baked"
                           --cache-url "${cache_url}" -j2 --textures rgba
-                  RESULT_VARIABLE code OUTPUT_VARIABLE output ERROR_VARIABLE output)
+                  TIMEOUT 120 RESULT_VARIABLE code OUTPUT_VARIABLE output ERROR_VARIABLE output)
   if(NOT code EQUAL 0)
     fail("aem.exe bake of ${checkout} with --cache-url ${cache_url} exited ${code}:\n${output}")
   endif()
